@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { InviteSchema, OrgSchema, ProviderSchema } from './schemas.js';
+
+/** Which credential an operation takes (spec section 5). */
+export type AuthRequirement = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
+
+/** Which base URL an operation's path is relative to. */
+export type Base = 'api' | 'search';
+
+export interface Operation<Response = unknown> {
+  id: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  base: Base;
+  /** Path template below the base URL; `{name}` is a path parameter. */
+  path: string;
+  auth: AuthRequirement;
+  /** Extra headers the operation always sends. */
+  headers?: Record<string, string>;
+  response: z.ZodType<Response>;
+}
+
+function operation<Response>(definition: Operation<Response>): Operation<Response> {
+  return definition;
+}
+
+/** Every API operation ipctl performs, as data; the client executes any of them. */
+export const operations = {
+  getOrg: operation({
+    id: 'getOrg',
+    method: 'GET',
+    base: 'api',
+    path: '/orgs/{orgId}',
+    auth: 'bearer',
+    response: OrgSchema,
+  }),
+  listOrgInvites: operation({
+    id: 'listOrgInvites',
+    method: 'GET',
+    base: 'api',
+    path: '/orgs/{orgId}/invites',
+    auth: 'bearer',
+    response: z.array(InviteSchema),
+  }),
+  getProvider: operation({
+    id: 'getProvider',
+    method: 'GET',
+    base: 'api',
+    path: '/providers/{provider}',
+    auth: 'none',
+    response: ProviderSchema,
+  }),
+};

@@ -1,0 +1,47 @@
+import type { Problem } from '../errors.js';
+import { ProblemSchema } from './schemas.js';
+
+const excerptLength = 200;
+
+/**
+ * Turns an error response into problem details. A body that is not a problem
+ * object (an HTML page from a proxy, say) still yields a readable problem with
+ * the status and a short excerpt of what came back.
+ */
+export function parseProblem(status: number, statusText: string, contentType: string, body: string): Problem {
+  const parsed = parseJsonObject(body);
+  if (parsed) {
+    const problem = ProblemSchema.safeParse(parsed);
+    if (problem.success) return { ...problem.data, status: problem.data.status ?? status };
+  }
+  const kind = contentType ? contentType.split(';')[0]!.trim() : 'no content type';
+  const excerpt = excerptOf(body);
+  return {
+    title: statusText || `HTTP ${status}`,
+    status,
+    detail: excerpt
+      ? `The server answered without problem details (${kind}): "${excerpt}"`
+      : `The server answered without problem details (${kind}) and an empty body.`,
+  };
+}
+
+function parseJsonObject(body: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A short, single-line, tag-free excerpt of a body. */
+export function excerptOf(body: string): string {
+  const plain = body
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > excerptLength ? `${plain.slice(0, excerptLength)}…` : plain;
+}

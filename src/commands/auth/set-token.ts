@@ -1,0 +1,3 @@
+import { credentialCommand } from './set-credential.js';
+
+export default credentialCommand('token');

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { Resolved, Settings } from '../../config/resolve.js';
+import type { Secret } from '../../config/secret.js';
+import { exitCodes } from '../../errors.js';
+import { defineCommand } from '../command.js';
+import { describe } from '../help.js';
+import { addOutputOptions, identifier, outputSchema, parseInput } from '../input.js';
+
+const schema = z.object({ org: identifier.optional(), project: identifier.optional(), ...outputSchema });
+
+interface ShownSetting {
+  value: string | null;
+  source: string | null;
+  origin: string | null;
+}
+
+export default defineCommand({
+  configure(command) {
+    command.option('--org <id>', 'organization ID, as other commands take it').option('--project <idOrName>', 'project ID or name, as other commands take it');
+    addOutputOptions(command);
+    describe(command, {
+      description:
+        'Show the profile in use, each credential (present or missing, shown only as its last four characters), the base URLs, org and project, and where each value came from: flag, environment, profile or default. Sends no request.',
+      examples: ['ipctl auth status', 'IPCTL_API_KEY=… ipctl auth status --json', 'ipctl auth status --profile staging'],
+      environment: ['IPCTL_PROFILE, IPCTL_BASE_URL, IPCTL_SEARCH_URL, IPCTL_ORG, IPCTL_PROJECT, IPCTL_API_KEY, IPCTL_TOKEN'],
+      exitCodes: ['0 at least one credential is configured', '2 invalid input or an invalid profile file', '4 no credential is configured'],
+    });
+  },
+  parse: (raw, command) => parseInput(schema, raw, command),
+  async run(input, context) {
+    const settings = await context.settings({ org: input.org, project: input.project }, { allowMissingProfile: true });
+    const status = statusOf(settings, (await context.store()).path);
+    const noCredential = !settings.apiKey.value && !settings.token.value;
+    if (noCredential) context.say('No credential is configured. Set one with `ipctl auth login`, `ipctl auth set-key` or `ipctl auth set-token`.');
+    return { data: status, view: statusView(status), exitCode: noCredential ? exitCodes.credentials : exitCodes.ok };
+  },
+});
+
+function statusOf(settings: Settings, configFile: string) {
+  return {
+    profile: { name: settings.profile.value, source: settings.profile.source, exists: settings.profileExists },
+    configFile,
+    apiKey: shown(settings.apiKey),
+    token: shown(settings.token),
+    baseUrl: shown(settings.baseUrl),
+    searchUrl: shown(settings.searchUrl),
+    org: shown(settings.org),
+    project: shown(settings.project),
+  };
+}
+
+function shown(setting: Resolved<string> | Resolved<Secret>): ShownSetting {
+  const value = setting.value;
+  return {
+    value: value === undefined ? null : typeof value === 'string' ? value : value.redacted,
+    source: setting.source ?? null,
+    origin: setting.origin ?? null,
+  };
+}
+
+function statusView(status: ReturnType<typeof statusOf>) {
+  const row = (label: string, setting: ShownSetting, missing: string) => [label, setting.value ?? missing, setting.origin ?? ''];
+  return {
+    kind: 'list' as const,
+    columns: ['SETTING', 'VALUE', 'FROM'],
+    rows: [
+      ['Profile', `${status.profile.name}${status.profile.exists ? '' : ' (not saved yet)'}`, status.profile.source === 'default' ? 'built-in default' : status.profile.source ?? ''],
+      row('API key', status.apiKey, 'missing'),
+      row('Bearer token', status.token, 'missing'),
+      row('Base URL', status.baseUrl, ''),
+      row('Search URL', status.searchUrl, ''),
+      row('Org', status.org, 'not set'),
+      row('Project', status.project, 'not set'),
+      ['Profile file', status.configFile, ''],
+    ],
+  };
+}

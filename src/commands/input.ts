@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import { type OutputFormat, outputFormats } from '../output/view.js';
+import type { RawInput } from './command.js';
+
+/**
+ * Parses raw command-line input with a zod schema. Every problem is reported
+ * at once, each naming the flag or argument it is about.
+ */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, raw: RawInput, command: Command): z.infer<Schema> {
+  const result = schema.safeParse({ ...raw.options, ...raw.args });
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${describeKey(String(issue.path[0] ?? ''), command)}: ${issue.message}`);
+  throw new UsageError(
+    problems.length === 1 ? `Invalid input. ${problems[0]}` : `Invalid input (${problems.length} problems):`,
+    `See: ipctl ${commandPath(command)} --help`,
+    problems.length === 1 ? [] : problems,
+  );
+}
+
+function describeKey(key: string, command: Command): string {
+  for (let current: Command | null = command; current; current = current.parent) {
+    const option = current.options.find((candidate) => candidate.attributeName() === key);
+    if (option) return option.long ?? option.short ?? key;
+  }
+  const argument = command.registeredArguments.find((candidate) => candidate.name() === key);
+  if (argument) return argumentLabel(argument.name());
+  return key || 'input';
+}
+
+export function argumentLabel(name: string): string {
+  return name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current?.parent; current = current.parent) names.unshift(current.name());
+  return names.join(' ');
+}
+
+/** `-o/--output` and `--json`, on every command that prints data. */
+export function addOutputOptions(command: Command): Command {
+  return command
+    .option('-o, --output <format>', `output format: ${outputFormats.join(' or ')} (default: table)`)
+    .option('--json', 'the same as --output json');
+}
+
+export const outputSchema = {
+  output: z.enum(outputFormats as [OutputFormat, ...OutputFormat[]], {
+    error: `must be one of ${outputFormats.join(', ')}`,
+  }).optional(),
+  json: z.boolean().optional(),
+};
+
+/** An identifier from the command line: not empty, no control characters. */
+export const identifier = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'is too long (200 characters at most)')
+  .regex(/^[^\u0000-\u001f\u007f/]+$/, 'must not contain "/" or control characters');

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineCommand } from '../command.js';
+import { describe } from '../help.js';
+import { addOutputOptions, outputSchema, parseInput } from '../input.js';
+import { showProfile } from './view.js';
+
+const schema = z.object({ ...outputSchema });
+const localExitCodes = ['0 success', '2 invalid input or an invalid profile file'];
+
+export default defineCommand({
+  configure(command) {
+    addOutputOptions(command);
+    describe(command, {
+      description: 'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters.',
+      examples: ['ipctl profile list', 'ipctl profile list --json'],
+      environment: ['IPCTL_CONFIG_DIR   where the profile file lives'],
+      exitCodes: localExitCodes,
+    });
+  },
+  parse: (raw, command) => parseInput(schema, raw, command),
+  async run(_input, context) {
+    const config = (await context.store()).read();
+    const profiles = Object.entries(config.profiles)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, data]) => showProfile(name, data, name === config.current));
+    const notes = profiles.length === 0 ? ['No profiles yet. Add one: ipctl profile add NAME --base-url URL'] : [];
+    return {
+      data: profiles,
+      view: {
+        kind: 'list',
+        columns: ['CURRENT', 'NAME', 'BASE URL', 'ORG', 'PROJECT', 'API KEY', 'TOKEN'],
+        rows: profiles.map((profile) => [profile.current ? '*' : '', profile.name, profile.baseUrl, profile.org, profile.project, profile.apiKey, profile.token]),
+      },
+      notes,
+    };
+  },
+});

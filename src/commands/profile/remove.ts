@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { profileNamePattern } from '../../config/schema.js';
+import { defineCommand } from '../command.js';
+import { describe } from '../help.js';
+import { parseInput } from '../input.js';
+
+const schema = z.object({ name: z.string().regex(profileNamePattern, 'must be letters, digits, ".", "_" or "-"') });
+
+export default defineCommand({
+  configure(command) {
+    command.argument('<name>', 'profile name');
+    describe(command, {
+      description: 'Remove a profile and the credentials stored in it. If it was the current profile, no profile is current until `ipctl profile use`.',
+      examples: ['ipctl profile remove staging'],
+      exitCodes: ['0 success', '2 no such profile, or an invalid profile file'],
+    });
+  },
+  parse: (raw, command) => parseInput(schema, raw, command),
+  async run(input, context) {
+    (await context.store()).removeProfile(input.name);
+    context.say(`Removed profile "${input.name}".`);
+  },
+});

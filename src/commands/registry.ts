@@ -1,0 +1,59 @@
+import type { LoadedCommand } from './command.js';
+
+/**
+ * The command tree. Only summaries live here, so that `ipctl --help` loads no
+ * command module; the invoked command's module is imported when it runs.
+ */
+export interface CommandEntry {
+  path: [string] | [string, string];
+  summary: string;
+  load: () => Promise<{ default: LoadedCommand }>;
+}
+
+export const groups: Record<string, string> = {
+  orgs: 'Organizations',
+  invites: 'Invites to an organization',
+  providers: 'The catalogue of providers',
+  profile: 'Profiles: named sets of base URLs, defaults and credentials',
+  auth: 'Credentials of the profile in use',
+};
+
+export const commands: CommandEntry[] = [
+  { path: ['orgs', 'get'], summary: 'Show an organization', load: () => import('./orgs/get.js') },
+  { path: ['invites', 'list'], summary: "List an organization's invites", load: () => import('./invites/list.js') },
+  { path: ['providers', 'get'], summary: 'Show a provider and what a connection to it needs', load: () => import('./providers/get.js') },
+  { path: ['profile', 'list'], summary: 'List profiles', load: () => import('./profile/list.js') },
+  { path: ['profile', 'show'], summary: 'Show a profile (secrets redacted)', load: () => import('./profile/show.js') },
+  { path: ['profile', 'use'], summary: 'Make a profile the current one', load: () => import('./profile/use.js') },
+  { path: ['profile', 'add'], summary: 'Add a profile, or change one', load: () => import('./profile/add.js') },
+  { path: ['profile', 'remove'], summary: 'Remove a profile', load: () => import('./profile/remove.js') },
+  { path: ['auth', 'login'], summary: 'Enter an API key and/or bearer token at a no-echo prompt', load: () => import('./auth/login.js') },
+  { path: ['auth', 'set-key'], summary: 'Store an API key read from stdin', load: () => import('./auth/set-key.js') },
+  { path: ['auth', 'set-token'], summary: 'Store a bearer token read from stdin', load: () => import('./auth/set-token.js') },
+  { path: ['auth', 'status'], summary: 'Show the profile, credentials and URLs in use, and where each came from', load: () => import('./auth/status.js') },
+  { path: ['sandbox'], summary: 'Run a local emulator of the platform API', load: () => import('./sandbox.js') },
+];
+
+/** Global options that take a value, so that the value is not taken for a command name. */
+export const globalValueOptions = new Set(['--profile', '--base-url', '--search-url', '--timeout']);
+
+/**
+ * Finds which command argv names, the way commander will: the first one or two
+ * words that are not options (or values of global options).
+ */
+export function findCommand(args: string[]): CommandEntry | undefined {
+  const words: string[] = [];
+  for (let index = 0; index < args.length && words.length < 2; index++) {
+    const arg = args[index]!;
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (globalValueOptions.has(arg)) index++;
+      continue;
+    }
+    words.push(arg);
+  }
+  return (
+    commands.find((entry) => entry.path.length === 2 && entry.path[0] === words[0] && entry.path[1] === words[1]) ??
+    commands.find((entry) => entry.path.length === 1 && entry.path[0] === words[0])
+  );
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { defaultSandboxPort } from '../config/defaults.js';
+import type { Context } from '../context.js';
+import { UserError } from '../errors.js';
+import type { Sandbox } from '../sandbox/server.js';
+import { defineCommand } from './command.js';
+import { describe } from './help.js';
+import { parseInput } from './input.js';
+
+const schema = z.object({
+  host: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  port: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (any free port) to 65535')
+    .max(65535, 'must be 0 (any free port) to 65535')
+    .default(defaultSandboxPort),
+  json: z.boolean().optional(),
+});
+
+export default defineCommand({
+  configure(command) {
+    command
+      .option('--host <address>', 'address to listen on (default: 127.0.0.1)')
+      .option('--port <number>', `port to listen on; 0 picks a free one (default: ${defaultSandboxPort})`)
+      .option('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token');
+    describe(command, {
+      description:
+        'Run a local emulator of the whole platform API, with seed data: an org with invites, a project, a provider catalogue and more. It prints its two base URLs, the demo org and project, and a sandbox API key and token, then serves until Ctrl-C or SIGTERM. Nothing leaves the machine.',
+      examples: [
+        'ipctl sandbox',
+        'ipctl sandbox --port 0 --json > sandbox.json &',
+        'IPCTL_SANDBOX_API_KEY=sk_test_123 ipctl sandbox --port 8080',
+      ],
+      environment: ['IPCTL_SANDBOX_API_KEY   the API key the sandbox accepts (default: a random one)', 'IPCTL_SANDBOX_TOKEN     the bearer token the sandbox accepts (default: a random one)'],
+      exitCodes: ['0 stopped by Ctrl-C or SIGTERM', '1 could not listen (the port is in use, say)', '2 invalid flags'],
+    });
+  },
+  parse: (raw, command) => parseInput(schema, raw, command),
+  async run(input, context) {
+    const { startSandbox } = await import('../sandbox/server.js');
+    const sandbox = await startSandbox({
+      host: input.host,
+      port: input.port,
+      apiKey: context.deps.env.IPCTL_SANDBOX_API_KEY || undefined,
+      token: context.deps.env.IPCTL_SANDBOX_TOKEN || undefined,
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw listenError(error, input.host, input.port);
+    });
+    announce(sandbox, input.json === true, context);
+    await stopped(context.deps.signal);
+    await sandbox.close();
+    if (!input.json) context.say('Sandbox stopped.');
+  },
+});
+
+function announce(sandbox: Sandbox, json: boolean, context: Context): void {
+  const { baseUrl, searchUrl, org, project, apiKey, token } = sandbox;
+  if (json) {
+    context.deps.stdout.write(`${JSON.stringify({ baseUrl, searchUrl, org, project, apiKey, token })}\n`);
+    return;
+  }
+  context.deps.stdout.write(
+    [
+      'Sandbox running. Press Ctrl-C to stop.',
+      `  Base URL:    ${baseUrl}`,
+      `  Search URL:  ${searchUrl}`,
+      `  Org:         ${org}`,
+      `  Project:     ${project}`,
+      `  API key:     ${apiKey}`,
+      `  Token:       ${token}`,
+      '',
+      'Point ipctl at it, for example:',
+      `  export IPCTL_BASE_URL=${baseUrl} IPCTL_SEARCH_URL=${searchUrl}`,
+      `  export IPCTL_ORG=${org} IPCTL_PROJECT=${project}`,
+      `  export IPCTL_API_KEY=${apiKey}`,
+      `  export IPCTL_TOKEN=${token}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+function stopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error.code === 'EADDRINUSE') return new UserError(`Port ${port} on ${host} is in use.`, undefined, 'Pick another with --port N, or --port 0 for any free port.');
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new UserError(`Cannot listen on ${host}: ${error.code}.`, undefined, 'Use an address of this machine, such as 127.0.0.1.');
+  return error;
+}

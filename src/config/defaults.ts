@@ -1,0 +1,17 @@
+/** Where ipctl looks until told otherwise: the sandbox's default address. */
+export const defaultSandboxPort = 4510;
+export const defaultBaseUrl = `http://127.0.0.1:${defaultSandboxPort}/v1`;
+export const defaultSearchUrl = `http://127.0.0.1:${defaultSandboxPort}/search/v1`;
+export const defaultProfileName = 'default';
+export const defaultTimeoutSeconds = 30;
+
+/** The environment variable behind each setting. */
+export const settingEnv = {
+  profile: 'IPCTL_PROFILE',
+  baseUrl: 'IPCTL_BASE_URL',
+  searchUrl: 'IPCTL_SEARCH_URL',
+  org: 'IPCTL_ORG',
+  project: 'IPCTL_PROJECT',
+  apiKey: 'IPCTL_API_KEY',
+  token: 'IPCTL_TOKEN',
+} as const;

@@ -1,0 +1,132 @@
+import { UsageError } from '../errors.js';
+import { defaultBaseUrl, defaultProfileName, defaultSearchUrl, settingEnv } from './defaults.js';
+import type { ConfigFile, ProfileData } from './schema.js';
+import { Secret } from './secret.js';
+
+export type Source = 'flag' | 'environment' | 'profile' | 'default';
+
+export interface Resolved<T> {
+  value?: T;
+  source?: Source;
+  /** The flag, variable or profile the value came from, for `auth status`. */
+  origin?: string;
+}
+
+export interface Settings {
+  profile: Resolved<string> & { value: string };
+  profileExists: boolean;
+  baseUrl: Resolved<string> & { value: string };
+  searchUrl: Resolved<string> & { value: string };
+  org: Resolved<string>;
+  project: Resolved<string>;
+  apiKey: Resolved<Secret>;
+  token: Resolved<Secret>;
+}
+
+export interface SettingFlags {
+  profile?: string;
+  baseUrl?: string;
+  searchUrl?: string;
+  org?: string;
+  project?: string;
+}
+
+const flagNames: Record<keyof SettingFlags, string> = {
+  profile: '--profile',
+  baseUrl: '--base-url',
+  searchUrl: '--search-url',
+  org: '--org',
+  project: '--project',
+};
+
+/**
+ * Resolves every setting in one order: command-line flag, then environment,
+ * then the selected profile, then the built-in default.
+ */
+export function resolveSettings(
+  flags: SettingFlags,
+  env: Record<string, string | undefined>,
+  config: ConfigFile,
+  options: { allowMissingProfile?: boolean } = {},
+): Settings {
+  const profile = pickProfile(flags, env, config);
+  const data: ProfileData | undefined = config.profiles[profile.value];
+  if (!data && profile.source !== 'default' && profile.source !== 'profile' && !options.allowMissingProfile) {
+    throw unknownProfile(profile.value, Object.keys(config.profiles));
+  }
+  const layer = (key: 'baseUrl' | 'searchUrl' | 'org' | 'project') =>
+    firstOf([
+      fromFlag(flags[key], flagNames[key]),
+      fromEnv(env, settingEnv[key]),
+      fromProfile(data?.[key], profile.value),
+    ]);
+  const settings: Settings = {
+    profile,
+    profileExists: data !== undefined,
+    baseUrl: withDefault(layer('baseUrl'), defaultBaseUrl),
+    searchUrl: withDefault(layer('searchUrl'), defaultSearchUrl),
+    org: layer('org'),
+    project: layer('project'),
+    apiKey: asSecret(firstOf([fromEnv(env, settingEnv.apiKey), fromProfile(data?.apiKey, profile.value)])),
+    token: asSecret(firstOf([fromEnv(env, settingEnv.token), fromProfile(data?.token, profile.value)])),
+  };
+  checkUrl(settings.baseUrl);
+  checkUrl(settings.searchUrl);
+  return settings;
+}
+
+function pickProfile(flags: SettingFlags, env: Record<string, string | undefined>, config: ConfigFile) {
+  const chosen = firstOf([
+    fromFlag(flags.profile, flagNames.profile),
+    fromEnv(env, settingEnv.profile),
+    config.current ? { value: config.current, source: 'profile' as const, origin: 'current profile' } : {},
+  ]);
+  return withDefault(chosen, defaultProfileName);
+}
+
+function fromFlag(value: string | undefined, flag: string): Resolved<string> {
+  return value === undefined ? {} : { value, source: 'flag', origin: flag };
+}
+
+function fromEnv(env: Record<string, string | undefined>, name: string): Resolved<string> {
+  const value = env[name];
+  return value ? { value, source: 'environment', origin: name } : {};
+}
+
+function fromProfile(value: string | undefined, profile: string): Resolved<string> {
+  return value === undefined ? {} : { value, source: 'profile', origin: `profile "${profile}"` };
+}
+
+function firstOf(layers: Resolved<string>[]): Resolved<string> {
+  return layers.find((layer) => layer.value !== undefined) ?? {};
+}
+
+function withDefault(resolved: Resolved<string>, value: string): Resolved<string> & { value: string } {
+  if (resolved.value !== undefined) return resolved as Resolved<string> & { value: string };
+  return { value, source: 'default', origin: 'built-in default' };
+}
+
+function asSecret(resolved: Resolved<string>): Resolved<Secret> {
+  if (resolved.value === undefined) return {};
+  return { ...resolved, value: new Secret(resolved.value) };
+}
+
+function checkUrl(setting: Resolved<string> & { value: string }): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(setting.value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new UsageError(
+      `${setting.origin ?? 'A base URL'} is not an http(s) URL: "${setting.value}".`,
+      'Give the full base URL including its /v1 prefix, for example https://api.example.com/v1.',
+    );
+  }
+}
+
+export function unknownProfile(name: string, known: string[]): UsageError {
+  const list = known.length > 0 ? `Profiles: ${known.sort().join(', ')}.` : 'No profiles exist yet.';
+  return new UsageError(`No profile named "${name}".`, `${list} Add one with: ipctl profile add ${name}`);
+}

@@ -1,0 +1,119 @@
+import type { ChalkInstance } from 'chalk';
+import type { ApiClient } from './api/client.js';
+import { defaultTimeoutSeconds } from './config/defaults.js';
+import type { Settings, SettingFlags } from './config/resolve.js';
+import type { ProfileStore } from './config/store.js';
+import type { Deps } from './deps.js';
+import { UsageError } from './errors.js';
+import type { OutputFormat } from './output/view.js';
+import type { Prompter } from './prompts/prompter.js';
+import { userAgent } from './version.js';
+
+/** Options that every command accepts, as given on the command line. */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  searchUrl?: string;
+  timeout?: string;
+  debug?: boolean;
+  color?: boolean;
+  input?: boolean;
+}
+
+/**
+ * What a command's run() gets: the side effects (deps), and lazy access to
+ * settings, the profile store, the API client and the prompter, each loaded
+ * only when a command asks for it.
+ */
+export interface Context {
+  deps: Deps;
+  debug: boolean;
+  /** True when prompts may be shown: terminals on stdin and stderr, and input not turned off. */
+  interactive: boolean;
+  /** Colors for stderr. */
+  chalk: ChalkInstance;
+  settings(flags?: SettingFlags, options?: { allowMissingProfile?: boolean }): Promise<Settings>;
+  store(): Promise<ProfileStore>;
+  api(settings: Settings): Promise<ApiClient>;
+  prompter(): Promise<Prompter>;
+  /** A line for the person at the terminal (stderr), shown only when stderr is a terminal. */
+  note(line: string): void;
+  /** A line on stderr, always. */
+  say(line: string): void;
+  /** The output format the command was asked for, set once its input is parsed. */
+  format?: OutputFormat;
+}
+
+export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkInstance): Context {
+  const debug = global.debug === true || isTruthy(deps.env.IPCTL_DEBUG);
+  const timeoutMs = timeoutSeconds(global, deps.env) * 1000;
+  let store: ProfileStore | undefined;
+  const context: Context = {
+    deps,
+    debug,
+    interactive: isInteractive(deps, global),
+    chalk,
+    async settings(flags = {}, options = {}) {
+      const { resolveSettings } = await import('./config/resolve.js');
+      const config = (await context.store()).read();
+      return resolveSettings({ ...pickSettingFlags(global), ...flags }, deps.env, config, options);
+    },
+    async store() {
+      if (!store) {
+        const { ProfileStore } = await import('./config/store.js');
+        store = ProfileStore.open(deps.env);
+      }
+      return store;
+    },
+    async api(settings) {
+      const { ApiClient } = await import('./api/client.js');
+      return new ApiClient({
+        baseUrl: settings.baseUrl.value,
+        searchUrl: settings.searchUrl.value,
+        apiKey: settings.apiKey.value,
+        token: settings.token.value,
+        timeoutMs,
+        userAgent: userAgent(),
+        env: deps.env,
+        signal: deps.signal,
+        trace: debug ? (line) => deps.stderr.write(`${chalk.dim(`debug: ${line}`)}\n`) : undefined,
+      });
+    },
+    async prompter() {
+      if (deps.prompter) return deps.prompter;
+      const { createInquirerPrompter } = await import('./prompts/inquirer.js');
+      return createInquirerPrompter(deps);
+    },
+    note(line) {
+      if (deps.stderr.isTTY) deps.stderr.write(`${line}\n`);
+    },
+    say(line) {
+      deps.stderr.write(`${line}\n`);
+    },
+  };
+  return context;
+}
+
+function pickSettingFlags(global: GlobalOptions): SettingFlags {
+  return { profile: global.profile, baseUrl: global.baseUrl, searchUrl: global.searchUrl };
+}
+
+function isInteractive(deps: Deps, global: GlobalOptions): boolean {
+  if (global.input === false || isTruthy(deps.env.IPCTL_NO_INPUT) || deps.env.CI) return false;
+  if (deps.prompter) return true;
+  return Boolean(deps.stdin.isTTY && deps.stderr.isTTY);
+}
+
+function isTruthy(value: string | undefined): boolean {
+  return value !== undefined && !['', '0', 'false', 'no'].includes(value.toLowerCase());
+}
+
+function timeoutSeconds(global: GlobalOptions, env: Record<string, string | undefined>): number {
+  const [raw, origin] = global.timeout !== undefined ? [global.timeout, '--timeout'] : [env.IPCTL_TIMEOUT, 'IPCTL_TIMEOUT'];
+  if (raw === undefined || raw === '') return defaultTimeoutSeconds;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+    throw new UsageError(`${origin} must be a number of seconds between 0 and 3600, not "${raw}".`, `For example: ${origin === '--timeout' ? '--timeout 60' : 'IPCTL_TIMEOUT=60'}`);
+  }
+  return seconds;
+}

@@ -1,0 +1,119 @@
+/**
+ * The typed errors of ipctl. Commands throw them; main() alone catches them,
+ * renders them to stderr and maps them to an exit code (see exitCodes).
+ */
+
+export const exitCodes = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  credentials: 4,
+  temporary: 5,
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
+
+/** Something the user can fix; carries the exit code and an optional hint. */
+export class UserError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = exitCodes.failure,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Invalid flags, arguments or files: exit 2, nothing was sent. */
+export class UsageError extends UserError {
+  constructor(
+    message: string,
+    hint?: string,
+    readonly problems: string[] = [],
+  ) {
+    super(message, exitCodes.usage, hint);
+  }
+}
+
+/** A credential the operation needs is not configured: exit 4, nothing was sent. */
+export class CredentialError extends UserError {
+  constructor(message: string, hint?: string) {
+    super(message, exitCodes.credentials, hint);
+  }
+}
+
+/** The profile file cannot be read or is invalid; it is left as it is. */
+export class ConfigError extends UserError {
+  constructor(message: string, hint?: string) {
+    super(message, exitCodes.usage, hint);
+  }
+}
+
+/** The network failed or timed out before an answer came: exit 5. */
+export class NetworkError extends UserError {
+  constructor(message: string, hint?: string) {
+    super(message, exitCodes.temporary, hint);
+  }
+}
+
+/** The user interrupted (Ctrl-C, declined confirmation): exit 130. */
+export class InterruptedError extends UserError {
+  constructor(message = 'Interrupted.') {
+    super(message, exitCodes.interrupted);
+  }
+}
+
+/** RFC 9457 problem details as the API returns them (spec section 7). */
+export interface Problem {
+  type?: string;
+  href?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  instance?: string;
+  subsystem?: string;
+  time?: string;
+  requestId?: string;
+  causes?: string[];
+  remedy?: string;
+  supportEmail?: string;
+  supportPhone?: string;
+  supportUrl?: string;
+  retryable?: boolean;
+  retryAfter?: string;
+  context?: Record<string, unknown>;
+  issues?: ProblemIssue[];
+  [extra: string]: unknown;
+}
+
+export interface ProblemIssue {
+  type?: string;
+  title?: string;
+  detail?: string;
+  in?: string;
+  name?: string;
+  value?: unknown;
+}
+
+/** The API answered with an error status. */
+export class ApiError extends UserError {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+    readonly requestId?: string,
+  ) {
+    super(problem.title ?? `HTTP ${status}`, exitCodeForStatus(status, problem));
+  }
+}
+
+export function exitCodeForStatus(status: number, problem: Problem = {}): ExitCode {
+  if (status === 401 || status === 403) return exitCodes.credentials;
+  if (status === 404) return exitCodes.notFound;
+  if (status === 408 || status === 429 || status >= 500 || problem.retryable === true) {
+    return exitCodes.temporary;
+  }
+  return exitCodes.failure;
+}

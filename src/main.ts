@@ -1,0 +1,154 @@
+import { Command, CommanderError } from 'commander';
+import type { LoadedCommand, RawInput } from './commands/command.js';
+import { outputFormat } from './output/format.js';
+import { type CommandEntry, commands, findCommand, groups } from './commands/registry.js';
+import { type Context, createContext, type GlobalOptions } from './context.js';
+import { type Deps, processDeps } from './deps.js';
+import { exitCodes, UserError } from './errors.js';
+import { helpTopics } from './help/topics.js';
+import { version } from './version.js';
+
+/**
+ * Runs ipctl with argv (as in process.argv) and returns the exit code. The only
+ * place that turns errors into exit codes; it never calls process.exit.
+ */
+export async function main(argv: string[], deps: Deps = processDeps()): Promise<number> {
+  const args = argv.slice(2);
+  const state: RunState = { exitCode: exitCodes.ok, deps, args };
+  try {
+    const program = await buildProgram(state, findCommand(args));
+    await program.parseAsync(args, { from: 'user' });
+    return state.exitCode;
+  } catch (error) {
+    if (args.length === 0 && error instanceof CommanderError) return exitCodes.ok;
+    return report(error, state);
+  }
+}
+
+interface RunState {
+  exitCode: number;
+  deps: Deps;
+  args: string[];
+  context?: Context;
+}
+
+async function buildProgram(state: RunState, invoked: CommandEntry | undefined): Promise<Command> {
+  const program = new Command('ipctl')
+    .description('Administer the integration platform: organizations, invites, providers, connections, destinations and search.')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--profile <name>', 'the profile to use (default: the current profile)')
+    .option('--base-url <url>', 'API base URL, including /v1')
+    .option('--search-url <url>', 'search API base URL, including /v1')
+    .option('--timeout <seconds>', 'request timeout in seconds (default: 30)')
+    .option('--debug', 'trace requests on stderr (credentials redacted) and show stack traces')
+    .option('--no-color', 'turn color off')
+    .option('--no-input', 'never prompt; fail with the flag to use instead')
+    .helpCommand(false)
+    .showSuggestionAfterError(true)
+    .addHelpText('after', '\nRun `ipctl help exit-codes` or `ipctl help environment` for those topics.');
+  configureCommander(program, state.deps);
+  for (const [name, summary] of Object.entries(groups)) {
+    configureCommander(program.command(name).description(summary).helpCommand(false), state.deps);
+  }
+  for (const entry of commands) {
+    const parent = entry.path.length === 2 ? findSubcommand(program, entry.path[0]) : program;
+    const command = parent.command(entry.path.at(-1)!).description(entry.summary);
+    configureCommander(command, state.deps);
+    if (entry === invoked) await attachSpec(command, entry, state);
+    else command.allowUnknownOption().allowExcessArguments().helpOption(false).action(() => rerun(state, entry));
+  }
+  addHelpCommand(program, state);
+  return program;
+}
+
+function findSubcommand(program: Command, name: string): Command {
+  const found = program.commands.find((command) => command.name() === name);
+  if (!found) throw new Error(`Unknown command group ${name}`);
+  return found;
+}
+
+async function attachSpec(command: Command, entry: CommandEntry, state: RunState): Promise<void> {
+  const spec = (await entry.load()).default;
+  spec.configure(command);
+  command.action(async () => {
+    state.exitCode = await runSpec(spec, command, state);
+  });
+}
+
+async function runSpec(spec: LoadedCommand, command: Command, state: RunState): Promise<number> {
+  const { chalkFor } = await import('./output/chalk.js');
+  const global = command.optsWithGlobals<GlobalOptions>();
+  const context = createContext(state.deps, global, chalkFor(state.deps.stderr, state.deps.env, global.color !== false));
+  state.context = context;
+  const input = spec.parse(rawInput(command), command);
+  context.format = outputFormat(command.opts());
+  const outcome = await spec.run(input as never, context);
+  if (typeof outcome === 'number') return outcome;
+  if (!outcome) return exitCodes.ok;
+  const { render } = await import('./output/render.js');
+  const chalk = chalkFor(state.deps.stdout, state.deps.env, global.color !== false);
+  render(outcome.data, outcome.view, context.format ?? 'table', { stream: state.deps.stdout, chalk });
+  for (const note of outcome.notes ?? []) context.note(note);
+  return outcome.exitCode ?? exitCodes.ok;
+}
+
+function rawInput(command: Command): RawInput {
+  const args: RawInput['args'] = {};
+  command.registeredArguments.forEach((argument, index) => {
+    args[argument.name()] = command.processedArgs[index] as string | undefined;
+  });
+  return { args, options: command.optsWithGlobals() };
+}
+
+/** A command whose module was not loaded up front (argv was ambiguous): load it and run again. */
+async function rerun(state: RunState, entry: CommandEntry): Promise<void> {
+  const program = await buildProgram(state, entry);
+  await program.parseAsync(state.args, { from: 'user' });
+}
+
+function addHelpCommand(program: Command, state: RunState): void {
+  const topics = Object.keys(helpTopics).join(', ');
+  const help = program
+    .command('help')
+    .argument('[topic...]', `a command, or one of: ${topics}`)
+    .description(`Show help for a command, or a topic (${topics})`);
+  configureCommander(help, state.deps);
+  help.action(async (topic: string[]) => {
+    const text = helpTopics[topic.join(' ')];
+    if (text) {
+      state.deps.stdout.write(text);
+      return;
+    }
+    const target = [...topic, '--help'];
+    const inner = await buildProgram(state, findCommand(target));
+    await inner.parseAsync(target, { from: 'user' });
+  });
+}
+
+function configureCommander(command: Command, deps: Deps): void {
+  command.exitOverride().configureOutput({
+    writeOut: (text) => deps.stdout.write(text),
+    writeErr: (text) => deps.stderr.write(text),
+  });
+}
+
+async function report(error: unknown, state: RunState): Promise<number> {
+  if (error instanceof CommanderError) return commanderExitCode(error);
+  const { chalkFor } = await import('./output/chalk.js');
+  const { renderError } = await import('./output/diagnostics.js');
+  const { deps, context } = state;
+  renderError(error, {
+    stream: deps.stderr,
+    chalk: context?.chalk ?? chalkFor(deps.stderr, deps.env, true),
+    json: context?.format === 'json',
+    debug: context?.debug ?? false,
+  });
+  return error instanceof UserError ? error.exitCode : exitCodes.failure;
+}
+
+/** Help and --version end in a CommanderError too; commander already printed what it had to. */
+function commanderExitCode(error: CommanderError): number {
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return exitCodes.ok;
+  return exitCodes.usage;
+}

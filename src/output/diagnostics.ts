@@ -1,0 +1,62 @@
+import type { ChalkInstance } from 'chalk';
+import type { OutputStream } from '../deps.js';
+import { ApiError, type Problem, UsageError, UserError } from '../errors.js';
+
+export interface DiagnosticTarget {
+  stream: OutputStream;
+  chalk: ChalkInstance;
+  /** Print API problems as JSON (with --output json). */
+  json: boolean;
+  debug: boolean;
+}
+
+/** Writes an error to stderr in a form a person can act on. */
+export function renderError(error: unknown, target: DiagnosticTarget): void {
+  if (error instanceof ApiError) {
+    target.stream.write(target.json ? `${JSON.stringify(error.problem, null, 2)}\n` : problemText(error, target.chalk));
+  } else if (error instanceof UserError) {
+    target.stream.write(userErrorText(error, target.chalk));
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    target.stream.write(`${target.chalk.red('Error:')} unexpected failure: ${message}\n`);
+    if (!target.debug) target.stream.write('Run again with --debug for details.\n');
+  }
+  if (target.debug && error instanceof Error && error.stack) target.stream.write(`${target.chalk.dim(error.stack)}\n`);
+}
+
+function userErrorText(error: UserError, chalk: ChalkInstance): string {
+  const lines = [`${chalk.red('Error:')} ${error.message}`];
+  if (error instanceof UsageError) lines.push(...error.problems.map((problem) => `  - ${problem}`));
+  if (error.hint) lines.push(error.hint);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Title and status, detail, causes, validation issues, remedy, retry advice, requestId, support. */
+export function problemText(error: ApiError, chalk: ChalkInstance): string {
+  const problem = error.problem;
+  const lines = [`${chalk.red('Error:')} ${chalk.bold(problem.title ?? 'Request failed')} (HTTP ${error.status})`];
+  if (problem.detail) lines.push(`  ${problem.detail}`);
+  for (const cause of problem.causes ?? []) lines.push(`  Cause: ${cause}`);
+  for (const issue of problem.issues ?? []) lines.push(`  ${issueText(issue)}`);
+  if (problem.remedy) lines.push(`  Remedy: ${problem.remedy}`);
+  const retry = retryText(problem);
+  if (retry) lines.push(`  ${retry}`);
+  const requestId = error.requestId ?? problem.requestId;
+  if (requestId) lines.push(`  Request ID: ${requestId}`);
+  const support = [problem.supportEmail, problem.supportPhone, problem.supportUrl].filter(Boolean);
+  if (support.length > 0) lines.push(`  Support: ${support.join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function issueText(issue: NonNullable<Problem['issues']>[number]): string {
+  const where = [issue.in, issue.name].filter((part) => part !== undefined && part !== '').join(' ');
+  const what = issue.detail ?? issue.title ?? 'invalid';
+  return where ? `${where}: ${what}` : what;
+}
+
+function retryText(problem: Problem): string | undefined {
+  if (problem.retryAfter) return `Retry: after ${problem.retryAfter}`;
+  if (problem.retryable === true) return 'Retry: yes, this request can be retried';
+  if (problem.retryable === false) return 'Retry: no, retrying will not help';
+  return undefined;
+}

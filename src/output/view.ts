@@ -1,0 +1,41 @@
+/**
+ * What a command hands the renderer for table output: the cells, never their
+ * formatting. JSON output ignores views and prints the data itself.
+ */
+export type Cell = string | number | boolean | null | undefined;
+
+export interface RecordView {
+  kind: 'record';
+  title?: string;
+  fields: Array<[label: string, value: Cell]>;
+}
+
+export interface ListView {
+  kind: 'list';
+  title?: string;
+  columns: string[];
+  rows: Cell[][];
+}
+
+/** A grid whose cells are yes/no marks, such as a provider's support matrix. */
+export interface GridView {
+  kind: 'grid';
+  title?: string;
+  columns: string[];
+  rows: Array<{ label: string; cells: Cell[] }>;
+}
+
+export type View = RecordView | ListView | GridView | { kind: 'sections'; sections: View[] };
+
+export type OutputFormat = 'table' | 'json';
+export const outputFormats: readonly OutputFormat[] = ['table', 'json'];
+
+/** What a data command returns: the data (printed as-is for JSON) and its table view. */
+export interface Outcome {
+  data: unknown;
+  view: View;
+  /** Lines for the person at the terminal, on stderr after the data (never data). */
+  notes?: string[];
+  /** For commands whose data comes with a verdict, such as `auth status`; 0 by default. */
+  exitCode?: number;
+}

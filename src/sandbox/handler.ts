@@ -1,0 +1,191 @@
+// The request pipeline: route → authenticate → read body → handle → respond,
+// with every outcome logged and every error turned into a problem response.
+import { randomInt } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authenticate, type SandboxCredentials } from './auth.js';
+import { readJsonBody } from './body.js';
+import {
+  internalError,
+  methodNotAllowed,
+  notFound,
+  PROBLEM_CONTENT_TYPE,
+  ProblemError,
+  toProblemDetails,
+} from './problems.js';
+import type { RouteResponse, Router } from './router.js';
+import type { RequestLogEntry, SandboxState } from './state.js';
+
+export interface HandlerDeps {
+  state: SandboxState;
+  router: Router;
+  credentials: SandboxCredentials;
+  now(): Date;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Paths under this prefix control the sandbox itself: not API, not logged. */
+const CONTROL_PREFIX = '/_sandbox/';
+const REQUEST_LOG_PATH = '/_sandbox/requests';
+const REDACTED = '[REDACTED]';
+
+export function createRequestHandler(deps: HandlerDeps): Handler {
+  return (req, res) => {
+    // Errors are answered inside; this only guards against a failure while answering.
+    handleRequest(req, res, deps).catch(() => res.destroy());
+  };
+}
+
+async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
+  const requestId = newRequestId();
+  const receivedAt = deps.now();
+  const { path, query } = splitTarget(req.url ?? '/');
+  const method = req.method ?? 'GET';
+  if (path.startsWith(CONTROL_PREFIX)) {
+    handleControl(method, path, res, requestId, deps);
+    return;
+  }
+  let operation: string | undefined;
+  try {
+    const match = deps.router.match(method, path);
+    if (match.kind === 'not-found') throw notFound(`No sandbox API operation has the path ${path}.`, unknownPathRemedy(path));
+    if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, path, match.allowed);
+    const { route, params } = match;
+    operation = route.operation;
+    const principal = authenticate(req.headers, route.auth, deps.credentials);
+    const body = route.body === 'json' ? await readJsonBody(req) : undefined;
+    const context = { state: deps.state, params, query, headers: req.headers, body, principal, requestId, path, now: deps.now };
+    sendJson(res, requestId, await route.handle(context));
+  } catch (error) {
+    const problem = error instanceof ProblemError ? error : internalError();
+    sendProblem(res, requestId, problem, path, deps);
+  } finally {
+    deps.state.requestLog.push(logEntry(req, { method, path, query, operation, requestId, receivedAt, status: res.statusCode }, deps.credentials));
+  }
+}
+
+function handleControl(method: string, path: string, res: ServerResponse, requestId: string, deps: HandlerDeps): void {
+  if (path !== REQUEST_LOG_PATH) {
+    sendProblem(res, requestId, notFound(`No sandbox control route has the path ${path}.`, `The control route is ${REQUEST_LOG_PATH}.`), path, deps);
+  } else if (method === 'GET') {
+    sendJson(res, requestId, { status: 200, body: deps.state.requestLog });
+  } else if (method === 'DELETE') {
+    deps.state.requestLog.length = 0;
+    sendJson(res, requestId, { status: 204 });
+  } else {
+    sendProblem(res, requestId, methodNotAllowed(method, path, ['GET', 'DELETE']), path, deps);
+  }
+}
+
+function sendJson(res: ServerResponse, requestId: string, response: RouteResponse): void {
+  const hasBody = response.body !== undefined && response.status !== 204;
+  writeResponse(res, requestId, response.status, hasBody ? JSON.stringify(response.body) : undefined, {
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...response.headers,
+  });
+}
+
+function sendProblem(res: ServerResponse, requestId: string, error: ProblemError, path: string, deps: HandlerDeps): void {
+  const details = toProblemDetails(error.problem, { instance: path, requestId, time: deps.now() });
+  // Belt and braces: no problem may carry a sandbox credential, even one a client put in the path.
+  const payload = redact(JSON.stringify(details), deps.credentials);
+  writeResponse(res, requestId, error.problem.status, payload, {
+    'Content-Type': PROBLEM_CONTENT_TYPE,
+    ...error.problem.headers,
+  });
+}
+
+function writeResponse(
+  res: ServerResponse,
+  requestId: string,
+  status: number,
+  payload: string | undefined,
+  headers: Record<string, string>,
+): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, {
+    ...headers,
+    'X-Request-Id': requestId,
+    'Cache-Control': 'no-store',
+    ...(payload !== undefined ? { 'Content-Length': String(Buffer.byteLength(payload)) } : {}),
+  });
+  res.end(payload);
+}
+
+interface LogFacts {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  operation: string | undefined;
+  requestId: string;
+  receivedAt: Date;
+  status: number;
+}
+
+function logEntry(req: IncomingMessage, facts: LogFacts, credentials: SandboxCredentials): RequestLogEntry {
+  return {
+    method: facts.method,
+    path: redact(facts.path, credentials),
+    query: queryRecord(facts.query, credentials),
+    ...(facts.operation !== undefined ? { operation: facts.operation } : {}),
+    status: facts.status,
+    requestId: facts.requestId,
+    headerNames: headerNames(req),
+    time: facts.receivedAt.toISOString(),
+  };
+}
+
+/** Names as sent, lower-cased and without repeats; values are never kept. */
+function headerNames(req: IncomingMessage): string[] {
+  const names = req.rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase());
+  return [...new Set(names)];
+}
+
+function queryRecord(query: URLSearchParams, credentials: SandboxCredentials): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  for (const name of new Set(query.keys())) {
+    const values = query.getAll(name).map((value) => redact(value, credentials));
+    record[name] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return record;
+}
+
+/** Splits the request target into the raw (still encoded) path and the query. */
+function splitTarget(target: string): { path: string; query: URLSearchParams } {
+  const queryStart = target.indexOf('?');
+  let path = queryStart === -1 ? target : target.slice(0, queryStart);
+  const query = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
+  // Absolute-form targets (sent through proxies) carry scheme and host.
+  if (!path.startsWith('/')) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      path = `/${path}`;
+    }
+  }
+  return { path, query };
+}
+
+function unknownPathRemedy(path: string): string {
+  if (path.startsWith('/v1/') || path.startsWith('/search/v1/')) {
+    return 'Check the path against the platform API spec; the sandbox serves only the operations of section 4.';
+  }
+  return 'API paths start with /v1/ (search with /search/v1/); check the base URL ipctl is configured with.';
+}
+
+function redact(text: string, credentials: SandboxCredentials): string {
+  let result = text;
+  for (const secret of [credentials.apiKey, credentials.token]) {
+    if (secret) result = result.split(secret).join(REDACTED);
+  }
+  return result;
+}
+
+const REQUEST_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `req_` + 20 random alphanumerics. */
+export function newRequestId(): string {
+  let id = 'req_';
+  for (let index = 0; index < 20; index += 1) id += REQUEST_ID_ALPHABET[randomInt(REQUEST_ID_ALPHABET.length)];
+  return id;
+}

@@ -1,0 +1,384 @@
+// Resource shapes the sandbox stores and returns. They follow section 2 of the
+// platform API spec; fields the spec marks optional (or leaves unspecified) are
+// optional here so that seed data can show both present and absent values.
+
+/** RFC 3339 date-time string. */
+export type Timestamp = string;
+
+// ---------------------------------------------------------------- orgs (2.1, 2.2)
+
+export interface Org {
+  id: string;
+  label: string;
+  defaultTeamId: string;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+export type InviteStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+
+export interface Invite {
+  id: string;
+  invitedEmail: string;
+  parentType: 'org';
+  parentId: string;
+  status: InviteStatus;
+  createTime: Timestamp;
+  updateTime?: Timestamp;
+}
+
+// ---------------------------------------------------------------- connections (2.3)
+
+export type AuthScheme =
+  | 'none'
+  | 'apiKey'
+  | 'basic'
+  | 'oauth2/authorizationCode'
+  | 'oauth2/authorizationCodePKCE'
+  | 'oauth2/clientCredentials'
+  | 'oauth2/password';
+
+export type ConnectionStatus = 'created' | 'working' | 'bad_credentials';
+
+export interface Group {
+  groupRef: string;
+  groupName: string;
+  projectId: string;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+export interface Consumer {
+  consumerRef: string;
+  consumerName: string;
+  projectId: string;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+export interface ProviderAppMetadataValues {
+  authQueryParams?: Record<string, string[]>;
+  providerParams?: Record<string, string>;
+}
+
+export interface ProviderApp {
+  id: string;
+  projectId: string;
+  provider: string;
+  clientId: string;
+  externalRef?: string;
+  scopes?: string[][];
+  metadata?: ProviderAppMetadataValues;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+export interface OAuth2Token {
+  token: string;
+  issuedAt?: Timestamp;
+  expiresAt?: Timestamp;
+}
+
+export interface OAuth2AuthorizationCode {
+  accessToken?: OAuth2Token;
+  refreshToken?: OAuth2Token;
+  scopes?: string[];
+}
+
+export interface Connection {
+  id: string;
+  projectId: string;
+  provider: string;
+  group: Group;
+  consumer: Consumer;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+  authScheme: AuthScheme;
+  status: ConnectionStatus;
+  providerApp?: ProviderApp;
+  providerWorkspaceRef?: string;
+  providerConsumerRef?: string;
+  oauth2AuthorizationCode?: OAuth2AuthorizationCode;
+  apiKey?: string;
+  providerMetadata?: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------- destinations (2.4)
+
+/** Metadata keys of section 2.4.1; all strings except headers, batchSize and maxWaitSecs. */
+export const DESTINATION_METADATA_STRING_KEYS = [
+  'url', 'region', 'streamName', 'endpointUrl', 'partitionKeyTemplate', 'bucket', 'keyTemplate',
+  'storageClass', 'username', 'tableName', 'database', 'accountIdentifier', 'userId', 'dbName',
+  'schemaName', 'projectId', 'datasetId', 'tableId', 'workgroupName', 'clusterIdentifier', 'dbUser',
+  'account', 'container', 'queueUrl', 'topicArn', 'eventBusName', 'detailType', 'topicId', 'routingKey',
+] as const;
+
+export const DESTINATION_METADATA_INTEGER_KEYS = ['batchSize', 'maxWaitSecs'] as const;
+
+/** Secret keys of section 2.4.2 (write-only). */
+export const DESTINATION_SECRET_KEYS = [
+  'awsKeyId', 'awsSecretKey', 'awsSessionToken', 'password', 'privateKey', 'credentials',
+  'accessKeyId', 'secretAccessKey', 'accessKey', 'uri',
+] as const;
+
+export type DestinationMetadataStringKey = (typeof DESTINATION_METADATA_STRING_KEYS)[number];
+export type DestinationMetadataIntegerKey = (typeof DESTINATION_METADATA_INTEGER_KEYS)[number];
+export type DestinationSecretKey = (typeof DESTINATION_SECRET_KEYS)[number];
+
+export type DestinationMetadata = Partial<Record<DestinationMetadataStringKey, string>> &
+  Partial<Record<DestinationMetadataIntegerKey, number>> & {
+    headers?: Record<string, string>;
+  };
+
+export interface Destination {
+  id: string;
+  name: string;
+  type: string;
+  metadata: DestinationMetadata;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+/**
+ * A destination as stored. Secrets are write-only in the API, so the sandbox
+ * keeps only the names of the secrets that are set, never their values: a
+ * response built from `destination` cannot leak one.
+ */
+export interface StoredDestination {
+  destination: Destination;
+  secretNames: DestinationSecretKey[];
+}
+
+// ---------------------------------------------------------------- providers (2.5)
+
+export interface InputDescriptor {
+  name: string;
+  displayName?: string;
+  prompt?: string;
+  defaultValue?: string;
+  docsURL?: string;
+  moduleDependencies?: Record<string, unknown>;
+}
+
+export interface BatchWriteOperationSupport {
+  supported: boolean;
+  defaultRecordLimit?: number;
+  objectRecordLimits?: Record<string, number>;
+}
+
+export interface ProviderSupport {
+  proxy: boolean;
+  read: boolean;
+  subscribe: boolean;
+  write: boolean;
+  delete: boolean;
+  bulkWrite: { insert: boolean; update: boolean; upsert: boolean; delete: boolean };
+  search: { operators: Record<string, boolean> };
+  subscribeSupport: { create: boolean; update: boolean; delete: boolean; passThrough: boolean };
+  batchWrite: {
+    delete: BatchWriteOperationSupport;
+    create: BatchWriteOperationSupport;
+    update: BatchWriteOperationSupport;
+    upsert: BatchWriteOperationSupport;
+  };
+}
+
+export interface TokenMetadataOtherField {
+  name: string;
+  displayName: string;
+  path: string;
+  capture?: string;
+}
+
+export interface OAuth2Opts {
+  grantType: string;
+  tokenURL: string;
+  authURL?: string;
+  docsURL?: string;
+  explicitScopesRequired: boolean;
+  explicitWorkspaceRequired: boolean;
+  tokenMetadataFields?: {
+    workspaceRefField?: string;
+    consumerRefField?: string;
+    scopesField?: string;
+    otherFields?: TokenMetadataOtherField[];
+  };
+  audience?: string[];
+  scopeMappings?: Record<string, string>;
+  authURLParams?: Record<string, string>;
+  accessTokenOpts?: {
+    attachmentType: string;
+    header?: { name: string; valuePrefix?: string };
+    docsURL?: string;
+  };
+  keepAliveIntervalHours?: number;
+}
+
+export interface ApiKeyOpts {
+  attachmentType: 'header' | 'query' | string;
+  query?: { name: string };
+  header?: { name: string; valuePrefix?: string };
+  docsURL?: string;
+}
+
+export interface BasicOpts {
+  apiKeyAsBasic?: boolean;
+  apiKeyAsBasicOpts?: { fieldUsed: string; keyFormat: string };
+  docsURL?: string;
+}
+
+export interface CustomInput {
+  name: string;
+  displayName?: string;
+  prompt?: string;
+  docsURL?: string;
+  fieldType?: string;
+  options?: Array<{ value: string; label: string }>;
+}
+
+export interface CustomOpts {
+  headers?: Array<{ name: string; valueTemplate: string }>;
+  queryParams?: Array<{ name: string; valueTemplate: string }>;
+  inputs?: CustomInput[];
+  providerInputs?: CustomInput[];
+  multiStep?: boolean;
+}
+
+export interface ProviderMediaVariant {
+  iconURL: string;
+  logoURL: string;
+}
+
+export interface ProviderModule {
+  id: string;
+  label: string;
+  baseURL: string;
+  version?: string;
+}
+
+export type ProviderAuthType = 'oauth2' | 'apiKey' | 'basic' | 'jwt' | 'custom' | 'none';
+
+export interface Provider {
+  name: string;
+  authType: ProviderAuthType;
+  baseURL: string;
+  defaultModule?: string;
+  support: ProviderSupport;
+  oauth2Opts?: OAuth2Opts;
+  apiKeyOpts?: ApiKeyOpts;
+  basicOpts?: BasicOpts;
+  customOpts?: CustomOpts;
+  authHealthCheck?: { url: string; method: string; successStatusCodes: number[] };
+  displayName?: string;
+  postAuthInfoNeeded?: boolean;
+  media?: { regular: ProviderMediaVariant; darkMode: ProviderMediaVariant };
+  labels?: Record<string, string>;
+  subscribeRequirements?: {
+    registration: boolean;
+    maintenance: boolean;
+    postProcess: boolean;
+    subscribeByAPI: boolean;
+  };
+  modules?: Record<string, ProviderModule>;
+  metadata?: {
+    input?: InputDescriptor[];
+    postAuthentication?: Array<{ name: string; moduleDependencies?: Record<string, unknown> }>;
+  };
+  providerAppMetadata?: {
+    authQueryParams?: InputDescriptor[];
+    providerParams?: InputDescriptor[];
+  };
+}
+
+// ---------------------------------------------------------------- integrations and search (2.6, 4.6)
+
+/**
+ * A field mapping in a manifest object. With `fieldName` it is fixed by the
+ * manifest; without it the user picks the provider field at installation
+ * (stored in the installation's `selectedFieldMappings`).
+ */
+export interface ManifestFieldMapping {
+  mapToName: string;
+  mapToDisplayName?: string;
+  fieldName?: string;
+  prompt?: string;
+}
+
+export interface ManifestReadObject {
+  objectName: string;
+  destination?: string;
+  enabled?: 'always';
+  fieldMappings?: ManifestFieldMapping[];
+}
+
+export interface ManifestIntegration {
+  name: string;
+  provider: string;
+  read: { objects: ManifestReadObject[] };
+}
+
+export interface Manifest {
+  specVersion: '1.0.0';
+  integrations: ManifestIntegration[];
+}
+
+export interface InstallationObjectConfig {
+  /** Rule 7 of section 4.6: stops search on the object unless the manifest says `enabled: always`. */
+  disabled?: boolean;
+  /** mapToName → provider field name, chosen by the user at installation. */
+  selectedFieldMappings?: Record<string, string>;
+}
+
+export interface Installation {
+  id: string;
+  integrationId: string;
+  groupRef: string;
+  groupName: string;
+  config: { read: { objects: Record<string, InstallationObjectConfig> } };
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+export interface Integration {
+  id: string;
+  projectId: string;
+  name: string;
+  provider: string;
+  manifest: Manifest;
+  installations: Installation[];
+  createTime: Timestamp;
+  updateTime: Timestamp;
+}
+
+/**
+ * A record in a customer's SaaS instance. `raw` is the provider's native shape
+ * (flat for Salesforce; HubSpot nests its fields under `properties`), `id` the
+ * provider's record ID lifted out so search results need not know each shape.
+ */
+export interface ProviderRecord {
+  id: string;
+  raw: Record<string, unknown>;
+}
+
+/** The emulated SaaS data behind one group's connection to one provider. */
+export interface ProviderDataset {
+  groupRef: string;
+  provider: string;
+  objects: Record<string, ProviderRecord[]>;
+}
+
+// ---------------------------------------------------------------- projects
+
+/** The spec defines no Project resource; the sandbox keeps what its operations need. */
+export interface SandboxProject {
+  id: string;
+  name: string;
+  orgId: string;
+  createTime: Timestamp;
+  updateTime: Timestamp;
+  providerApps: ProviderApp[];
+  connections: Connection[];
+  destinations: StoredDestination[];
+  integrations: Integration[];
+  providerData: ProviderDataset[];
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+let fixture: SandboxFixture;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+beforeEach(async () => {
+  await fixture.clearRequests();
+});
+
+describe('orgs get', () => {
+  it('prints the org as a tab-separated vertical table in a pipe', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env() });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('FIELD\tVALUE');
+    expect(lines).toContain('ID\torg_demo');
+    expect(lines).toContain('Label\tAcme Demo');
+    expect(result.stdout).not.toMatch(/\u001b\[|┌|│/);
+  });
+
+  it('prints the API object as JSON', async () => {
+    const result = await runIpctl(['orgs', 'get', '--json'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    const org = JSON.parse(result.stdout);
+    expect(org).toMatchObject({ id: 'org_demo', label: 'Acme Demo' });
+    expect(Object.keys(org)).toEqual(expect.arrayContaining(['id', 'label', 'defaultTeamId', 'createTime', 'updateTime']));
+  });
+
+  it('draws a boxed, colored table on a terminal', async () => {
+    const result = await runIpctlInTerminal(['orgs', 'get', 'org_demo'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('┌');
+    expect(result.stdout).toMatch(/│ \u001b\[1mLabel\u001b\[22m +│ Acme Demo/);
+  });
+
+  it('draws no color on a terminal when NO_COLOR is set, or with --no-color', async () => {
+    for (const [args, env] of [
+      [['orgs', 'get'], { NO_COLOR: '1' }],
+      [['orgs', 'get', '--no-color'], {}],
+    ] as const) {
+      const result = await runIpctlInTerminal([...args], { env: fixture.env(env) });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('┌');
+      expect(result.stdout).toContain('Acme Demo');
+      expect(result.stdout).not.toContain('\u001b[');
+    }
+  });
+
+  it('colors a pipe when FORCE_COLOR is set', async () => {
+    const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ FORCE_COLOR: '1' }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('FIELD\tVALUE');
+  });
+
+  it('exits 3 with the problem details for an unknown org, and prints nothing on stdout', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^Error: Not Found \(HTTP 404\)/);
+    expect(result.stderr).toContain('org_missing');
+    expect(result.stderr).toMatch(/Request ID: req_\w+/);
+    expect(result.stderr).toContain('Support: support@sandbox.ipctl.dev');
+  });
+
+  it('prints the problem object as JSON on stderr with --output json', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_missing', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    const problem = JSON.parse(result.stderr);
+    expect(problem).toMatchObject({ status: 404, title: 'Not Found' });
+    expect(problem.requestId).toMatch(/^req_/);
+  });
+
+  it('exits 4 without sending anything when no token is configured', async () => {
+    const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: undefined }) });
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('needs a bearer token');
+    expect(result.stderr).toContain('ipctl auth set-token');
+    expect(await fixture.requests()).toEqual([]);
+  });
+
+  it('exits 4 with the problem when the token is rejected (401)', async () => {
+    const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: 'not-the-right-token-at-all' }) });
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('(HTTP 401)');
+    expect(result.stderr).not.toContain('not-the-right-token-at-all');
+  });
+
+  it('exits 2 and sends nothing when no org is given anywhere', async () => {
+    const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_ORG: undefined }) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('No organization given');
+    expect(result.stderr).toContain('--org');
+    expect(await fixture.requests()).toEqual([]);
+  });
+});
+
+describe('invites list', () => {
+  it('lists invites as email, status, created, id', async () => {
+    const result = await runIpctl(['invites', 'list', 'org_demo'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('EMAIL\tSTATUS\tCREATED\tID');
+    const statuses = lines.slice(1).map((line) => line.split('\t')[1]);
+    expect(new Set(statuses)).toEqual(new Set(['pending', 'accepted', 'revoked', 'expired']));
+  });
+
+  it('filters on --status', async () => {
+    const result = await runIpctl(['invites', 'list', '--status', 'pending', '--json'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    const invites = JSON.parse(result.stdout) as Array<{ status: string }>;
+    expect(invites.length).toBeGreaterThan(0);
+    expect(invites.every((invite) => invite.status === 'pending')).toBe(true);
+  });
+
+  it('rejects an unknown --status with exit 2, naming the flag and the choices, sending nothing', async () => {
+    const result = await runIpctl(['invites', 'list', '--status', 'maybe'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--status');
+    expect(result.stderr).toContain('pending, accepted, revoked, expired');
+    expect(await fixture.requests()).toEqual([]);
+  });
+
+  it('prints an empty table, [] in JSON, and exits 0 when there are no invites', async () => {
+    const table = await runIpctl(['invites', 'list', 'org_empty'], { env: fixture.env() });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toBe('EMAIL\tSTATUS\tCREATED\tID\n');
+    expect(table.stderr).toBe('');
+    const json = await runIpctl(['invites', 'list', 'org_empty', '-o', 'json'], { env: fixture.env() });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+    const terminal = await runIpctlInTerminal(['invites', 'list', 'org_empty'], { env: fixture.env() });
+    expect(terminal.stdout).toContain('No invites in org_empty.');
+  });
+});
+
+describe('providers get', () => {
+  it('needs no credential and summarises what a connection needs', async () => {
+    const result = await runIpctl(['providers', 'get', 'pipedrive'], { env: fixture.env({ IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Auth type\tapiKey');
+    expect(result.stdout).toMatch(/API key\tapiKey\tsecret\tyes/);
+    expect(result.stdout).toContain('FEATURE\tSUPPORTED\tDETAILS');
+    const [request] = await fixture.requests();
+    expect(request?.headerNames).not.toContain('x-api-key');
+    expect(request?.headerNames).not.toContain('authorization');
+  });
+
+  it('shows scopes and workspace for an OAuth provider that requires them', async () => {
+    const result = await runIpctl(['providers', 'get', 'salesforce'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Scopes\toauth2AuthorizationCode\.scopes\tlist\tyes/);
+    expect(result.stdout).toMatch(/Workspace\tproviderWorkspaceRef\ttext\tyes/);
+  });
+
+  it('prints the whole provider object as JSON', async () => {
+    const result = await runIpctl(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    const provider = JSON.parse(result.stdout);
+    expect(provider).toMatchObject({ name: 'salesforce', authType: 'oauth2' });
+    expect(provider.support).toBeTypeOf('object');
+    expect(provider.oauth2Opts.explicitScopesRequired).toBe(true);
+  });
+
+  it('exits 3 for an unknown provider, naming it', async () => {
+    const result = await runIpctl(['providers', 'get', 'nosuchprovider'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('nosuchprovider');
+  });
+
+  it('exits 2 without a provider name', async () => {
+    const result = await runIpctl(['providers', 'get'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("missing required argument 'name'");
+  });
+});
+
+describe('usage errors', () => {
+  it('suggests the closest command for a typo, exit 2', async () => {
+    const result = await runIpctl(['invites', 'lst'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('list');
+  });
+
+  it('rejects an unknown flag with a suggestion, exit 2, nothing sent', async () => {
+    const result = await runIpctl(['orgs', 'get', '--jsn'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '--jsn'");
+    expect(result.stderr).toContain('--json');
+    expect(await fixture.requests()).toEqual([]);
+  });
+
+  it('rejects an unknown output format, exit 2', async () => {
+    const result = await runIpctl(['orgs', 'get', '-o', 'xml'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--output');
+    expect(result.stderr).toContain('table, json');
+  });
+
+  it('rejects an invalid --timeout and IPCTL_BASE_URL, exit 2', async () => {
+    const timeout = await runIpctl(['orgs', 'get', '--timeout', 'soon'], { env: fixture.env() });
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toContain('--timeout');
+    const baseUrl = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_BASE_URL: 'ftp:/nowhere' }) });
+    expect(baseUrl.code).toBe(2);
+    expect(baseUrl.stderr).toContain('IPCTL_BASE_URL');
+    expect(await fixture.requests()).toEqual([]);
+  });
+});
