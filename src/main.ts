@@ -88,7 +88,7 @@ async function runSpec(spec: LoadedCommand, command: Command, state: RunState): 
   if (!outcome) return exitCodes.ok;
   const { render } = await import('./output/render.js');
   const chalk = chalkFor(state.deps.stdout, state.deps.env, global.color !== false);
-  render(outcome.data, outcome.view, context.format ?? 'table', { stream: state.deps.stdout, chalk });
+  render(outcome, context.format ?? 'table', { stream: state.deps.stdout, chalk });
   for (const note of outcome.notes ?? []) context.note(note);
   return outcome.exitCode ?? exitCodes.ok;
 }
@@ -141,7 +141,7 @@ async function report(error: unknown, state: RunState): Promise<number> {
   renderError(error, {
     stream: deps.stderr,
     chalk: context?.chalk ?? chalkFor(deps.stderr, deps.env, true),
-    json: context?.format === 'json',
+    json: context?.format === 'json' || context?.format === 'ndjson',
     debug: context?.debug ?? false,
   });
   return error instanceof UserError ? error.exitCode : exitCodes.failure;

@@ -1,5 +1,5 @@
 import { EnvHttpProxyAgent, type Dispatcher, request } from 'undici';
-import type { Secret } from '../config/secret.js';
+import { Secret } from '../config/secret.js';
 import { ApiError, CredentialError, InterruptedError, NetworkError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
 import { parseProblem } from './problem.js';
@@ -24,12 +24,13 @@ export interface CallParams {
   body?: unknown;
 }
 
-/** A request as it would go on the wire; header values may be secrets. */
+/** A request as it would go on the wire; header values and body values may be secrets. */
 export interface PreparedRequest {
   method: string;
   url: URL;
   headers: Record<string, string | Secret>;
-  body?: string;
+  /** The body as given, secrets still wrapped (JSON.stringify shows them redacted). */
+  data?: unknown;
 }
 
 const maxResponseBytes = 16 * 1024 * 1024;
@@ -66,7 +67,7 @@ export class ApiClient {
     const prepared: PreparedRequest = { method: operation.method, url: this.#url(operation, params), headers };
     if (params.body !== undefined) {
       headers['content-type'] = 'application/json';
-      prepared.body = JSON.stringify(params.body);
+      prepared.data = params.body;
     }
     return prepared;
   }
@@ -134,7 +135,7 @@ export class ApiClient {
       const response = await request(prepared.url, {
         method: prepared.method as Dispatcher.HttpMethod,
         headers: revealHeaders(prepared.headers),
-        body: prepared.body,
+        body: prepared.data === undefined ? undefined : JSON.stringify(revealSecrets(prepared.data)),
         dispatcher: this.#getDispatcher(),
         signal,
         headersTimeout: timeoutMs,
@@ -204,6 +205,16 @@ const tlsErrorCodes = new Set([
   'CERT_HAS_EXPIRED',
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
+
+/** The body as sent: every Secret replaced by its value. */
+function revealSecrets(data: unknown): unknown {
+  if (data instanceof Secret) return data.reveal();
+  if (Array.isArray(data)) return data.map(revealSecrets);
+  if (data !== null && typeof data === 'object') {
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, revealSecrets(value)]));
+  }
+  return data;
+}
 
 function revealHeaders(headers: Record<string, string | Secret>): Record<string, string> {
   return Object.fromEntries(

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
-import { type OutputFormat, outputFormats } from '../output/view.js';
+import { dataFormats, type OutputFormat } from '../output/view.js';
 import type { RawInput } from './command.js';
 
 /**
@@ -40,18 +40,21 @@ export function commandPath(command: Command): string {
 }
 
 /** `-o/--output` and `--json`, on every command that prints data. */
-export function addOutputOptions(command: Command): Command {
+export function addOutputOptions(command: Command, formats: readonly OutputFormat[] = dataFormats): Command {
   return command
-    .option('-o, --output <format>', `output format: ${outputFormats.join(' or ')} (default: table)`)
+    .option('-o, --output <format>', `output format: ${formats.join(', ')} (default: table)`)
     .option('--json', 'the same as --output json');
 }
 
-export const outputSchema = {
-  output: z.enum(outputFormats as [OutputFormat, ...OutputFormat[]], {
-    error: `must be one of ${outputFormats.join(', ')}`,
-  }).optional(),
-  json: z.boolean().optional(),
-};
+/** The zod fields for `-o/--output` and `--json`, spread into a command's schema. */
+export function outputFields(formats: readonly OutputFormat[] = dataFormats) {
+  return {
+    output: z.enum(formats as [OutputFormat, ...OutputFormat[]], { error: `must be one of ${formats.join(', ')}` }).optional(),
+    json: z.boolean().optional(),
+  };
+}
+
+export const outputSchema = outputFields();
 
 /** An identifier from the command line: not empty, no control characters. */
 export const identifier = z

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import type { OutputStream } from '../deps.js';
-import type { Cell, GridView, ListView, OutputFormat, RecordView, View } from './view.js';
+import type { Cell, GridView, ListView, Outcome, OutputFormat, RecordView, View } from './view.js';
 
 export interface RenderTarget {
   stream: OutputStream;
@@ -13,9 +13,15 @@ export interface RenderTarget {
  * Prints data to stdout: JSON as received (pretty; a Secret serialises redacted), or a table. On a terminal
  * tables are drawn with boxes; in a pipe they are tab-separated with a header row.
  */
-export function render(data: unknown, view: View, format: OutputFormat, target: RenderTarget): void {
+export function render(outcome: Outcome, format: OutputFormat, target: RenderTarget): void {
+  const { data, view } = outcome;
   if (format === 'json') {
     target.stream.write(`${JSON.stringify(data, null, 2)}\n`);
+    return;
+  }
+  if (format === 'ndjson') {
+    const items = outcome.items ?? (Array.isArray(data) ? data : [data]);
+    for (const item of items) target.stream.write(`${JSON.stringify(item)}\n`);
     return;
   }
   const text = target.stream.isTTY ? drawView(view, target.chalk) : plainView(view);
@@ -24,6 +30,7 @@ export function render(data: unknown, view: View, format: OutputFormat, target: 
 
 function drawView(view: View, chalk: ChalkInstance): string {
   if (view.kind === 'sections') return view.sections.map((section) => drawView(section, chalk)).join('\n\n');
+  if (view.kind === 'text') return view.text;
   const table = view.kind === 'record' ? drawRecord(view, chalk) : drawList(view, chalk);
   return view.title ? `${chalk.bold(view.title)}\n${table}` : table;
 }
@@ -60,6 +67,7 @@ function mark(value: Cell, chalk: ChalkInstance): string {
 
 function plainView(view: View): string {
   if (view.kind === 'sections') return view.sections.map(plainView).join('\n\n');
+  if (view.kind === 'text') return view.text;
   if (view.kind === 'record') {
     return [['FIELD', 'VALUE'], ...view.fields].map((row) => row.map(plainCell).join('\t')).join('\n');
   }

@@ -25,15 +25,25 @@ export interface GridView {
   rows: Array<{ label: string; cells: Cell[] }>;
 }
 
-export type View = RecordView | ListView | GridView | { kind: 'sections'; sections: View[] };
+/** Preformatted text, such as a request shown by --dry-run. */
+export interface TextView {
+  kind: 'text';
+  text: string;
+}
 
-export type OutputFormat = 'table' | 'json';
-export const outputFormats: readonly OutputFormat[] = ['table', 'json'];
+export type View = RecordView | ListView | GridView | TextView | { kind: 'sections'; sections: View[] };
+
+export type OutputFormat = 'table' | 'json' | 'ndjson';
+/** Every command that prints data takes these; commands that list things add ndjson. */
+export const dataFormats: readonly OutputFormat[] = ['table', 'json'];
+export const listFormats: readonly OutputFormat[] = ['table', 'json', 'ndjson'];
 
 /** What a data command returns: the data (printed as-is for JSON) and its table view. */
 export interface Outcome {
   data: unknown;
   view: View;
+  /** What ndjson prints, one JSON value a line; defaults to data when data is an array. */
+  items?: unknown[];
   /** Lines for the person at the terminal, on stderr after the data (never data). */
   notes?: string[];
   /** For commands whose data comes with a verdict, such as `auth status`; 0 by default. */

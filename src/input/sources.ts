@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import type { Deps } from '../deps.js';
+import { UsageError } from '../errors.js';
+
+const maxFileBytes = 10 * 1024 * 1024;
+
+/**
+ * Reads the values a command takes from files or stdin (`-`). Stdin can be
+ * read once per run; a second `-` is a usage error naming both flags.
+ */
+export class InputSources {
+  readonly #deps: Deps;
+  #stdinTakenBy: string | undefined;
+
+  constructor(deps: Deps) {
+    this.#deps = deps;
+  }
+
+  /** The text of PATH, or of stdin for `-`. `flag` names where the path came from, for errors. */
+  async readText(path: string, flag: string): Promise<string> {
+    if (path === '-') return this.#readStdin(flag);
+    if (path === '') throw new UsageError(`${flag}: the file path is empty.`, 'Give a path, or - for stdin.');
+    try {
+      const data = await readFile(path);
+      if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is larger than 10 MiB.`);
+      return data.toString('utf8');
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'cannot read');
+      throw new UsageError(`${flag}: cannot read ${path} (${reason}).`, 'Check the path, or give - to read stdin.');
+    }
+  }
+
+  /** A secret from PATH or stdin: one trailing newline is removed; an empty value is an error. */
+  async readSecret(path: string, flag: string): Promise<string> {
+    const text = (await this.readText(path, flag)).replace(/\r?\n$/, '');
+    if (text.trim() === '') throw new UsageError(`${flag}: ${path === '-' ? 'stdin' : path} is empty.`);
+    return text;
+  }
+
+  /** A JSON document from PATH or stdin. */
+  async readJson(path: string, flag: string): Promise<unknown> {
+    const text = await this.readText(path, flag);
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      // The parser's message names a position, never the content (which may hold secrets).
+      const where = (error as Error).message.match(/position \d+(?: \(line \d+ column \d+\))?/)?.[0];
+      throw new UsageError(`${flag}: ${path === '-' ? 'stdin' : path} is not valid JSON${where ? ` (at ${where})` : ''}.`);
+    }
+  }
+
+  async #readStdin(flag: string): Promise<string> {
+    if (this.#stdinTakenBy !== undefined) {
+      throw new UsageError(`${flag}: stdin is already read by ${this.#stdinTakenBy}; only one value can come from stdin.`, 'Read the other value from a file.');
+    }
+    this.#stdinTakenBy = flag;
+    if (this.#deps.stdin.isTTY) {
+      throw new UsageError(`${flag}: - means stdin, but stdin is a terminal.`, 'Pipe the value in, or give a file path.');
+    }
+    let text = '';
+    for await (const chunk of this.#deps.stdin) {
+      text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      if (text.length > maxFileBytes) throw new UsageError(`${flag}: stdin is larger than 10 MiB.`);
+    }
+    return text;
+  }
+}
