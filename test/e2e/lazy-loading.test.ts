@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, runIpctl } from '../helpers/cli.js';
+
+interface Metafile {
+  outputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }>; inputs: Record<string, unknown> }>;
+}
+
+/** Every source file that loads with dist/main.js before any dynamic import runs. */
+function staticallyLoadedInputs(metafile: Metafile): string[] {
+  const seen = new Set<string>();
+  const pending = ['dist/main.js'];
+  while (pending.length > 0) {
+    const output = pending.pop()!;
+    if (seen.has(output)) continue;
+    seen.add(output);
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) pending.push(imported.path);
+    }
+  }
+  return [...seen].flatMap((output) => Object.keys(metafile.outputs[output]?.inputs ?? {}));
+}
+
+describe('start-up loads only what --help and --version need', () => {
+  const metafile = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
+  const inputs = staticallyLoadedInputs(metafile);
+
+  it.each(['undici', 'zod', 'conf', '@inquirer', 'cli-table3', 'chalk'])('loads no %s module up front', (name) => {
+    expect(inputs.filter((input) => input.includes(`node_modules/${name}`))).toEqual([]);
+  });
+
+  it('loads commander and the registry up front, and no command module', () => {
+    expect(inputs.some((input) => input.includes('node_modules/commander'))).toBe(true);
+    expect(inputs).toContain('src/commands/registry.ts');
+    expect(inputs.filter((input) => input.startsWith('src/commands/') && input !== 'src/commands/registry.ts')).toEqual([]);
+  });
+
+  it('answers --help and --version', async () => {
+    const help = await runIpctl(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: ipctl');
+    for (const group of ['orgs', 'invites', 'providers', 'profile', 'auth', 'sandbox']) expect(help.stdout).toContain(`  ${group}`);
+    const version = await runIpctl(['--version']);
+    expect(version.code).toBe(0);
+    const packageVersion = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version;
+    expect(version.stdout).toBe(`${packageVersion}\n`);
+  });
+
+  it('lists the exit codes and the environment variables as help topics', async () => {
+    const codes = await runIpctl(['help', 'exit-codes']);
+    expect(codes.code).toBe(0);
+    for (const code of ['0', '1', '2', '3', '4', '5', '130']) expect(codes.stdout).toMatch(new RegExp(`^  ${code} `, 'm'));
+    const environment = await runIpctl(['help', 'environment']);
+    for (const name of ['IPCTL_PROFILE', 'IPCTL_BASE_URL', 'IPCTL_SEARCH_URL', 'IPCTL_ORG', 'IPCTL_PROJECT', 'IPCTL_API_KEY', 'IPCTL_TOKEN', 'NO_COLOR']) {
+      expect(environment.stdout).toContain(name);
+    }
+  });
+
+  it('shows a command\'s help with examples, through --help or help', async () => {
+    for (const args of [['invites', 'list', '--help'], ['help', 'invites', 'list']]) {
+      const result = await runIpctl(args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Usage: ipctl invites list');
+      expect(result.stdout).toContain('--status <status>');
+      expect(result.stdout).toContain('Examples:');
+      expect(result.stdout).toContain('Exit codes:');
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runIpctl, tempDir } from '../helpers/cli.js';
+
+const canaryKey = 'sk_profile_CANARY_KEY_5f4e3d2c1b0a';
+const canaryToken = 'tok_profile_CANARY_TOKEN_a1b2c3d4e5f6';
+let config: ReturnType<typeof tempDir>;
+let env: Record<string, string>;
+
+beforeEach(() => {
+  config = tempDir();
+  env = { IPCTL_CONFIG_DIR: config.path };
+});
+afterEach(() => config.remove());
+
+const configFile = () => join(config.path, 'config.json');
+const ipctl = (args: string[], extra: { env?: Record<string, string | undefined>; input?: string } = {}) =>
+  runIpctl(args, { env: { ...env, ...extra.env }, input: extra.input });
+
+describe('profiles', () => {
+  it('adds, lists, shows, switches and removes profiles', async () => {
+    const added = await ipctl(['profile', 'add', 'staging', '--base-url', 'https://api.staging.example.com/v1/', '--org', 'org_1', '--project', 'demo']);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toBe('');
+    expect(added.stderr).toContain('Added profile "staging"');
+    expect((await ipctl(['profile', 'add', 'prod', '--search-url', 'https://search.example.com/v1'])).code).toBe(0);
+
+    const list = await ipctl(['profile', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout.split('\n')[0]).toBe('CURRENT\tNAME\tBASE URL\tORG\tPROJECT\tAPI KEY\tTOKEN');
+    // The first profile added becomes the current one.
+    expect(list.stdout).toContain('*\tstaging\thttps://api.staging.example.com/v1\torg_1\tdemo\t\t');
+    expect(list.stdout).toContain('\tprod\t');
+
+    const use = await ipctl(['profile', 'use', 'prod']);
+    expect(use.code).toBe(0);
+    const shown = JSON.parse((await ipctl(['profile', 'show', '--json'])).stdout);
+    expect(shown).toMatchObject({ name: 'prod', current: true, searchUrl: 'https://search.example.com/v1' });
+
+    const updated = await ipctl(['profile', 'add', 'staging', '--org', 'org_2']);
+    expect(updated.stderr).toContain('Updated profile "staging"');
+    const staging = JSON.parse((await ipctl(['profile', 'show', 'staging', '-o', 'json'])).stdout);
+    expect(staging).toMatchObject({ org: 'org_2', project: 'demo', baseUrl: 'https://api.staging.example.com/v1', current: false });
+
+    expect((await ipctl(['profile', 'remove', 'prod'])).code).toBe(0);
+    const after = JSON.parse((await ipctl(['profile', 'list', '--json'])).stdout) as Array<{ name: string }>;
+    expect(after.map((profile) => profile.name)).toEqual(['staging']);
+  });
+
+  it('rejects unknown profiles and bad values with exit 2', async () => {
+    const use = await ipctl(['profile', 'use', 'ghost']);
+    expect(use.code).toBe(2);
+    expect(use.stderr).toContain('No profile named "ghost"');
+    const badUrl = await ipctl(['profile', 'add', 'x', '--base-url', 'not a url']);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('--base-url');
+    const badName = await ipctl(['profile', 'add', '../evil']);
+    expect(badName.code).toBe(2);
+    expect(badName.stderr).toContain('NAME');
+    const selected = await ipctl(['orgs', 'get', 'org_1', '--profile', 'ghost']);
+    expect(selected.code).toBe(2);
+    expect(selected.stderr).toContain('No profile named "ghost"');
+  });
+
+  it('keeps the file at mode 0600 in a 0700 folder', async () => {
+    const nested = join(config.path, 'nested', 'ipctl');
+    const result = await runIpctl(['auth', 'set-key'], { env: { IPCTL_CONFIG_DIR: nested }, input: `${canaryKey}\n` });
+    expect(result.code).toBe(0);
+    expect(statSync(join(nested, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+  });
+
+  it('finds the file in XDG_CONFIG_HOME, else ~/.config', async () => {
+    await runIpctl(['profile', 'add', 'a'], { env: { XDG_CONFIG_HOME: config.path } });
+    expect(JSON.parse(readFileSync(join(config.path, 'ipctl', 'config.json'), 'utf8')).profiles).toHaveProperty('a');
+    await runIpctl(['profile', 'add', 'b'], { env: { HOME: config.path } });
+    expect(JSON.parse(readFileSync(join(config.path, '.config', 'ipctl', 'config.json'), 'utf8')).profiles).toHaveProperty('b');
+  });
+
+  it('reports a corrupt file by name, exits 2, and leaves it untouched', async () => {
+    mkdirSync(config.path, { recursive: true });
+    writeFileSync(configFile(), '{"profiles": {"a": ', { mode: 0o600 });
+    for (const args of [['profile', 'list'], ['profile', 'add', 'b'], ['auth', 'status']]) {
+      const result = await ipctl(args);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(configFile());
+      expect(result.stderr).toContain('not valid JSON');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(readFileSync(configFile(), 'utf8')).toBe('{"profiles": {"a": ');
+  });
+
+  it('reports a file that breaks the schema, naming the bad key', async () => {
+    writeFileSync(configFile(), JSON.stringify({ profiles: { a: { baseUrl: 42 } } }));
+    chmodSync(configFile(), 0o600);
+    const result = await ipctl(['profile', 'show', 'a']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('profiles.a.baseUrl');
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ profiles: { a: { baseUrl: 42 } } });
+  });
+});
+
+describe('credentials', () => {
+  it('stores a key and a token read from stdin, and shows only their last four characters', async () => {
+    const key = await ipctl(['auth', 'set-key'], { input: `${canaryKey}\n` });
+    expect(key.code).toBe(0);
+    expect(key.stderr).toBe('Stored the API key in profile "default".\n');
+    const token = await ipctl(['auth', 'set-token', '--profile', 'default'], { input: canaryToken });
+    expect(token.code).toBe(0);
+
+    const stored = JSON.parse(readFileSync(configFile(), 'utf8'));
+    expect(stored).toEqual({ current: 'default', profiles: { default: { apiKey: canaryKey, token: canaryToken } } });
+
+    for (const args of [['profile', 'list'], ['profile', 'show'], ['profile', 'show', '--json'], ['auth', 'status'], ['auth', 'status', '--json']]) {
+      const result = await ipctl(args);
+      expect(result.code).toBe(0);
+      const output = result.stdout + result.stderr;
+      expect(output).not.toContain(canaryKey);
+      expect(output).not.toContain(canaryToken);
+      expect(output).toContain(`****${canaryKey.slice(-4)}`);
+    }
+  });
+
+  it('rejects empty or multi-line input with exit 2 and stores nothing', async () => {
+    const empty = await ipctl(['auth', 'set-key'], { input: '\n' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('empty');
+    const twoLines = await ipctl(['auth', 'set-token'], { input: 'abc def\nsecond line\n' });
+    expect(twoLines.code).toBe(2);
+    expect(twoLines.stderr).not.toContain('second line');
+    expect(() => readFileSync(configFile())).toThrow();
+  });
+
+  it('takes no secret on the command line', async () => {
+    const result = await ipctl(['auth', 'set-key', canaryKey], { input: '' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toContain(canaryKey);
+  });
+
+  it('auth status says where each value came from, and exits 4 with no credential', async () => {
+    const none = await ipctl(['auth', 'status', '--json']);
+    expect(none.code).toBe(4);
+    expect(none.stderr).toContain('No credential is configured');
+    const report = JSON.parse(none.stdout);
+    expect(report.apiKey).toEqual({ value: null, source: null, origin: null });
+    expect(report.baseUrl).toMatchObject({ value: 'http://127.0.0.1:4510/v1', source: 'default' });
+
+    await ipctl(['profile', 'add', 'work', '--base-url', 'https://profile.example.com/v1', '--org', 'org_profile']);
+    await ipctl(['auth', 'set-key'], { input: canaryKey });
+    const status = await ipctl(['auth', 'status', '--json', '--base-url', 'https://flag.example.com/v1'], {
+      env: { IPCTL_TOKEN: canaryToken, IPCTL_ORG: 'org_env' },
+    });
+    expect(status.code).toBe(0);
+    const resolved = JSON.parse(status.stdout);
+    expect(resolved.profile).toMatchObject({ name: 'work', source: 'profile' });
+    expect(resolved.baseUrl).toMatchObject({ value: 'https://flag.example.com/v1', source: 'flag', origin: '--base-url' });
+    expect(resolved.org).toMatchObject({ value: 'org_env', source: 'environment', origin: 'IPCTL_ORG' });
+    expect(resolved.apiKey).toMatchObject({ value: `****${canaryKey.slice(-4)}`, source: 'profile' });
+    expect(resolved.token).toMatchObject({ value: `****${canaryToken.slice(-4)}`, source: 'environment' });
+    expect(resolved.searchUrl).toMatchObject({ source: 'default' });
+    expect(status.stdout + status.stderr).not.toContain(canaryKey);
+  });
+});

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, ipctlBin, runIpctl, tempDir } from '../helpers/cli.js';
+
+/** Starts `ipctl sandbox` as a user's script would, and reads what it prints first. */
+function startSandboxProcess(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [ipctlBin, 'sandbox', '--port', '0', ...args], { env: cleanEnv(env) });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const firstLines = (count: number) =>
+    new Promise<string[]>((resolve, reject) => {
+      const seen: string[] = [];
+      const timer = setTimeout(() => reject(new Error(`sandbox printed only: ${seen.join('\n')}${stderr}`)), 15_000);
+      lines.on('line', (line) => {
+        seen.push(line);
+        if (seen.length === count) {
+          clearTimeout(timer);
+          resolve(seen);
+        }
+      });
+    });
+  return { child, firstLines, exited, stderr: () => stderr };
+}
+
+describe('ipctl sandbox', () => {
+  it('prints one JSON line with the URLs and credentials, serves the API, and stops cleanly on SIGTERM', async () => {
+    const sandbox = startSandboxProcess(['--json']);
+    const [line] = await sandbox.firstLines(1);
+    const info = JSON.parse(line!);
+    expect(Object.keys(info).sort()).toEqual(['apiKey', 'baseUrl', 'org', 'project', 'searchUrl', 'token']);
+    expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(info.searchUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/search\/v1$/);
+
+    const config = tempDir();
+    const result = await runIpctl(['invites', 'list', '--json'], {
+      env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: info.baseUrl, IPCTL_TOKEN: info.token, IPCTL_ORG: info.org },
+    });
+    config.remove();
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).length).toBeGreaterThan(0);
+
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exited).toBe(0);
+    expect(sandbox.stderr()).toBe('');
+  });
+
+  it('prints a readable banner, uses the credentials from the environment, and stops on SIGINT', async () => {
+    const sandbox = startSandboxProcess([], { IPCTL_SANDBOX_API_KEY: 'sk_sandbox_fixed_key_for_test', IPCTL_SANDBOX_TOKEN: 'fixed.token.value' });
+    const lines = await sandbox.firstLines(7);
+    expect(lines[0]).toBe('Sandbox running. Press Ctrl-C to stop.');
+    expect(lines.join('\n')).toContain('API key:     sk_sandbox_fixed_key_for_test');
+    expect(lines.join('\n')).toContain('Project:     proj_demo');
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exited).toBe(0);
+    expect(sandbox.stderr()).toContain('Sandbox stopped.');
+  });
+
+  it('says clearly when the port is taken (exit 1)', async () => {
+    const first = startSandboxProcess(['--json']);
+    const info = JSON.parse((await first.firstLines(1))[0]!);
+    const port = new URL(info.baseUrl).port;
+    const second = await runIpctl(['sandbox', '--port', port]);
+    first.child.kill('SIGTERM');
+    await first.exited;
+    expect(second.code).toBe(1);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toContain(`Port ${port} on 127.0.0.1 is in use.`);
+    expect(second.stderr).toContain('--port 0');
+  });
+
+  it('rejects an invalid port with exit 2', async () => {
+    const result = await runIpctl(['sandbox', '--port', '70000']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--port');
+  });
+});
