@@ -13,8 +13,14 @@ afterAll(async () => {
   await fixture.close();
 });
 
+interface StubAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: string;
+}
+
 /** A one-off server on 127.0.0.1 answering every request with `answer`; records the headers it saw. */
-async function stubServer(answer: (url: string) => { status: number; headers?: Record<string, string>; body: string }) {
+async function stubServer(answer: (url: string) => StubAnswer) {
   const seen: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
   const server: Server = createServer((request, response) => {
     seen.push({ url: request.url ?? '', headers: request.headers });
@@ -97,7 +103,7 @@ describe('error responses', () => {
   });
 
   it('follows a redirect within the same origin', async () => {
-    const stub = await stubServer((url) =>
+    const stub = await stubServer((url): StubAnswer =>
       url.startsWith('/old/')
         ? { status: 308, headers: { location: url.replace('/old/', '/v1/') }, body: '' }
         : { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"org_moved","label":"Moved"}' },
