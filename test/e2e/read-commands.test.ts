@@ -115,6 +115,13 @@ describe('invites list', () => {
     expect(new Set(statuses)).toEqual(new Set(['pending', 'accepted', 'revoked', 'expired']));
   });
 
+  it('draws a boxed table on a terminal', async () => {
+    const result = await runIpctlInTerminal(['invites', 'list'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/│ \u001b\[1mEMAIL\u001b\[22m\s+│/);
+    expect(result.stdout).toMatch(/│ ana\.silva@example\.com\s+│ pending/);
+  });
+
   it('filters on --status', async () => {
     const result = await runIpctl(['invites', 'list', '--status', 'pending', '--json'], { env: fixture.env() });
     expect(result.code).toBe(0);
@@ -162,6 +169,15 @@ describe('providers get', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Scopes\toauth2AuthorizationCode\.scopes\tlist\tyes/);
     expect(result.stdout).toMatch(/Workspace\tproviderWorkspaceRef\ttext\tyes/);
+  });
+
+  it('draws the summary, needs and support grid as boxed tables on a terminal', async () => {
+    const result = await runIpctlInTerminal(['providers', 'get', 'snowflake'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('A connection needs');
+    expect(result.stdout).toMatch(/│ Password\s+│ customAuth\.password\s+│ secret/);
+    expect(result.stdout).toMatch(/one of [\w, ]+/);
+    expect(result.stdout).toMatch(/│ read\s+│ \u001b\[32myes\u001b\[39m/);
   });
 
   it('prints the whole provider object as JSON', async () => {
