@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defaultSandboxPort } from '../config/defaults.js';
 import type { Context } from '../context.js';
-import { UserError } from '../errors.js';
-import type { Sandbox } from '../sandbox/server.js';
+import { UsageError, UserError } from '../errors.js';
+import { InputSources } from '../input/sources.js';
+import type { Sandbox, SandboxOptions } from '../sandbox/server.js';
 import { defineCommand } from './command.js';
 import { describe } from './help.js';
 import { parseInput } from './input.js';
@@ -16,6 +17,12 @@ const schema = z.object({
     .max(65535, 'must be 0 (any free port) to 65535')
     .default(defaultSandboxPort),
   json: z.boolean().optional(),
+  faults: z.string().min(1, 'must be a file path').optional(),
+  tlsCert: z.string().min(1, 'must be a file path').optional(),
+  tlsKey: z.string().min(1, 'must be a file path').optional(),
+}).refine((input) => (input.tlsCert === undefined) === (input.tlsKey === undefined), {
+  message: 'give both --tls-cert and --tls-key, or neither',
+  path: ['tlsKey'],
 });
 
 export default defineCommand({
@@ -23,7 +30,10 @@ export default defineCommand({
     command
       .option('--host <address>', 'address to listen on (default: 127.0.0.1)')
       .option('--port <number>', `port to listen on; 0 picks a free one (default: ${defaultSandboxPort})`)
-      .option('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token');
+      .option('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token')
+      .option('--faults <file>', 'JSON file of faults to inject, by operation (see docs: fault injection)')
+      .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); needs --tls-key')
+      .option('--tls-key <file>', 'the PEM private key of --tls-cert');
     describe(command, {
       description:
         'Run a local emulator of the whole platform API, with seed data: an org with invites, a project, a provider catalogue and more. It prints its two base URLs, the demo org and project, and a sandbox API key and token, then serves until Ctrl-C or SIGTERM. Nothing leaves the machine.',
@@ -31,19 +41,24 @@ export default defineCommand({
         'ipctl sandbox',
         'ipctl sandbox --port 0 --json > sandbox.json &',
         'IPCTL_SANDBOX_API_KEY=sk_test_123 ipctl sandbox --port 8080',
+        `ipctl sandbox --faults faults.json   # faults.json: {"getOrg": [{"kind": "status", "status": 503, "retryable": true}]}`,
+        'ipctl sandbox --tls-cert server.pem --tls-key server-key.pem',
       ],
       environment: ['IPCTL_SANDBOX_API_KEY   the API key the sandbox accepts (default: a random one)', 'IPCTL_SANDBOX_TOKEN     the bearer token the sandbox accepts (default: a random one)'],
-      exitCodes: ['0 stopped by Ctrl-C or SIGTERM', '1 could not listen (the port is in use, say)', '2 invalid flags'],
+      exitCodes: ['0 stopped by Ctrl-C or SIGTERM', '1 could not listen (the port is in use, say)', '2 invalid flags, or an unreadable faults, certificate or key file'],
     });
   },
   parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
     const { startSandbox } = await import('../sandbox/server.js');
+    const files = new InputSources(context.deps);
     const sandbox = await startSandbox({
       host: input.host,
       port: input.port,
       apiKey: context.deps.env.IPCTL_SANDBOX_API_KEY || undefined,
       token: context.deps.env.IPCTL_SANDBOX_TOKEN || undefined,
+      faults: input.faults === undefined ? undefined : await readFaults(files, input.faults),
+      tls: input.tlsCert && input.tlsKey ? { cert: await files.readText(input.tlsCert, '--tls-cert'), key: await files.readText(input.tlsKey, '--tls-key') } : undefined,
     }).catch((error: NodeJS.ErrnoException) => {
       throw listenError(error, input.host, input.port);
     });
@@ -80,6 +95,13 @@ function announce(sandbox: Sandbox, json: boolean, context: Context): void {
   );
 }
 
+async function readFaults(files: InputSources, path: string): Promise<SandboxOptions['faults']> {
+  const { parseFaultPlan } = await import('../sandbox/faults.js');
+  const parsed = parseFaultPlan(await files.readJson(path, '--faults'));
+  if ('problems' in parsed) throw new UsageError(`--faults: ${path} is not a valid fault plan:`, 'See the fault plan format in the sandbox documentation.', parsed.problems);
+  return parsed.plan;
+}
+
 function stopped(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (!signal) return;
@@ -89,6 +111,10 @@ function stopped(signal: AbortSignal | undefined): Promise<void> {
 }
 
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error instanceof UserError) return error;
+  if (error.code?.startsWith('ERR_OSSL') || /PEM|certificate|key values mismatch/i.test(error.message)) {
+    return new UsageError(`Cannot serve HTTPS with --tls-cert and --tls-key: ${error.message}.`, 'Give a PEM certificate and the PEM private key that belongs to it.');
+  }
   if (error.code === 'EADDRINUSE') return new UserError(`Port ${port} on ${host} is in use.`, undefined, 'Pick another with --port N, or --port 0 for any free port.');
   if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new UserError(`Cannot listen on ${host}: ${error.code}.`, undefined, 'Use an address of this machine, such as 127.0.0.1.');
   return error;

@@ -5,6 +5,8 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge, problemType, unsupportedMediaType } from './problems.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Deeper bodies are refused: no operation needs them, and recursive handling of one would overflow the stack. */
+export const MAX_BODY_DEPTH = 64;
 
 /**
  * Bodies up to this size are read and discarded before answering 413, so a
@@ -20,12 +22,31 @@ export async function readJsonBody(req: IncomingMessage, limit = BODY_LIMIT_BYTE
   const bytes = await readLimited(req, limit);
   if (bytes.length === 0) return undefined;
   const value = parseJson(bytes);
+  if (depthOf(value) > MAX_BODY_DEPTH) {
+    throw badRequest(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep.`, [
+      bodyIssue('too-deep', 'Body nested too deeply', `Objects and arrays may be nested ${MAX_BODY_DEPTH} levels deep at most.`),
+    ]);
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('The request body must be a JSON object.', [
       bodyIssue('invalid-body', 'Body is not an object', `Expected a JSON object, got ${describeJsonType(value)}.`),
     ]);
   }
   return value;
+}
+
+/** The nesting depth of a parsed JSON value, measured without recursion; stops counting past the limit. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_BODY_DEPTH) return deepest;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 function declaresBody(headers: IncomingHttpHeaders): boolean {

@@ -4,12 +4,15 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, type SandboxCredentials } from './auth.js';
 import { readJsonBody } from './body.js';
+import { FAULTS_PATH, type FaultPlan, faultStatus, isLoopback, parseFaultPlan, performFault } from './faults.js';
 import {
+  badRequest,
   internalError,
   methodNotAllowed,
   notFound,
   PROBLEM_CONTENT_TYPE,
   ProblemError,
+  problemType,
   toProblemDetails,
 } from './problems.js';
 import type { RouteResponse, Router } from './router.js';
@@ -20,6 +23,8 @@ export interface HandlerDeps {
   router: Router;
   credentials: SandboxCredentials;
   now(): Date;
+  /** Faults to inject before answering normally (faults.ts). */
+  faults?: FaultPlan;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -32,8 +37,67 @@ const REDACTED = '[REDACTED]';
 export function createRequestHandler(deps: HandlerDeps): Handler {
   return (req, res) => {
     // Errors are answered inside; this only guards against a failure while answering.
-    handleRequest(req, res, deps).catch(() => res.destroy());
+    const handled = handleFaults(req, res, deps) ?? handleRequest(req, res, deps);
+    handled.catch(() => res.destroy());
   };
+}
+
+/**
+ * The fault control route, and requests that get an injected fault instead of
+ * their answer. Undefined when neither applies and the request goes on as usual.
+ */
+function handleFaults(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> | undefined {
+  const { faults } = deps;
+  if (!faults) return undefined;
+  const { path, query } = splitTarget(req.url ?? '/');
+  const method = req.method ?? 'GET';
+  if (path === FAULTS_PATH) return controlFaults(req, res, faults, deps);
+  if (faults.empty) return undefined;
+  let operation: string;
+  try {
+    const match = deps.router.match(method, path);
+    if (match.kind !== 'found') return undefined;
+    operation = match.route.operation;
+  } catch {
+    return undefined;
+  }
+  const step = faults.take(operation);
+  if (!step) return undefined;
+  const requestId = newRequestId();
+  const receivedAt = deps.now();
+  const entry = logEntry(req, { method, path, query, operation, requestId, receivedAt, status: faultStatus(step) }, deps.credentials);
+  deps.state.requestLog.push({ ...entry, fault: step.kind });
+  performFault(step, req, res, { requestId, path, now: receivedAt });
+  return Promise.resolve();
+}
+
+/** GET lists the faults still queued, POST adds some, DELETE clears them; only from this machine. */
+async function controlFaults(req: IncomingMessage, res: ServerResponse, faults: FaultPlan, deps: HandlerDeps): Promise<void> {
+  const requestId = newRequestId();
+  const method = req.method ?? 'GET';
+  try {
+    if (!isLoopback(req.socket.remoteAddress)) {
+      throw new ProblemError({ status: 403, kind: 'forbidden', title: 'Forbidden', detail: 'Faults can be set only from the machine the sandbox runs on.', retryable: false });
+    }
+    if (method === 'GET') {
+      sendJson(res, requestId, { status: 200, body: faults.pending() });
+    } else if (method === 'DELETE') {
+      faults.clear();
+      sendJson(res, requestId, { status: 204 });
+    } else if (method === 'POST') {
+      const parsed = parseFaultPlan(await readJsonBody(req));
+      if ('problems' in parsed) {
+        const issues = parsed.problems.map((detail) => ({ type: problemType('invalid-fault'), detail, in: 'body' as const, name: detail.split(':')[0] ?? '', value: null }));
+        throw badRequest('The fault plan is not valid.', issues);
+      }
+      faults.add(parsed.plan);
+      sendJson(res, requestId, { status: 200, body: faults.pending() });
+    } else {
+      throw methodNotAllowed(method, FAULTS_PATH, ['GET', 'POST', 'DELETE']);
+    }
+  } catch (error) {
+    sendProblem(res, requestId, error instanceof ProblemError ? error : internalError(), FAULTS_PATH, deps);
+  }
 }
 
 async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {

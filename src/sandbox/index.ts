@@ -9,3 +9,5 @@ export type * from './types.js';
 export type { Route, RouteContext, RouteResponse } from './router.js';
 export { ProblemError } from './problems.js';
 export type { ProblemDetails, ProblemInit, ProblemIssue } from './problems.js';
+export { FaultPlan, FAULTS_PATH, parseFaultPlan } from './faults.js';
+export type { FaultPlanData, FaultPlanInput, FaultStep } from './faults.js';

@@ -2,8 +2,10 @@
 // address, with fresh seed state and its own credentials. It prints nothing;
 // the CLI command that wraps it decides what to show.
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generateApiKey, generateToken } from './auth.js';
+import { FaultPlan, type FaultPlanInput, parseFaultPlan } from './faults.js';
 import { createRequestHandler } from './handler.js';
 import { createRouter } from './router.js';
 import { apiRoutes } from './routes/index.js';
@@ -22,6 +24,10 @@ export interface SandboxOptions {
   apiKey?: string;
   /** Default: a random JWT-shaped token. */
   token?: string;
+  /** Faults to inject from the start (faults.ts); more can be added at run time. */
+  faults?: FaultPlanInput;
+  /** Serve HTTPS with this certificate (chain) and private key, both PEM. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface Sandbox {
@@ -37,6 +43,8 @@ export interface Sandbox {
   token: string;
   /** Live state: seed data plus the request log. */
   state: SandboxState;
+  /** The faults still to be injected. */
+  faults: FaultPlan;
   close(): Promise<void>;
 }
 
@@ -46,11 +54,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const apiKey = requireNonEmpty(options.apiKey, 'apiKey') ?? generateApiKey();
   const token = requireNonEmpty(options.token, 'token') ?? generateToken(SEED.orgId);
   const state = createSandboxState();
-  const server = createServer(
-    createRequestHandler({ state, router: createRouter(apiRoutes), credentials: { apiKey, token }, now: () => new Date() }),
-  );
+  const faults = new FaultPlan();
+  if (options.faults) {
+    const parsed = parseFaultPlan(options.faults);
+    if ('problems' in parsed) throw new TypeError(`Invalid fault plan: ${parsed.problems.join('; ')}`);
+    faults.add(parsed.plan);
+  }
+  const handler = createRequestHandler({ state, router: createRouter(apiRoutes), credentials: { apiKey, token }, now: () => new Date(), faults });
+  const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, handler) : createServer(handler);
   await listen(server, host, port);
-  const origin = `http://${formatHost(host)}:${(server.address() as AddressInfo).port}`;
+  const origin = `${options.tls ? 'https' : 'http'}://${formatHost(host)}:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl: `${origin}/v1`,
     searchUrl: `${origin}/search/v1`,
@@ -59,6 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey,
     token,
     state,
+    faults,
     close: () => closeServer(server),
   };
 }

@@ -20,6 +20,8 @@ export interface RequestLogEntry {
   /** Lower-cased, in the order first sent. */
   headerNames: string[];
   time: string;
+  /** The kind of fault injected instead of the answer (faults.ts), if one was. */
+  fault?: string;
 }
 
 export interface SandboxState extends SeedData {

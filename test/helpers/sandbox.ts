@@ -1,9 +1,20 @@
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
+import { Agent, request } from 'undici';
+import type { FaultPlanInput } from '../../src/sandbox/faults.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 import { tempDir } from './cli.js';
 
 /** Canary credentials: distinctive enough that finding one in any output is certainly a leak. */
 export const canaryApiKey = 'sk_canary_APIKEY_7f3a9c1e5b2d4f60a8e1';
 export const canaryToken = 'eyJhbGciOiJIUzI1NiJ9.eyJjYW5hcnkiOnRydWV9.CANARYTOKEN_91d2e7f4c3b8a6';
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  operation?: string;
+  fault?: string;
+  headerNames: string[];
+}
 
 export interface SandboxFixture {
   sandbox: Sandbox;
@@ -11,15 +22,34 @@ export interface SandboxFixture {
   /** Environment pointing ipctl at the sandbox, with the canary credentials. */
   env(extra?: Record<string, string | undefined>): Record<string, string | undefined>;
   /** Requests the sandbox saw since the last clear. */
-  requests(): Promise<Array<{ method: string; path: string; status: number; headerNames: string[] }>>;
+  requests(): Promise<RequestLogEntry[]>;
   clearRequests(): Promise<void>;
+  /** Queues faults through the sandbox's control route (POST /_sandbox/faults). */
+  addFaults(plan: FaultPlanInput): Promise<void>;
+  /** Drops queued faults (DELETE /_sandbox/faults). */
+  clearFaults(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startFixture(): Promise<SandboxFixture> {
-  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, apiKey: canaryApiKey, token: canaryToken });
+export interface FixtureOptions {
+  /** Serve HTTPS with this certificate; `ca` is trusted by the fixture's own control requests. */
+  tls?: SandboxOptions['tls'] & { ca: string };
+}
+
+export async function startFixture(options: FixtureOptions = {}): Promise<SandboxFixture> {
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, apiKey: canaryApiKey, token: canaryToken, tls: options.tls });
   const config = tempDir();
-  const control = new URL('/_sandbox/requests', sandbox.baseUrl);
+  const dispatcher = new Agent(options.tls ? { connect: { ca: options.tls.ca } } : {});
+  const control = async (path: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> => {
+    const response = await request(new URL(path, sandbox.baseUrl), {
+      method,
+      dispatcher,
+      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    });
+    const text = await response.body.text();
+    if (response.statusCode >= 300) throw new Error(`${method} ${path}: HTTP ${response.statusCode} ${text}`);
+    return text === '' ? undefined : JSON.parse(text);
+  };
   return {
     sandbox,
     configDir: config.path,
@@ -32,11 +62,18 @@ export async function startFixture(): Promise<SandboxFixture> {
       IPCTL_ORG: sandbox.org,
       ...extra,
     }),
-    requests: async () => (await (await fetch(control)).json()) as Awaited<ReturnType<SandboxFixture['requests']>>,
+    requests: async () => (await control('/_sandbox/requests', 'GET')) as RequestLogEntry[],
     clearRequests: async () => {
-      await fetch(control, { method: 'DELETE' });
+      await control('/_sandbox/requests', 'DELETE');
+    },
+    addFaults: async (plan) => {
+      await control('/_sandbox/faults', 'POST', plan);
+    },
+    clearFaults: async () => {
+      await control('/_sandbox/faults', 'DELETE');
     },
     close: async () => {
+      await dispatcher.close();
       await sandbox.close();
       config.remove();
     },
