@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync } from 'node:fs';
-import Conf from 'conf';
-import { ConfigError, UsageError } from '../errors.js';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { ConfigError, UserError } from '../errors.js';
+import { withFileLock } from './lock.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
 import { type ConfigFile, ConfigFileSchema, type ProfileData } from './schema.js';
@@ -8,45 +9,44 @@ import { type ConfigFile, ConfigFileSchema, type ProfileData } from './schema.js
 const fileMode = 0o600;
 const dirMode = 0o700;
 
+const recoverHint =
+  'Fix the file by hand, or move it aside; ipctl leaves it as it is. `ipctl profile add NAME --force` (or auth set-key, set-token or login with --force) moves it aside and starts a new one.';
+
 /**
- * The profile store: one JSON file kept by conf, checked against the schema
- * on every read. A file that fails the check is reported and left untouched.
+ * The profile store: one JSON file, checked against the schema on every read.
+ * A file that fails the check is reported and left untouched. A change is a
+ * read-modify-write under a lock file (lock.ts), written to a private
+ * temporary file, flushed, and renamed over the old one: readers see the old
+ * file or the new one, never half of one.
  */
 export class ProfileStore {
   readonly path: string;
   readonly #dir: string;
-  readonly #conf: Conf<ConfigFile>;
 
-  private constructor(dir: string, conf: Conf<ConfigFile>) {
+  private constructor(dir: string) {
     this.#dir = dir;
-    this.#conf = conf;
-    this.path = conf.path;
+    this.path = `${dir}/${configFileName}`;
   }
 
   static open(env: Record<string, string | undefined>): ProfileStore {
     const dir = configDir(env);
-    const file = `${dir}/${configFileName}`;
     try {
       mkdirSync(dir, { recursive: true, mode: dirMode });
-      const conf = new Conf<ConfigFile>({
-        cwd: dir,
-        configName: configFileName.replace(/\.json$/, ''),
-        configFileMode: fileMode,
-        accessPropertiesByDotNotation: false,
-        deserialize: (text) => parseConfigText(text, file),
-      });
-      return new ProfileStore(dir, conf);
     } catch (error) {
-      throw asConfigError(error, file);
+      throw asConfigError(error, `${dir}/${configFileName}`);
     }
+    return new ProfileStore(dir);
   }
 
   read(): ConfigFile {
+    let text: string;
     try {
-      return ConfigFileSchema.parse(this.#conf.store);
+      text = readFileSync(this.path, 'utf8');
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
       throw asConfigError(error, this.path);
     }
+    return parseConfigText(text, this.path);
   }
 
   profile(name: string): ProfileData | undefined {
@@ -63,39 +63,72 @@ export class ProfileStore {
 
   /** Merges `changes` into the profile (creating it); undefined values remove a key. */
   updateProfile(name: string, changes: Partial<ProfileData>): ProfileData {
-    const config = this.read();
-    const merged: ProfileData = { ...config.profiles[name] };
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) delete merged[key];
-      else merged[key] = value;
-    }
-    config.profiles[name] = merged;
-    config.current ??= name;
-    this.write(config);
-    return merged;
+    return this.#change((config) => {
+      const merged: ProfileData = { ...config.profiles[name] };
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined) delete merged[key];
+        else merged[key] = value;
+      }
+      config.profiles[name] = merged;
+      config.current ??= name;
+      return merged;
+    });
   }
 
   removeProfile(name: string): void {
-    const config = this.read();
-    if (!config.profiles[name]) throw unknownProfile(name, Object.keys(config.profiles));
-    delete config.profiles[name];
-    if (config.current === name) delete config.current;
-    this.write(config);
+    this.#change((config) => {
+      if (!config.profiles[name]) throw unknownProfile(name, Object.keys(config.profiles));
+      delete config.profiles[name];
+      if (config.current === name) delete config.current;
+    });
   }
 
   use(name: string): void {
-    const config = this.read();
-    if (!config.profiles[name]) throw unknownProfile(name, Object.keys(config.profiles));
-    config.current = name;
-    this.write(config);
+    this.#change((config) => {
+      if (!config.profiles[name]) throw unknownProfile(name, Object.keys(config.profiles));
+      config.current = name;
+    });
+  }
+
+  /** Reads, changes and writes the file while holding its lock, so that concurrent changes all land. */
+  #change<T>(change: (config: ConfigFile) => T): T {
+    mkdirSync(this.#dir, { recursive: true, mode: dirMode });
+    return lockedFileWork(this.path, () => {
+      const config = this.read();
+      const result = change(config);
+      this.write(config);
+      return result;
+    });
   }
 
   private write(config: ConfigFile): void {
     mkdirSync(this.#dir, { recursive: true, mode: dirMode });
     chmodSync(this.#dir, dirMode);
-    this.#conf.store = config;
-    // conf writes with the mode only when it creates the file; keep it private regardless.
-    chmodSync(this.path, fileMode);
+    writeAtomically(this.path, `${JSON.stringify(config, null, 2)}\n`);
+  }
+}
+
+/** Writes a private temporary file beside `file`, flushes it, and renames it over `file`. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(temporary, 'wx', fileMode);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    // The umask may have narrowed the mode at creation, never widened it; make it exact.
+    chmodSync(temporary, fileMode);
+    renameSync(temporary, file);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Never created, or already renamed.
+    }
+    throw error;
   }
 }
 
@@ -104,24 +137,62 @@ function parseConfigText(text: string, file: string): ConfigFile {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(
-      `The profile file ${file} is not valid JSON: ${(error as Error).message}.`,
-      'Fix the file by hand or move it aside; ipctl leaves it as it is.',
-    );
+    // V8's message quotes a slice of the text, which may be a credential: only its kind is kept.
+    const kind = /end of JSON input/i.test((error as Error).message) ? 'it ends before the JSON is complete' : 'it has a syntax error';
+    throw new ConfigError(`The profile file ${file} is not valid JSON: ${kind}.`, recoverHint);
   }
   const parsed = ConfigFileSchema.safeParse(data);
   if (!parsed.success) {
     const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
     throw new ConfigError(
       `The profile file ${file} is invalid: ${where.join('; ')}.`,
-      'Fix the file by hand or move it aside; ipctl leaves it as it is.',
+      recoverHint,
     );
   }
   return parsed.data;
 }
 
+/**
+ * For --force: when the profile file cannot be used (not JSON, or against the
+ * schema), renames it to `config.json.corrupt-<time>` (kept, still private)
+ * so that a new one can start. Returns the new name, or undefined when the
+ * file is missing or fine. A file that cannot be read is left alone.
+ */
+export function setAsideCorruptFile(env: Record<string, string | undefined>): string | undefined {
+  const file = `${configDir(env)}/${configFileName}`;
+  if (!existsSync(file)) return undefined;
+  try {
+    return lockedFileWork(file, () => {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+      try {
+        parseConfigText(text, file);
+        return undefined;
+      } catch {
+        const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        renameSync(file, aside);
+        return aside;
+      }
+    });
+  } catch (error) {
+    throw asConfigError(error, file);
+  }
+}
+
+function lockedFileWork<T>(file: string, work: () => T): T {
+  try {
+    return withFileLock(file, work);
+  } catch (error) {
+    throw asConfigError(error, file);
+  }
+}
+
 function asConfigError(error: unknown, file: string): Error {
-  if (error instanceof ConfigError || error instanceof UsageError) return error;
+  if (error instanceof UserError) return error;
   const code = (error as NodeJS.ErrnoException).code;
   const reason = code ? `${code}: ${(error as Error).message}` : (error as Error).message;
   return new ConfigError(`Cannot use the profile file ${file}: ${reason}`);

@@ -1,24 +1,26 @@
 import { z } from 'zod';
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../command.js';
+import { addForceOption, forceField, recoverProfileFile } from '../force.js';
 import { describe } from '../help.js';
 import { parseInput } from '../input.js';
 import { checkSecret, storeCredential } from './credential.js';
 
-const schema = z.object({});
+const schema = z.object({ ...forceField });
 
 export default defineCommand({
   configure(command) {
+    addForceOption(command);
     describe(command, {
       description:
         'Ask for the API key and the bearer token of the profile in use, at no-echo prompts; leave one empty to keep it as it is. Needs a terminal; scripts use `auth set-key` and `auth set-token`, which read stdin.',
       examples: ['ipctl auth login', 'ipctl auth login --profile staging'],
       environment: ['IPCTL_PROFILE   the profile to write to'],
-      exitCodes: ['0 stored', '2 no terminal, nothing entered, or an invalid profile file', '130 interrupted'],
+      exitCodes: ['0 stored', '2 no terminal, nothing entered, or an invalid profile file (see --force)', '130 interrupted'],
     });
   },
   parse: (raw, command) => parseInput(schema, raw, command),
-  async run(_input, context) {
+  async run(input, context) {
     if (!context.interactive) {
       throw new UsageError('auth login needs a terminal to ask at.', 'In scripts use: ipctl auth set-key < key-file, and ipctl auth set-token < token-file');
     }
@@ -26,6 +28,7 @@ export default defineCommand({
     const apiKey = await prompter.password('API key (Enter to skip):');
     const token = await prompter.password('Bearer token (Enter to skip):');
     if (apiKey.trim() === '' && token.trim() === '') throw new UsageError('Nothing entered; nothing was changed.');
+    await recoverProfileFile(context, input.force);
     const stored: string[] = [];
     let profile = '';
     if (apiKey.trim() !== '') {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineCommand } from '../command.js';
+import { addForceOption, forceField, recoverProfileFile } from '../force.js';
 import { describe } from '../help.js';
 import { parseInput } from '../input.js';
 import { type CredentialKey, credentialNames, readSecret, storeCredential } from './credential.js';
 
-const schema = z.object({});
+const schema = z.object({ ...forceField });
 
 /** `auth set-key` and `auth set-token`: the same command for two credentials. */
 export function credentialCommand(key: CredentialKey) {
@@ -13,16 +14,18 @@ export function credentialCommand(key: CredentialKey) {
   const variable = key === 'apiKey' ? 'IPCTL_API_KEY' : 'IPCTL_TOKEN';
   return defineCommand({
     configure(command) {
+      addForceOption(command);
       describe(command, {
         description: `Store the ${name} of the profile in use, read from stdin (or a no-echo prompt on a terminal). The profile is created if it does not exist. The value never goes on the command line, so it stays out of shell history and the process list.`,
         examples: [`ipctl auth ${verb} < ${key === 'apiKey' ? 'api-key.txt' : 'token.txt'}`, `printenv MY_SECRET | ipctl auth ${verb} --profile staging`],
         environment: ['IPCTL_PROFILE      the profile to write to', `${variable}${' '.repeat(19 - variable.length)}used instead of the stored value when set`],
-        exitCodes: ['0 stored', '2 empty or malformed input, or an invalid profile file', '130 interrupted'],
+        exitCodes: ['0 stored', '2 empty or malformed input, or an invalid profile file (see --force)', '130 interrupted'],
       });
     },
     parse: (raw, command) => parseInput(schema, raw, command),
-    async run(_input, context) {
+    async run(input, context) {
       const value = await readSecret(context, key);
+      await recoverProfileFile(context, input.force);
       const profile = await storeCredential(context, key, value);
       context.say(`Stored the ${name} in profile "${profile}".`);
     },

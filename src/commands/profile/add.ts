@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileNamePattern } from '../../config/schema.js';
 import { defineCommand } from '../command.js';
+import { addForceOption, forceField, recoverProfileFile } from '../force.js';
 import { describe } from '../help.js';
 import { identifier, parseInput } from '../input.js';
 
@@ -14,6 +15,7 @@ const schema = z.object({
   searchUrl: httpUrl.optional(),
   org: identifier.optional(),
   project: identifier.optional(),
+  ...forceField,
 });
 
 export default defineCommand({
@@ -22,6 +24,7 @@ export default defineCommand({
       .argument('<name>', 'profile name')
       .option('--org <id>', 'default organization ID')
       .option('--project <idOrName>', 'default project ID or name');
+    addForceOption(command);
     describe(command, {
       description:
         'Add a profile, or change the given values of an existing one. --base-url and --search-url set the stored URLs (each including /v1). The first profile added becomes the current one. Credentials are set with `ipctl auth login`, `auth set-key` or `auth set-token`, never on the command line.',
@@ -30,14 +33,15 @@ export default defineCommand({
         'ipctl profile add staging --org org_123 --project demo',
         'ipctl auth set-key --profile staging < key.txt',
       ],
-      exitCodes: ['0 success', '2 invalid input or an invalid profile file'],
+      exitCodes: ['0 success', '2 invalid input, or an invalid profile file (see --force)', '5 the profile file stayed locked by another process'],
     });
   },
   parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
+    await recoverProfileFile(context, input.force);
     const store = await context.store();
     const existed = store.profile(input.name) !== undefined;
-    const { name, ...values } = input;
+    const { name, force: _force, ...values } = input;
     const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
     store.updateProfile(name, changes);
     context.say(`${existed ? 'Updated' : 'Added'} profile "${name}" in ${store.path}.`);

@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { Context } from '../context.js';
+
+/**
+ * `--force` on the commands that write values into the profile file (profile
+ * add, auth set-key, set-token, login). Without it a corrupt file stops them
+ * (exit 2) and is left as it is; with it the file is moved aside, kept, and a
+ * new one started. Commands that need an existing profile (use, remove) do not
+ * take it: a new file would not have the profile either.
+ */
+export function addForceOption(command: Command): Command {
+  return command.option('--force', 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one');
+}
+
+export const forceField = { force: z.boolean().optional() };
+
+/** Call first in run(), before anything reads the profile file. */
+export async function recoverProfileFile(context: Context, force: boolean | undefined): Promise<void> {
+  if (!force) return;
+  const { setAsideCorruptFile } = await import('../config/store.js');
+  const aside = setAsideCorruptFile(context.deps.env);
+  if (aside) context.say(`The profile file could not be used; moved it to ${aside} and started a new one.`);
+}

@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runIpctl, tempDir } from '../helpers/cli.js';
+
+let config: ReturnType<typeof tempDir>;
+const file = () => join(config.path, 'config.json');
+const ipctl = (args: string[], input?: string) => runIpctl(args, { env: { IPCTL_CONFIG_DIR: config.path }, input, timeoutMs: 60_000 });
+const stored = () => JSON.parse(readFileSync(file(), 'utf8')) as { current?: string; profiles: Record<string, Record<string, string>> };
+
+beforeEach(() => {
+  config = tempDir();
+});
+afterEach(() => config.remove());
+
+describe('concurrent writers', () => {
+  it('twenty `profile add` started at once leave twenty profiles in a valid 0600 file', async () => {
+    const names = Array.from({ length: 20 }, (_, index) => `p${String(index + 1).padStart(2, '0')}`);
+    const results = await Promise.all(names.map((name) => ipctl(['profile', 'add', name, '--org', `org_${name}`])));
+    for (const result of results) {
+      expect(result.stderr).toMatch(/^Added profile "p\d\d" in /);
+      expect(result.code).toBe(0);
+    }
+    const { profiles, current } = stored();
+    expect(Object.keys(profiles).sort()).toEqual(names);
+    for (const name of names) expect(profiles[name]).toEqual({ org: `org_${name}` });
+    expect(names).toContain(current);
+    expect(statSync(file()).mode & 0o777).toBe(0o600);
+    // No lock or temporary file is left behind.
+    expect(readdirSync(config.path)).toEqual(['config.json']);
+  }, 90_000);
+
+  it('keeps every change when profile and credential writers run at once', async () => {
+    const runs = Array.from({ length: 10 }, (_, index) => [
+      ipctl(['profile', 'add', `a${index}`, '--project', `proj_${index}`]),
+      ipctl(['auth', 'set-key', '--profile', `k${index}`], `sk_concurrent_CANARY_${index}_0123456789\n`),
+    ]).flat();
+    const results = await Promise.all(runs);
+    expect(results.map((result) => result.code)).toEqual(results.map(() => 0));
+    const { profiles } = stored();
+    for (let index = 0; index < 10; index += 1) {
+      expect(profiles[`a${index}`]).toEqual({ project: `proj_${index}` });
+      expect(profiles[`k${index}`]).toEqual({ apiKey: `sk_concurrent_CANARY_${index}_0123456789` });
+    }
+    expect(statSync(file()).mode & 0o777).toBe(0o600);
+    expect(readdirSync(config.path)).toEqual(['config.json']);
+  }, 90_000);
+
+  it('takes over a lock left behind by a process that died', async () => {
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    const pid = Number(dead.stdout.toString());
+    writeFileSync(`${file()}.lock`, JSON.stringify({ pid, host: (await import('node:os')).hostname(), time: new Date().toISOString() }));
+    const result = await ipctl(['profile', 'add', 'after-crash']);
+    expect(result.code).toBe(0);
+    expect(Object.keys(stored().profiles)).toEqual(['after-crash']);
+    expect(readdirSync(config.path)).toEqual(['config.json']);
+  });
+});
+
+describe('a corrupt profile file', () => {
+  const corrupt = '{"profiles": {"a": {"apiKey": "sk_corrupt_CANARY_4711"';
+
+  beforeEach(() => {
+    writeFileSync(file(), corrupt, { mode: 0o600 });
+  });
+
+  it.each([
+    [['profile', 'add', 'b']],
+    [['profile', 'use', 'a']],
+    [['profile', 'remove', 'a']],
+    [['auth', 'set-key']],
+    [['auth', 'set-token']],
+    [['profile', 'list']],
+    [['auth', 'status']],
+  ])('is reported by `%j`, kept, and not overwritten (exit 2)', async (args) => {
+    const result = await ipctl(args, 'sk_new_key_value_0123456789\n');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`The profile file ${file()} is not valid JSON`);
+    expect(result.stderr).toContain('--force');
+    expect(result.stderr).not.toContain('sk_corrupt_CANARY_4711');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file(), 'utf8')).toBe(corrupt);
+    expect(readdirSync(config.path)).toEqual(['config.json']);
+  });
+
+  it.each([
+    ['profile add --force', ['profile', 'add', 'fresh', '--org', 'org_1', '--force'], undefined, { org: 'org_1' }],
+    ['auth set-key --force', ['auth', 'set-key', '--profile', 'fresh', '--force'], 'sk_after_force_0123456789\n', { apiKey: 'sk_after_force_0123456789' }],
+  ])('with %s, is moved aside (kept, 0600) and a new file started', async (_name, args, input, profile) => {
+    chmodSync(file(), 0o600);
+    const result = await ipctl(args, input);
+    expect(result.code).toBe(0);
+    const [aside] = readdirSync(config.path).filter((name) => name.startsWith('config.json.corrupt-'));
+    expect(aside).toMatch(/^config\.json\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
+    expect(result.stderr).toContain(`The profile file could not be used; moved it to ${join(config.path, aside!)} and started a new one.`);
+    expect(readFileSync(join(config.path, aside!), 'utf8')).toBe(corrupt);
+    expect(statSync(join(config.path, aside!)).mode & 0o777).toBe(0o600);
+    expect(stored().profiles).toEqual({ fresh: profile });
+    expect(statSync(file()).mode & 0o777).toBe(0o600);
+  });
+
+  it('that breaks the schema is moved aside by --force too; a valid file never is', async () => {
+    writeFileSync(file(), JSON.stringify({ profiles: { a: { baseUrl: 42 } } }));
+    expect((await ipctl(['profile', 'add', 'b'])).code).toBe(2);
+    expect((await ipctl(['profile', 'add', 'b', '--force'])).code).toBe(0);
+    expect(readdirSync(config.path).filter((name) => name.includes('corrupt'))).toHaveLength(1);
+
+    const again = await ipctl(['profile', 'add', 'c', '--force']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toContain('moved it');
+    expect(Object.keys(stored().profiles).sort()).toEqual(['b', 'c']);
+    expect(readdirSync(config.path).filter((name) => name.includes('corrupt'))).toHaveLength(1);
+  });
+});
