@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { defaultTimeoutSeconds } from './config/defaults.js';
+import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
 import type { Settings, SettingFlags } from './config/resolve.js';
 import type { ProfileStore } from './config/store.js';
 import type { Deps } from './deps.js';
@@ -15,6 +16,8 @@ export interface GlobalOptions {
   baseUrl?: string;
   searchUrl?: string;
   timeout?: string;
+  retries?: string;
+  caFile?: string;
   debug?: boolean;
   color?: boolean;
   input?: boolean;
@@ -46,7 +49,9 @@ export interface Context {
 
 export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkInstance): Context {
   const debug = global.debug === true || isTruthy(deps.env.IPCTL_DEBUG);
-  const timeoutMs = timeoutSeconds(global, deps.env) * 1000;
+  // Whole milliseconds, at least one: timers take nothing else.
+  const timeoutMs = Math.ceil(timeoutSeconds(global, deps.env) * 1000);
+  const retry = retryPolicyFrom(global, deps.env);
   let store: ProfileStore | undefined;
   const context: Context = {
     deps,
@@ -73,6 +78,9 @@ export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkIns
         apiKey: settings.apiKey.value,
         token: settings.token.value,
         timeoutMs,
+        retry,
+        ca: await trustedAuthorities(global, deps.env),
+        now: deps.now,
         userAgent: userAgent(),
         env: deps.env,
         signal: deps.signal,

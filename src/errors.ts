@@ -17,6 +17,9 @@ export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];
 
 /** Something the user can fix; carries the exit code and an optional hint. */
 export class UserError extends Error {
+  /** Lines shown after the message and hint, such as how many attempts were made. */
+  readonly notes: string[] = [];
+
   constructor(
     message: string,
     readonly exitCode: ExitCode = exitCodes.failure,
@@ -104,6 +107,8 @@ export class ApiError extends UserError {
     readonly status: number,
     readonly problem: Problem,
     readonly requestId?: string,
+    /** The Retry-After header of the response, as sent. */
+    readonly retryAfter?: string,
   ) {
     super(problem.title ?? `HTTP ${status}`, exitCodeForStatus(status, problem));
   }

@@ -40,13 +40,15 @@ async function buildProgram(state: RunState, invoked: CommandEntry | undefined):
     .option('--profile <name>', 'the profile to use (default: the current profile)')
     .option('--base-url <url>', 'API base URL, including /v1')
     .option('--search-url <url>', 'search API base URL, including /v1')
-    .option('--timeout <seconds>', 'request timeout in seconds (default: 30)')
+    .option('--timeout <seconds>', 'time to wait for each answer, in seconds (default: 30)')
+    .option('--retries <n>', 'retries of a failed request, 0 for none (default: 3; see `ipctl help retries`)')
+    .option('--ca-file <path>', 'PEM file of a certificate authority to trust, as for a corporate proxy or private server')
     .option('--debug', 'trace requests on stderr (credentials redacted) and show stack traces')
     .option('--no-color', 'turn color off')
     .option('--no-input', 'never prompt; fail with the flag to use instead')
     .helpCommand(false)
     .showSuggestionAfterError(true)
-    .addHelpText('after', '\nRun `ipctl help exit-codes` or `ipctl help environment` for those topics.');
+    .addHelpText('after', '\nRun `ipctl help exit-codes`, `ipctl help environment` or `ipctl help retries` for those topics.');
   configureCommander(program, state.deps);
   for (const [name, summary] of Object.entries(groups)) {
     configureCommander(program.command(name).description(summary).helpCommand(false), state.deps);

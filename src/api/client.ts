@@ -1,8 +1,21 @@
-import { EnvHttpProxyAgent, type Dispatcher, request } from 'undici';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, type Dispatcher, ProxyAgent, request } from 'undici';
 import { Secret } from '../config/secret.js';
-import { ApiError, CredentialError, InterruptedError, NetworkError, UserError } from '../errors.js';
+import { ApiError, CredentialError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
 import { parseProblem } from './problem.js';
+import { describeNetworkFailure } from './network-errors.js';
+import { proxyFor } from './proxy.js';
+import {
+  backoffWaitMs,
+  defaultRetryPolicy,
+  formatSeconds,
+  mayRetry,
+  type RetryMode,
+  type RetryPolicy,
+  requestedWaitMs,
+  TransportError,
+} from './retry.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -16,6 +29,17 @@ export interface ClientOptions {
   trace?: (line: string) => void;
   /** Aborted when the user interrupts. */
   signal?: AbortSignal;
+  /** How often and how long to retry (default: defaultRetryPolicy). */
+  retry?: RetryPolicy;
+  /**
+   * The certificate authorities to trust, as PEM texts; when set they replace
+   * Node's list, so it must include the public roots when those are wanted.
+   */
+  ca?: string[];
+  /** The clock, for Retry-After dates (default: the system clock). */
+  now?: () => Date;
+  /** Random numbers in [0, 1), for backoff jitter (default: Math.random). */
+  random?: () => number;
 }
 
 export interface CallParams {
@@ -39,7 +63,8 @@ const maxRedirects = 5;
 /** The one HTTP path of ipctl: any operation from operations.ts goes through call(). */
 export class ApiClient {
   readonly #options: ClientOptions;
-  #dispatcher: Dispatcher | undefined;
+  /** One dispatcher per proxy URL ('' for direct connections), made when first needed. */
+  readonly #dispatchers = new Map<string, Dispatcher>();
 
   constructor(options: ClientOptions) {
     this.#options = options;
@@ -47,13 +72,8 @@ export class ApiClient {
 
   async call<Response>(operation: Operation<Response>, params: CallParams = {}): Promise<Response> {
     const prepared = this.prepare(operation, params);
-    const { status, statusText, headers, body } = await this.#send(prepared);
-    const requestId = headerValue(headers['x-request-id']);
-    if (status >= 400) {
-      const problem = parseProblem(status, statusText, headerValue(headers['content-type']) ?? '', body);
-      throw new ApiError(status, problem, problem.requestId ?? requestId);
-    }
-    return parseBody(operation, body, requestId);
+    const { headers, body } = await this.#sendWithRetries(operation.retry, prepared);
+    return parseBody(operation, body, headerValue(headers['x-request-id']));
   }
 
   /** Builds the request for an operation without sending it (also used by --dry-run). */
@@ -73,7 +93,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.#dispatcher?.close();
+    await Promise.all([...this.#dispatchers.values()].map((dispatcher) => dispatcher.close()));
   }
 
   #url(operation: Operation<unknown>, params: CallParams): URL {
@@ -81,11 +101,11 @@ export class ApiClient {
     const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = params.path?.[name];
       if (value === undefined) throw new Error(`Operation ${operation.id} needs path parameter ${name}`);
-      return encodeURIComponent(value);
+      return encodeURIComponent(wellFormed(value, name));
     });
     const url = new URL(base.replace(/\/+$/, '') + path);
     for (const [name, value] of Object.entries(params.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, value);
+      if (value !== undefined) url.searchParams.set(name, wellFormed(value, name));
     }
     return url;
   }
@@ -98,9 +118,90 @@ export class ApiClient {
     throw missingCredential(auth);
   }
 
-  async #send(prepared: PreparedRequest, redirects = 0): Promise<RawResponse> {
+  /**
+   * Sends until an answer comes that is not worth retrying, within the policy's
+   * attempts and waiting budget (retry.ts has the rules). Throws the last
+   * failure, with a note on how many attempts were made.
+   */
+  async #sendWithRetries(mode: RetryMode, prepared: PreparedRequest): Promise<RawResponse> {
+    const policy = this.#options.retry ?? defaultRetryPolicy;
+    const attempts = policy.retries + 1;
+    let waitedMs = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.#attempt(prepared, attempt === 1 ? '' : ` (attempt ${attempt} of ${attempts})`);
+      } catch (failure) {
+        const wait = this.#nextWait(mode, prepared, failure, attempt, policy, policy.maxWaitMs - waitedMs);
+        if (wait === undefined) {
+          if (attempt > 1 && failure instanceof UserError) failure.notes.push(`Gave up after ${attempt} attempts.`);
+          throw failure;
+        }
+        this.#trace(`retry: ${failureReason(failure)}; waiting ${formatSeconds(wait.ms)} (${wait.why}) before attempt ${attempt + 1} of ${attempts}`);
+        await this.#pause(wait.ms);
+        waitedMs += wait.ms;
+      }
+    }
+  }
+
+  /** How long to wait before the next attempt, or undefined to stop with this failure. */
+  #nextWait(mode: RetryMode, prepared: PreparedRequest, failure: unknown, attempt: number, policy: RetryPolicy, budgetMs: number) {
+    const requested = failure instanceof ApiError ? requestedWaitMs(failure.retryAfter, failure.problem, this.#now()) : undefined;
+    const retryable = mayRetry(mode, failure);
+    if (!retryable || attempt > policy.retries) {
+      if (!retryable && failure instanceof TransportError && failure.transient) {
+        this.#trace(`retry: not retried: the ${prepared.method} may have reached the server (${failure.reason}), and sending it again could do it twice`);
+      }
+      if (retryable && policy.retries > 0) this.#trace(`retry: giving up after ${attempt} attempts`);
+      if (failure instanceof ApiError && requested !== undefined && requested > 0) failure.notes.push(this.#comeBack(failure, requested));
+      return undefined;
+    }
+    if (requested !== undefined && requested > budgetMs) {
+      const error = failure as ApiError;
+      this.#trace(`retry: not retried: the server asks to wait ${formatSeconds(requested)}, more than the ${formatSeconds(Math.max(0, budgetMs))} left to wait`);
+      error.notes.push(`Not retried: the server asks to wait ${formatSeconds(requested)}, longer than ipctl waits (see IPCTL_RETRY_MAX_WAIT).`, this.#comeBack(error, requested));
+      return undefined;
+    }
+    if (requested !== undefined) return { ms: requested, why: 'as the server asked' };
+    const backoff = backoffWaitMs(policy, attempt, this.#options.random);
+    if (backoff > budgetMs) {
+      this.#trace(`retry: giving up: waiting ${formatSeconds(backoff)} more would pass the retry budget`);
+      return undefined;
+    }
+    return { ms: backoff, why: 'backoff' };
+  }
+
+  /** When the server says the request may be tried again, and which request it was. */
+  #comeBack(failure: ApiError, requestedMs: number): string {
+    // Rounded up to the second: never earlier than the server allows.
+    const retryAt = new Date(Math.ceil((this.#now().getTime() + requestedMs) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    return `Try again after ${retryAt}${failure.requestId ? ` (request ${failure.requestId})` : ''}.`;
+  }
+
+  async #pause(ms: number): Promise<void> {
+    try {
+      await sleep(ms, undefined, { signal: this.#options.signal });
+    } catch {
+      throw new InterruptedError('Interrupted while waiting to retry; nothing more was sent.');
+    }
+  }
+
+  /** One attempt: an error status becomes an ApiError, a network failure a TransportError. */
+  async #attempt(prepared: PreparedRequest, label: string): Promise<RawResponse> {
+    const response = await this.#send(prepared, 0, label);
+    const { status, statusText, headers, body } = response;
+    if (status < 400) return response;
+    const problem = parseProblem(status, statusText, headerValue(headers['content-type']) ?? '', body);
+    const requestId = problem.requestId ?? headerValue(headers['x-request-id']);
+    throw new ApiError(status, problem, requestId, headerValue(headers['retry-after']));
+  }
+
+  #now(): Date {
+    return this.#options.now?.() ?? new Date();
+  }
+
+  async #send(prepared: PreparedRequest, redirects = 0, label = ''): Promise<RawResponse> {
     const started = performance.now();
-    this.#traceRequest(prepared);
+    this.#traceRequest(prepared, label);
     const response = await this.#exchange(prepared);
     const elapsed = Math.round(performance.now() - started);
     const requestId = headerValue(response.headers['x-request-id']);
@@ -129,6 +230,8 @@ export class ApiClient {
 
   async #exchange(prepared: PreparedRequest): Promise<RawResponse> {
     const { timeoutMs } = this.#options;
+    const proxy = proxyFor(prepared.url, this.#options.env);
+    const dispatcher = this.#dispatcherFor(proxy);
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = this.#options.signal ? AbortSignal.any([timeout, this.#options.signal]) : timeout;
     try {
@@ -136,52 +239,51 @@ export class ApiClient {
         method: prepared.method as Dispatcher.HttpMethod,
         headers: revealHeaders(prepared.headers),
         body: prepared.data === undefined ? undefined : JSON.stringify(revealSecrets(prepared.data)),
-        dispatcher: this.#getDispatcher(),
+        dispatcher,
         signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
+      const declared = Number(headerValue(response.headers['content-length']));
+      if (declared > maxResponseBytes) {
+        response.body.destroy();
+        throw tooLarge();
+      }
       const body = await readLimited(response.body);
       return { status: response.statusCode, statusText: response.statusText ?? '', headers: response.headers, body };
     } catch (error) {
-      throw this.#networkError(error, prepared, timeout.aborted);
+      throw this.#networkError(error, prepared, timeout.aborted, proxy);
     }
   }
 
-  #networkError(error: unknown, prepared: PreparedRequest, timedOut: boolean): Error {
+  #networkError(error: unknown, prepared: PreparedRequest, timedOut: boolean, proxy: string | undefined): Error {
     if (error instanceof UserError) return error;
     if (this.#options.signal?.aborted) return new InterruptedError('Interrupted; the request was aborted.');
-    const target = `${prepared.method} ${prepared.url.origin}${prepared.url.pathname}`;
-    const seconds = this.#options.timeoutMs / 1000;
-    const code = errorCode(error);
-    if (timedOut || code?.startsWith('UND_ERR_') && code.includes('TIMEOUT')) {
-      return new NetworkError(
-        `No answer within ${seconds} s from ${target}.`,
-        'Try again later, or allow longer with --timeout SECONDS (or IPCTL_TIMEOUT).',
-      );
-    }
-    if (code && tlsErrorCodes.has(code)) {
-      return new NetworkError(
-        `The TLS certificate of ${prepared.url.origin} could not be verified (${code}).`,
-        'If your network uses its own certificate authority, point NODE_EXTRA_CA_CERTS at its PEM file.',
-      );
-    }
-    const reason = code ? `${code}` : (error as Error).message;
-    return new NetworkError(`Could not reach ${target}: ${reason}.`, 'Check the base URL (ipctl auth status) and your network or proxy settings.');
+    return describeNetworkFailure(error, prepared, { code: timedOut ? 'TIMEOUT' : undefined, timeoutMs: this.#options.timeoutMs, proxy });
   }
 
-  #getDispatcher(): Dispatcher {
-    const { env } = this.#options;
-    this.#dispatcher ??= new EnvHttpProxyAgent({
-      httpProxy: env.HTTP_PROXY ?? env.http_proxy,
-      httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
-      noProxy: env.NO_PROXY ?? env.no_proxy,
-    });
-    return this.#dispatcher;
+  /** A direct agent, or a proxy agent that tunnels (CONNECT) to the server; each trusts `ca` when given. */
+  #dispatcherFor(proxy: string | undefined): Dispatcher {
+    const key = proxy ?? '';
+    let dispatcher = this.#dispatchers.get(key);
+    if (!dispatcher) {
+      const { ca } = this.#options;
+      if (proxy === undefined) {
+        dispatcher = new Agent(ca ? { connect: { ca } } : {});
+      } else {
+        if (!URL.canParse(proxy) || !/^https?:$/.test(new URL(proxy).protocol)) {
+          throw new UsageError('The proxy in HTTPS_PROXY or HTTP_PROXY is not an http(s) URL.', 'For example: HTTPS_PROXY=http://proxy.example.com:3128');
+        }
+        // requestTls: the TLS to the server inside the tunnel; proxyTls: to an https proxy itself.
+        dispatcher = new ProxyAgent({ uri: proxy, ...(ca ? { requestTls: { ca }, proxyTls: { ca } } : {}) });
+      }
+      this.#dispatchers.set(key, dispatcher);
+    }
+    return dispatcher;
   }
 
-  #traceRequest(prepared: PreparedRequest): void {
-    this.#trace(`→ ${prepared.method} ${prepared.url.href}`);
+  #traceRequest(prepared: PreparedRequest, label: string): void {
+    this.#trace(`→ ${prepared.method} ${prepared.url.href}${label}`);
     for (const [name, value] of Object.entries(prepared.headers)) this.#trace(`  ${name}: ${String(value)}`);
   }
 
@@ -197,14 +299,28 @@ interface RawResponse {
   body: string;
 }
 
-const tlsErrorCodes = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
+function failureReason(failure: unknown): string {
+  if (failure instanceof ApiError) return `HTTP ${failure.status} ${failure.problem.title ?? ''}`.trim();
+  if (failure instanceof TransportError) return failure.reason;
+  return failure instanceof Error ? failure.message : String(failure);
+}
+
+function tooLarge(): UserError {
+  return new UserError(`The server's answer is larger than ${maxResponseBytes / 1024 / 1024} MiB; ipctl stopped reading it.`);
+}
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A lone UTF-16 surrogate (possible from a JSON file's "\\ud800") cannot be put
+ * in a URL: encodeURIComponent throws, URLSearchParams silently changes it.
+ */
+function wellFormed(value: string, name: string): string {
+  if (loneSurrogate.test(value)) {
+    throw new UsageError(`The value for ${name} is not valid Unicode text (it holds a lone surrogate); nothing was sent.`);
+  }
+  return value;
+}
 
 /** The body as sent: every Secret replaced by its value. */
 function revealSecrets(data: unknown): unknown {
@@ -267,9 +383,7 @@ async function readLimited(body: AsyncIterable<Buffer>): Promise<string> {
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
-    if (size > maxResponseBytes) {
-      throw new UserError(`The server's answer is larger than ${maxResponseBytes / 1024 / 1024} MiB; ipctl stopped reading it.`);
-    }
+    if (size > maxResponseBytes) throw tooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -277,11 +391,4 @@ async function readLimited(body: AsyncIterable<Buffer>): Promise<string> {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function errorCode(error: unknown): string | undefined {
-  const own = (error as { code?: unknown } | null)?.code;
-  if (typeof own === 'string') return own;
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof cause === 'string' ? cause : undefined;
 }

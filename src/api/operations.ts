@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RetryMode } from './retry.js';
 import { InviteSchema, OrgSchema, ProviderSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
@@ -14,6 +15,12 @@ export interface Operation<Response = unknown> {
   /** Path template below the base URL; `{name}` is a path parameter. */
   path: string;
   auth: AuthRequirement;
+  /**
+   * When a failed request may be sent again (see retry.ts): `safe` when
+   * repeating it changes nothing more than sending it once, `beforeSend` when
+   * only a request that cannot have reached the server may be repeated.
+   */
+  retry: RetryMode;
   /** Extra headers the operation always sends. */
   headers?: Record<string, string>;
   response: z.ZodType<Response>;
@@ -31,6 +38,7 @@ export const operations = {
     base: 'api',
     path: '/orgs/{orgId}',
     auth: 'bearer',
+    retry: 'safe',
     response: OrgSchema,
   }),
   listOrgInvites: operation({
@@ -39,6 +47,7 @@ export const operations = {
     base: 'api',
     path: '/orgs/{orgId}/invites',
     auth: 'bearer',
+    retry: 'safe',
     response: z.array(InviteSchema),
   }),
   getProvider: operation({
@@ -47,6 +56,7 @@ export const operations = {
     base: 'api',
     path: '/providers/{provider}',
     auth: 'none',
+    retry: 'safe',
     response: ProviderSchema,
   }),
 };

@@ -35,7 +35,7 @@ export const commands: CommandEntry[] = [
 ];
 
 /** Global options that take a value, so that the value is not taken for a command name. */
-export const globalValueOptions = new Set(['--profile', '--base-url', '--search-url', '--timeout']);
+export const globalValueOptions = new Set(['--profile', '--base-url', '--search-url', '--timeout', '--retries', '--ca-file']);
 
 /**
  * Finds which command argv names, the way commander will: the first one or two

@@ -20,19 +20,47 @@ export const environmentTopic = `Environment variables
   IPCTL_PROJECT       default project ID or name
   IPCTL_API_KEY       API key (X-Api-Key); preferred over a stored key
   IPCTL_TOKEN         bearer token (Authorization: Bearer); preferred over a stored token
-  IPCTL_TIMEOUT       request timeout in seconds (like --timeout; default 30)
+  IPCTL_TIMEOUT       seconds to wait for each answer (like --timeout; default 30)
+  IPCTL_RETRIES       retries of a failed request (like --retries; default 3, 0 for none)
+  IPCTL_RETRY_MAX_WAIT  most seconds spent waiting between attempts (default 60)
+  IPCTL_RETRY_BACKOFF   first backoff wait in seconds, doubling per retry (default 0.5)
+  IPCTL_CA_FILE       PEM file of a certificate authority to trust (like --ca-file)
   IPCTL_DEBUG         1 to trace requests on stderr, credentials redacted (like --debug)
   IPCTL_NO_INPUT      1 to never prompt (like --no-input); CI set to anything does the same
   IPCTL_CONFIG_DIR    where the profile file lives (default $XDG_CONFIG_HOME/ipctl, else ~/.config/ipctl)
   NO_COLOR            turn color off
   FORCE_COLOR         turn color on even when not writing to a terminal (0 turns it off)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (or lower case)   proxy settings
-  NODE_EXTRA_CA_CERTS a PEM file of extra certificate authorities to trust
+  NODE_EXTRA_CA_CERTS a PEM file of extra certificate authorities to trust (kept with --ca-file)
 
 Each setting resolves in this order: command-line flag, environment, the selected profile, built-in default.
+`;
+
+export const retriesTopic = `Retries and timeouts
+
+  A request that fails in a way that may pass is sent again, up to --retries
+  times (IPCTL_RETRIES; default 3, 0 for none). Each attempt waits --timeout
+  seconds (IPCTL_TIMEOUT; default 30) for its answer.
+
+  Retried, for reads, search and destination updates (repeating them is safe):
+    network errors, timeouts, a connection that broke, HTTP 429, 502, 503, 504,
+    and any problem with "retryable": true; never one with "retryable": false.
+  Retried, for connections generate (repeating it could create two):
+    only when the request cannot have reached the server: the connection was
+    refused, the name did not resolve, or the proxy would not connect.
+
+  Between attempts ipctl waits as long as the server asks (Retry-After, in
+  seconds or as a date, or the problem's retryAfter; the later of the two), or
+  else backs off: IPCTL_RETRY_BACKOFF seconds (default 0.5), doubling each time
+  up to 16 times that, half of it random. All waits of one command add up to at
+  most IPCTL_RETRY_MAX_WAIT seconds (default 60); when the server asks for
+  longer, ipctl stops at once (exit 5) and says when to try again.
+
+  --debug shows each attempt and each wait. Ctrl-C stops at once (exit 130).
 `;
 
 export const helpTopics: Record<string, string> = {
   'exit-codes': exitCodesTopic,
   environment: environmentTopic,
+  retries: retriesTopic,
 };

@@ -21,6 +21,10 @@ export function renderError(error: unknown, target: DiagnosticTarget): void {
     target.stream.write(`${target.chalk.red('Error:')} unexpected failure: ${message}\n`);
     if (!target.debug) target.stream.write('Run again with --debug for details.\n');
   }
+  // With --json, stderr carries the problem object alone, so that it parses.
+  if (error instanceof UserError && !(target.json && error instanceof ApiError)) {
+    for (const note of error.notes) target.stream.write(`${note}\n`);
+  }
   if (target.debug && error instanceof Error && error.stack) target.stream.write(`${target.chalk.dim(error.stack)}\n`);
 }
 

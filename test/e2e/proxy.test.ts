@@ -1,40 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runIpctl } from '../helpers/cli.js';
+import { startProxy, type TestProxy } from '../helpers/proxy.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
-let proxy: Server;
-let proxyUrl: string;
-const tunnels: string[] = [];
+let proxy: TestProxy;
 
 beforeAll(async () => {
   fixture = await startFixture();
-  // A real forward proxy: CONNECT tunnels (as undici uses) and absolute-form requests.
-  proxy = createServer((request, response) => {
-    tunnels.push(`GET ${request.url}`);
-    response.writeHead(502).end();
-  });
-  proxy.on('connect', (request, client, head) => {
-    tunnels.push(`CONNECT ${request.url}`);
-    const [host, port] = (request.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startProxy();
 });
-
+beforeEach(async () => {
+  proxy.seen.length = 0;
+  await fixture.clearRequests();
+});
 afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  await proxy.close();
   await fixture.close();
 });
 
@@ -42,18 +23,41 @@ describe('proxies from the environment', () => {
   const sandboxHost = () => new URL(fixture.sandbox.baseUrl).host;
 
   it.each(['HTTP_PROXY', 'http_proxy'])('sends requests through %s', async (variable) => {
-    tunnels.length = 0;
-    const result = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: fixture.env({ [variable]: proxyUrl }) });
+    const result = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: fixture.env({ [variable]: proxy.url }) });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).name).toBe('hubspot');
-    expect(tunnels).toEqual([`CONNECT ${sandboxHost()}`]);
+    expect(proxy.seen).toEqual([`CONNECT ${sandboxHost()}`]);
   });
 
-  it('bypasses the proxy for hosts in NO_PROXY', async () => {
-    tunnels.length = 0;
-    const result = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: fixture.env({ HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }) });
+  it.each([
+    ['NO_PROXY', '127.0.0.1'],
+    ['no_proxy', '127.0.0.1'],
+    ['NO_PROXY', 'host:port'],
+    ['NO_PROXY', '*'],
+    ['NO_PROXY', 'example.com, 127.0.0.1'],
+  ])('bypasses the proxy for hosts in %s=%s', async (variable, value) => {
+    const noProxy = value === 'host:port' ? sandboxHost() : value;
+    const result = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: fixture.env({ HTTP_PROXY: proxy.url, [variable]: noProxy }) });
     expect(result.code).toBe(0);
-    expect(tunnels).toEqual([]);
+    expect(result.stderr).toBe('');
+    expect(proxy.seen).toEqual([]);
+  });
+
+  it('uses the proxy for hosts NO_PROXY does not list', async () => {
+    const result = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: fixture.env({ HTTP_PROXY: proxy.url, NO_PROXY: 'example.com,.internal' }) });
+    expect(result.code).toBe(0);
+    expect(proxy.seen).toEqual([`CONNECT ${sandboxHost()}`]);
+  });
+
+  it('says which proxy could not be reached, without its credentials, and exits 5', async () => {
+    const deadProxy = 'http://proxyuser:CANARY_PROXY_PASSWORD@127.0.0.1:9';
+    const result = await runIpctl(['providers', 'get', 'hubspot'], { env: fixture.env({ HTTP_PROXY: deadProxy, IPCTL_RETRIES: '0' }) });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('ECONNREFUSED');
+    expect(result.stderr).toContain('through the proxy http://127.0.0.1:9');
+    expect(result.stderr).not.toContain('CANARY_PROXY_PASSWORD');
+    expect(await fixture.requests()).toEqual([]);
   });
 });

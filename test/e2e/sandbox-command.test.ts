@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, ipctlBin, runIpctl, tempDir } from '../helpers/cli.js';
@@ -75,5 +77,39 @@ describe('ipctl sandbox', () => {
     const result = await runIpctl(['sandbox', '--port', '70000']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--port');
+  });
+
+  it('injects the faults of a --faults file, which ipctl retries through', async () => {
+    const dir = tempDir();
+    const plan = join(dir.path, 'faults.json');
+    writeFileSync(plan, JSON.stringify({ getOrg: [{ kind: 'status', status: 503, retryable: true }, { kind: 'reset' }] }));
+    const sandbox = startSandboxProcess(['--json', '--faults', plan]);
+    try {
+      const info = JSON.parse((await sandbox.firstLines(1))[0]!);
+      const result = await runIpctl(['orgs', 'get', '--json', '--debug'], {
+        env: { IPCTL_CONFIG_DIR: dir.path, IPCTL_BASE_URL: info.baseUrl, IPCTL_TOKEN: info.token, IPCTL_ORG: info.org, IPCTL_RETRY_BACKOFF: '0.02' },
+      });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).id).toBe(info.org);
+      expect(result.stderr).toContain('retry: HTTP 503 Service Unavailable; waiting');
+      expect(result.stderr).toMatch(/retry: (ECONNRESET|UND_ERR_SOCKET); waiting/);
+    } finally {
+      sandbox.child.kill('SIGTERM');
+      await sandbox.exited;
+      dir.remove();
+    }
+  });
+
+  it('rejects an invalid --faults file with exit 2, listing every problem', async () => {
+    const dir = tempDir();
+    const plan = join(dir.path, 'faults.json');
+    writeFileSync(plan, JSON.stringify({ getOrg: [{ kind: 'explode' }], listOrgInvites: [{ kind: 'status', status: 200 }] }));
+    const result = await runIpctl(['sandbox', '--port', '0', '--faults', plan]);
+    dir.remove();
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`--faults: ${plan} is not a valid fault plan:`);
+    expect(result.stderr).toMatch(/ {2}- getOrg\.0\.kind: /);
+    expect(result.stderr).toMatch(/ {2}- listOrgInvites\.0\.status: /);
   });
 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** Working folder of the process (default: the test's). */
+  cwd?: string;
 }
 
 /** The environment every spawned ipctl starts from: nothing inherited that could change its behaviour. */
@@ -42,7 +44,7 @@ export function runIpctlInTerminal(args: string[], options: RunOptions = {}): Pr
 
 export function runProcess(file: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(file, args, { env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -65,4 +67,41 @@ function shellQuote(word: string): string {
 export function tempDir(prefix = 'ipctl-test-'): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export interface RunningIpctl {
+  child: ChildProcessWithoutNullStreams;
+  /** Waits until stderr shows `pattern` (or the process ends, or 15 s pass). */
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** The exit code and everything printed, once the process ends (killed after 20 s). */
+  result(): Promise<RunResult>;
+}
+
+/** Starts the built ipctl and returns at once, for tests that signal it while it runs. */
+export function startIpctl(args: string[], options: RunOptions = {}): RunningIpctl {
+  const child = spawn(process.execPath, [ipctlBin, ...args], { env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdin.end(options.input ?? '');
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolvePromise) =>
+    child.on('close', (code, signal) => resolvePromise({ code, signal })),
+  );
+  return {
+    child,
+    async waitForStderr(pattern, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(stderr)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`stderr never showed ${pattern}; it shows:\n${stderr}`);
+        await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+      }
+    },
+    async result() {
+      const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+      const { code, signal } = await closed;
+      clearTimeout(timer);
+      return { code, signal, stdout, stderr };
+    },
+  };
 }

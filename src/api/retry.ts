@@ -1,0 +1,99 @@
+// When and how long to wait before repeating a request. Pure functions, so the
+// client's retry loop stays short and every rule here can be tested on its own.
+import { ApiError, NetworkError, type Problem } from '../errors.js';
+
+/**
+ * How an operation may be repeated (the `retry` field of operations.ts):
+ * - `safe`: repeating it has the same effect as sending it once (GET, search,
+ *   the destination PATCH). Retried on network errors and timeouts, on 429,
+ *   502, 503 and 504, and on any problem with `retryable: true`.
+ * - `beforeSend`: repeating it could do the work twice (connections:generate).
+ *   Retried only when the request cannot have reached the server: the
+ *   connection (or the proxy tunnel) was never established.
+ */
+export type RetryMode = 'safe' | 'beforeSend';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt; 0 turns retrying off. */
+  retries: number;
+  /** The most time, in ms, one command spends waiting between attempts. */
+  maxWaitMs: number;
+  /** The first backoff wait in ms; it doubles each retry, up to 16 times this. */
+  backoffMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { retries: 3, maxWaitMs: 60_000, backoffMs: 500 };
+export const retryLimits = { retries: 10, maxWaitSeconds: 3600, backoffSeconds: 60 } as const;
+
+const retryableStatuses = new Set([429, 502, 503, 504]);
+const backoffCeilingFactor = 16;
+
+/** Whether the request reached the server: `no` means it certainly did not. */
+export type Delivery = 'no' | 'maybe';
+
+/**
+ * A network failure, with what the retry rules need: whether the request
+ * may have reached the server, and whether trying again can help.
+ */
+export class TransportError extends NetworkError {
+  constructor(
+    message: string,
+    hint: string | undefined,
+    readonly delivery: Delivery,
+    readonly transient: boolean,
+    /** Short reason for traces, such as "ECONNRESET". */
+    readonly reason: string,
+  ) {
+    super(message, hint);
+  }
+}
+
+export function mayRetry(mode: RetryMode, failure: unknown): boolean {
+  if (failure instanceof TransportError) return failure.transient && (mode === 'safe' || failure.delivery === 'no');
+  if (!(failure instanceof ApiError) || mode !== 'safe') return false;
+  if (failure.problem.retryable === false) return false;
+  return failure.problem.retryable === true || retryableStatuses.has(failure.status);
+}
+
+/**
+ * How long the server asked to wait, in ms from now: the later of the
+ * Retry-After header (seconds or an HTTP date) and the problem's retryAfter
+ * (a date-time). Undefined when it asked for nothing readable.
+ */
+export function requestedWaitMs(retryAfterHeader: string | undefined, problem: Problem, now: Date): number | undefined {
+  const waits = [headerWaitMs(retryAfterHeader, now), dateWaitMs(problem.retryAfter, now)].filter(
+    (wait): wait is number => wait !== undefined,
+  );
+  return waits.length === 0 ? undefined : Math.max(0, ...waits);
+}
+
+/** An HTTP date names its month (IMF-fixdate, RFC 850 and asctime forms alike). */
+const httpDate = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/i;
+const rfc3339 = /^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d/;
+
+function headerWaitMs(value: string | undefined, now: Date): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  return httpDate.test(text) ? dateWaitMs(text, now) : undefined;
+}
+
+function dateWaitMs(value: string | undefined, now: Date): number | undefined {
+  if (typeof value !== 'string' || !(rfc3339.test(value) || httpDate.test(value))) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time - now.getTime();
+}
+
+/**
+ * Exponential backoff with "equal jitter": half of the step is fixed, so
+ * retries never come back at once, half is random, so many clients spread out.
+ */
+export function backoffWaitMs(policy: RetryPolicy, retry: number, random: () => number = Math.random): number {
+  const step = Math.min(policy.backoffMs * 2 ** (retry - 1), policy.backoffMs * backoffCeilingFactor);
+  return Math.round(step / 2 + (random() * step) / 2);
+}
+
+export function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}

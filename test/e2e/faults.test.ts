@@ -1,0 +1,53 @@
+// Every API command against every fault the sandbox can inject. What a command
+// must do follows from its operation's retry mode: a `safe` one retries and
+// succeeds, a `beforeSend` one stops at once, since the request reached the server.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runIpctl, tempDir } from '../helpers/cli.js';
+import { apiCommands, prepareRun, retryModeOf } from '../helpers/commands.js';
+import { faultCases } from '../helpers/fault-cases.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+let fixture: SandboxFixture;
+let work: ReturnType<typeof tempDir>;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  work = tempDir();
+});
+afterAll(async () => {
+  await fixture.close();
+  work.remove();
+});
+beforeEach(async () => {
+  await fixture.clearFaults();
+  await fixture.clearRequests();
+});
+
+const rows = apiCommands.flatMap((row) => faultCases.map((fault) => [row.name, fault.name, row, fault] as const));
+
+describe('API commands under injected faults', () => {
+  it.each(rows)('%s: %s', async (_command, _fault, row, fault) => {
+    const mode = retryModeOf(row);
+    const expected = fault.expect[mode];
+    await fixture.addFaults({ [row.operation]: fault.steps });
+    const result = await runIpctl([...prepareRun(row, work.path), ...(fault.flags ?? [])], {
+      env: fixture.env({ IPCTL_RETRY_BACKOFF: '0.02', ...fault.env, ...row.env }),
+      input: row.input,
+    });
+
+    const sent = (await fixture.requests()).filter((entry) => entry.operation === row.operation);
+    expect(sent.length).toBe(expected.attempts);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    if (expected.exit === 'success') {
+      expect(result.code).toBe(row.successExit);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).not.toBe('');
+      expect(sent.at(-1)?.fault).toBeUndefined();
+    } else {
+      expect(result.code).toBe(expected.exit);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^Error: /);
+      for (const pattern of expected.stderr ?? []) expect(result.stderr).toMatch(pattern);
+    }
+  });
+});

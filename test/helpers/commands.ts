@@ -1,0 +1,41 @@
+// The commands that call the API, one row each, for the table-driven fault,
+// secret and fuzz tests. A new API command adds one row here; what each test
+// expects of it follows from its operation's `retry` field in operations.ts.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { operations } from '../../src/api/operations.js';
+
+export type OperationId = keyof typeof operations;
+
+export interface ApiCommandRow {
+  /** Shown in test names. */
+  name: string;
+  /** argv after `ipctl`, for a run that succeeds against the seeded sandbox. */
+  args: string[];
+  /** The operation the command sends (the sandbox logs it under this name). */
+  operation: OperationId;
+  /** Extra environment for the run, on top of the fixture's. */
+  env?: Record<string, string | undefined>;
+  /** Stdin for the run. */
+  input?: string;
+  /** Files the run reads, by path relative to a per-run folder given as {dir} in args. */
+  files?: Record<string, string>;
+  /** Exit code of the successful run. */
+  successExit: number;
+}
+
+export const apiCommands: ApiCommandRow[] = [
+  { name: 'orgs get', args: ['orgs', 'get', 'org_demo'], operation: 'getOrg', successExit: 0 },
+  { name: 'invites list', args: ['invites', 'list'], operation: 'listOrgInvites', successExit: 0 },
+  { name: 'providers get', args: ['providers', 'get', 'salesforce'], operation: 'getProvider', successExit: 0 },
+];
+
+export function retryModeOf(row: ApiCommandRow) {
+  return operations[row.operation].retry;
+}
+
+/** The row's argv with {dir} replaced, after writing its files into `dir`. */
+export function prepareRun(row: ApiCommandRow, dir: string): string[] {
+  for (const [name, content] of Object.entries(row.files ?? {})) writeFileSync(join(dir, name), content, { mode: 0o600 });
+  return row.args.map((arg) => arg.replaceAll('{dir}', dir));
+}
