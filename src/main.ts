@@ -6,6 +6,7 @@ import { type Context, createContext, type GlobalOptions } from './context.js';
 import { type Deps, processDeps } from './deps.js';
 import { exitCodes, UserError } from './errors.js';
 import { helpTopics } from './help/topics.js';
+import { screenArguments } from './input/secret-flags.js';
 import { version } from './version.js';
 
 /**
@@ -16,8 +17,11 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
   const args = argv.slice(2);
   const state: RunState = { exitCode: exitCodes.ok, deps, args };
   try {
-    const program = await buildProgram(state, findCommand(args));
-    await program.parseAsync(args, { from: 'user' });
+    const invoked = findCommand(args);
+    const program = await buildProgram(state, invoked);
+    // Before commander parses: a secret on argv is refused, and never echoed.
+    state.args = screenArguments(args, program, invoked && findSubcommandPath(program, invoked.path));
+    await program.parseAsync(state.args, { from: 'user' });
     return state.exitCode;
   } catch (error) {
     if (args.length === 0 && error instanceof CommanderError) return exitCodes.ok;
@@ -62,6 +66,12 @@ async function buildProgram(state: RunState, invoked: CommandEntry | undefined):
   }
   addHelpCommand(program, state);
   return program;
+}
+
+function findSubcommandPath(program: Command, path: string[]): Command | undefined {
+  let command: Command | undefined = program;
+  for (const name of path) command = command?.commands.find((candidate) => candidate.name() === name);
+  return command;
 }
 
 function findSubcommand(program: Command, name: string): Command {

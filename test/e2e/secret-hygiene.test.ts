@@ -1,0 +1,136 @@
+// Every command and flag combination that handles a secret, succeeding and
+// failing, with and without --debug: no canary may appear in stdout, stderr
+// (which carries the --debug trace), or any file but the 0600 profile store.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIpctl, tempDir } from '../helpers/cli.js';
+import { apiCommands, prepareRun } from '../helpers/commands.js';
+import { keys, PtySession } from '../helpers/pty.js';
+import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+const wrongKey = 'sk_wrong_CANARY_d41d8cd98f00b204e980';
+const wrongToken = 'tok_wrong_CANARY_e9800998ecf8427e55';
+const argvSecret = 'sk_argv_CANARY_0cc175b9c0f1b6a831c3';
+const proxyPassword = 'proxy_pw_CANARY_92eb5ffee6ae2fec3ad7';
+const fileSecret = 'sk_corrupt_CANARY_4a8a08f09d37b73795';
+const promptKey = 'sk_prompt_CANARY_8277e0910d750195b448';
+const promptToken = 'tok_prompt_CANARY_e4da3b7fbbce2345d777';
+const canaries = [canaryApiKey, canaryToken, wrongKey, wrongToken, argvSecret, proxyPassword, fileSecret, promptKey, promptToken];
+
+let fixture: SandboxFixture;
+// HOME, TMPDIR and the working folder of every run: each must stay empty.
+const home = tempDir('ipctl-home-');
+const scratch = tempDir('ipctl-tmp-');
+const work = tempDir('ipctl-cwd-');
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+  for (const dir of [home, scratch, work]) dir.remove();
+});
+
+interface Run {
+  name: string;
+  args: string[];
+  env?: Record<string, string | undefined>;
+  input?: string;
+  /** Runs first, once per variant. */
+  before?: () => Promise<void> | void;
+}
+
+const fromProfileOnly = { IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined };
+const corruptStore = () => writeFileSync(join(fixture.configDir, 'config.json'), `{"profiles": {"default": {"apiKey": ${fileSecret}}}}`, { mode: 0o600 });
+
+const runs: Run[] = [
+  // Storing credentials: from stdin, valid and not.
+  { name: 'auth set-key from stdin', args: ['auth', 'set-key'], input: `${canaryApiKey}\n` },
+  { name: 'auth set-token from stdin', args: ['auth', 'set-token'], input: `${canaryToken}\n` },
+  { name: 'auth set-key, two values on stdin', args: ['auth', 'set-key', '--profile', 'spare'], input: `${wrongKey} ${wrongKey}\n` },
+  { name: 'auth set-token, two lines on stdin', args: ['auth', 'set-token', '--profile', 'spare'], input: `${wrongToken}\n${wrongToken}\n` },
+  { name: 'auth set-key, too long', args: ['auth', 'set-key', '--profile', 'spare'], input: `${wrongKey}${'x'.repeat(9000)}\n` },
+  { name: 'auth login without a terminal', args: ['auth', 'login'] },
+  // Every API command: succeeding, refused, failing on the way, with credentials from the environment or the profile.
+  ...apiCommands.flatMap((row): Run[] => [
+    { name: `${row.name}`, args: prepareRun(row, work.path), env: row.env, input: row.input },
+    { name: `${row.name}, credentials from the profile only`, args: prepareRun(row, work.path), env: { ...row.env, ...fromProfileOnly }, input: row.input },
+    { name: `${row.name}, rejected credentials`, args: prepareRun(row, work.path), env: { ...row.env, IPCTL_API_KEY: wrongKey, IPCTL_TOKEN: wrongToken }, input: row.input },
+    {
+      name: `${row.name}, 503 until it gives up`,
+      args: [...prepareRun(row, work.path), '--retries', '1'],
+      env: row.env,
+      input: row.input,
+      before: () => fixture.addFaults({ [row.operation]: [{ kind: 'status', status: 503, retryable: true, times: 2 }] }),
+    },
+    { name: `${row.name}, server unreachable`, args: [...prepareRun(row, work.path), '--retries', '1'], env: { ...row.env, IPCTL_BASE_URL: 'http://127.0.0.1:9/v1', IPCTL_SEARCH_URL: 'http://127.0.0.1:9/v1' }, input: row.input },
+    { name: `${row.name}, through an unreachable proxy with a password`, args: [...prepareRun(row, work.path), '--retries', '0'], env: { ...row.env, HTTP_PROXY: `http://user:${proxyPassword}@127.0.0.1:9` }, input: row.input },
+  ]),
+  // Showing what is stored.
+  { name: 'auth status', args: ['auth', 'status'] },
+  { name: 'auth status --json, profile only', args: ['auth', 'status', '--json'], env: fromProfileOnly },
+  { name: 'profile list', args: ['profile', 'list'] },
+  { name: 'profile show --json', args: ['profile', 'show', '--json'] },
+  { name: 'profile add', args: ['profile', 'add', 'other', '--org', 'org_demo'] },
+  // Secrets on argv are refused without being repeated.
+  { name: 'orgs get --api-key=…', args: ['orgs', 'get', `--api-key=${argvSecret}`] },
+  { name: 'orgs get --token …', args: ['orgs', 'get', '--token', argvSecret] },
+  { name: 'auth set-key --password …', args: ['auth', 'set-key', '--password', argvSecret], input: `${canaryApiKey}\n` },
+  { name: 'profile add --secret=…', args: ['profile', 'add', 'x', `--secret=${argvSecret}`] },
+  { name: 'an unknown --tokn=…', args: ['orgs', 'get', `--tokn=${argvSecret}`] },
+  { name: 'a secret as an argument', args: ['auth', 'set-key', argvSecret], input: `${canaryApiKey}\n` },
+  // A corrupt profile file holding a secret: reported without quoting it, then replaced with --force.
+  { name: 'profile list on a corrupt file', args: ['profile', 'list'], before: corruptStore },
+  { name: 'orgs get on a corrupt file', args: ['orgs', 'get'], env: fromProfileOnly, before: corruptStore },
+  { name: 'auth set-key --force over a corrupt file', args: ['auth', 'set-key', '--force'], input: `${canaryApiKey}\n`, before: corruptStore },
+  { name: 'auth set-token after --force', args: ['auth', 'set-token'], input: `${canaryToken}\n` },
+];
+
+/** Any ten characters in a row of a canary: a part of a secret leaks it too (redaction shows four). */
+const fragments = canaries.flatMap((canary) => Array.from({ length: canary.length - 9 }, (_, start) => canary.slice(start, start + 10)));
+
+function expectNoCanary(text: string, where: string): void {
+  const leaked = fragments.find((fragment) => text.includes(fragment));
+  expect(leaked, `a canary fragment in ${where}:\n${text}`).toBeUndefined();
+}
+
+describe('secrets stay out of every output', () => {
+  it.each(runs.flatMap((run) => [[`ipctl ${run.name}`, run, false] as const, [`ipctl ${run.name} --debug`, run, true] as const]))('%s', async (_name, run, debug) => {
+    await run.before?.();
+    const result = await runIpctl([...run.args, ...(debug ? ['--debug'] : [])], {
+      env: fixture.env({ HOME: home.path, TMPDIR: scratch.path, IPCTL_RETRY_BACKOFF: '0.02', ...run.env }),
+      input: run.input,
+      cwd: work.path,
+    });
+    expect(result.code).not.toBeNull();
+    expectNoCanary(result.stdout, 'stdout');
+    expectNoCanary(result.stderr, 'stderr');
+    if (debug && /^(orgs|invites|providers)/.test(run.args[0] ?? '') && result.code === 0) expect(result.stderr).toContain('debug: →');
+  });
+
+  it.each([[[]], [['--debug']]])('auth login %j at no-echo prompts', async (extra) => {
+    const session = new PtySession(['auth', 'login', '--profile', 'prompted', ...extra], { IPCTL_CONFIG_DIR: fixture.configDir, HOME: home.path, TMPDIR: scratch.path });
+    await session.expect('API key');
+    session.send(`${promptKey}${keys.enter}`);
+    await session.expect('Bearer token');
+    session.send(`${promptToken}${keys.enter}`);
+    expect(await session.finish()).toBe(0);
+    expect(session.screen).toContain('Stored the API key and bearer token in profile "prompted".');
+    expectNoCanary(session.screen, 'the terminal');
+  });
+
+  it('leaves secrets in no file but the 0600 profile store', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+    for (const dir of [home.path, scratch.path, work.path]) expect(files(dir), dir).toEqual([]);
+    const stores = files(fixture.configDir);
+    const names = stores.map((file) => file.slice(fixture.configDir.length + 1)).sort();
+    // The store, and the two corrupt stores that --force moved aside (one per variant of that run).
+    expect(names).toEqual(['config.json', expect.stringMatching(/^config\.json\.corrupt-/), expect.stringMatching(/^config\.json\.corrupt-/)]);
+    for (const file of stores) expect(statSync(file).mode & 0o777).toBe(0o600);
+    const store = JSON.parse(readFileSync(join(fixture.configDir, 'config.json'), 'utf8'));
+    expect(store.profiles.default).toEqual({ apiKey: canaryApiKey, token: canaryToken });
+    expect(store.profiles.prompted).toEqual({ apiKey: promptKey, token: promptToken });
+  });
+});
