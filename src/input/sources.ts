@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../errors.js';
 
@@ -21,7 +21,7 @@ export class InputSources {
     if (path === '-') return this.#readStdin(flag);
     if (path === '') throw new UsageError(`${flag}: the file path is empty.`, 'Give a path, or - for stdin.');
     try {
-      const data = await readFile(path);
+      const data = await readAtMost(path, maxFileBytes + 1);
       if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is larger than 10 MiB.`);
       return data.toString('utf8');
     } catch (error) {
@@ -65,5 +65,24 @@ export class InputSources {
       if (text.length > maxFileBytes) throw new UsageError(`${flag}: stdin is larger than 10 MiB.`);
     }
     return text;
+  }
+}
+
+/** Reads up to `limit` bytes: a device such as /dev/zero, or a huge file, cannot hold ipctl up. */
+async function readAtMost(path: string, limit: number): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(Math.min(limit, 64 * 1024));
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total < limit) {
+      const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, limit - total));
+      if (bytesRead === 0) break;
+      chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    await file.close();
   }
 }

@@ -1,0 +1,88 @@
+// Property-based tests of KEY=VALUE parsing, used by --where, --set, --metadata
+// and --custom: any text is either a clean assignment or a usage error naming
+// the flag, never another kind of failure.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { type Assignment, parseAssignment } from '../../src/input/assignments.js';
+import { fuzzParameters, hostileText } from './arbitraries.js';
+
+const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,30}$/);
+const flags = fc.constantFrom('--where', '--set', '--metadata', '--custom');
+const rules = fc.record({ json: fc.boolean(), files: fc.boolean() });
+
+function outcome(text: string, flag: string, given: { json: boolean; files: boolean }): Assignment | UsageError {
+  try {
+    return parseAssignment(text, flag, given);
+  } catch (error) {
+    if (error instanceof UsageError) return error;
+    throw error;
+  }
+}
+
+describe('parseAssignment', () => {
+  it('turns any text into an assignment or a usage error that names the flag', () => {
+    fc.assert(
+      fc.property(fc.oneof(hostileText, fc.tuple(hostileText, fc.constantFrom('=', ':=', ':'), hostileText).map((parts) => parts.join(''))), flags, rules, (text, flag, given) => {
+        const result = outcome(text, flag, given);
+        if (result instanceof UsageError) {
+          expect(result.exitCode).toBe(2);
+          expect(result.message.startsWith(flag)).toBe(true);
+          return;
+        }
+        expect(result.key).toMatch(/^[A-Za-z_][A-Za-z0-9_.-]*$/);
+        if (result.kind === 'json') expect(given.json).toBe(true);
+        if (result.kind === 'file') expect(given.files).toBe(true);
+      }),
+      fuzzParameters(2000),
+    );
+  });
+
+  it('keeps any text value exactly, whatever it holds', () => {
+    fc.assert(
+      fc.property(key, hostileText, flags, (name, value, flag) => {
+        fc.pre(!value.startsWith('@') && value !== '-');
+        expect(parseAssignment(`${name}=${value}`, flag, { json: true, files: true })).toEqual({ key: name, kind: 'text', value });
+      }),
+      fuzzParameters(1000),
+    );
+  });
+
+  it('reads back any JSON value given with :=, and refuses := where JSON is not accepted', () => {
+    fc.assert(
+      fc.property(key, fc.jsonValue(), flags, (name, value, flag) => {
+        const text = `${name}:=${JSON.stringify(value)}`;
+        expect(parseAssignment(text, flag, { json: true })).toEqual({ key: name, kind: 'json', value: JSON.parse(JSON.stringify(value)) });
+        expect(() => parseAssignment(text, flag, { json: false })).toThrow(UsageError);
+      }),
+      fuzzParameters(1000),
+    );
+  });
+
+  it('reads @PATH and - as files only where files are accepted', () => {
+    fc.assert(
+      fc.property(key, fc.oneof(fc.constant('-'), hostileText.map((path) => `@${path}`)), (name, value) => {
+        const withFiles = parseAssignment(`${name}=${value}`, '--custom', { files: true });
+        expect(withFiles).toEqual({ key: name, kind: 'file', path: value === '-' ? '-' : value.slice(1) });
+        expect(parseAssignment(`${name}=${value}`, '--custom', { files: false })).toEqual({ key: name, kind: 'text', value });
+      }),
+      fuzzParameters(500),
+    );
+  });
+
+  it('refuses invalid JSON after := with a usage error, never a parser crash', () => {
+    fc.assert(
+      fc.property(key, hostileText, (name, text) => {
+        let valid = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          valid = false;
+        }
+        const result = outcome(`${name}:=${text}`, '--custom', { json: true, files: false });
+        expect(result instanceof UsageError).toBe(!valid);
+      }),
+      fuzzParameters(1000),
+    );
+  });
+});

@@ -1,0 +1,113 @@
+// Property-based tests of the profile file: whatever it holds, ipctl works
+// (valid file) or says the file is invalid (exit 2), and never changes a file
+// it cannot read.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigFileSchema } from '../../src/config/schema.js';
+import { tempDir } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
+import { fuzzParameters, hostileText } from './arbitraries.js';
+
+const config = tempDir('ipctl-fuzz-config-');
+const file = join(config.path, 'config.json');
+afterAll(() => config.remove());
+
+const profileName = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,20}$/);
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+const profile = fc.record(
+  {
+    baseUrl: fc.oneof(fc.constantFrom('https://api.example.com/v1', 'http://127.0.0.1:1/v1'), hostileText, fc.integer()),
+    searchUrl: fc.oneof(fc.constant('https://search.example.com/v1'), hostileText),
+    org: fc.oneof(fc.constant('org_demo'), hostileText, fc.constant(null)),
+    project: hostileText,
+    apiKey: fc.oneof(fc.constant('sk_fuzz_CANARY_0123456789'), hostileText, fc.boolean()),
+    token: hostileText,
+    extra: fc.jsonValue({ maxDepth: 2 }),
+  },
+  { requiredKeys: [] },
+);
+
+/** Files that are close to valid (most of the time) and files that are anything at all. */
+const configText: fc.Arbitrary<string | Uint8Array> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ current: maybe(fc.oneof(profileName, hostileText)), profiles: fc.dictionary(fc.oneof({ weight: 3, arbitrary: profileName }, { weight: 1, arbitrary: hostileText }), profile, { maxKeys: 4 }) }, { requiredKeys: ['profiles'] })
+      .map((data) => JSON.stringify(data, null, 2)),
+  },
+  { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.constantFrom('', '{', '{"profiles": {"a": ', '[]', 'null', `{"profiles": ${'['.repeat(3000)}}`) },
+);
+
+function isValid(text: string | Uint8Array): boolean {
+  try {
+    return ConfigFileSchema.safeParse(JSON.parse(Buffer.from(text).toString('utf8'))).success;
+  } catch {
+    return false;
+  }
+}
+
+const env = { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: 'http://127.0.0.1:1/v1', IPCTL_RETRIES: '0' };
+
+function expectCleanFailure(result: { code: number; stdout: string; stderr: string }, context: string): void {
+  expect(result.code, context).toBe(2);
+  expect(result.stdout, context).toBe('');
+  expect(result.stderr, context).toContain(`The profile file ${file} is`);
+  expect(result.stderr, context).not.toMatch(/\n\s+at /);
+  expect(result.stderr, context).not.toContain('sk_fuzz_CANARY');
+}
+
+describe('any profile file', () => {
+  it('is listed when valid, reported (exit 2) and left as it is when not', async () => {
+    await fc.assert(
+      fc.asyncProperty(configText, async (text) => {
+        writeFileSync(file, text, { mode: 0o600 });
+        const before = readFileSync(file);
+        const valid = isValid(text);
+        const context = `file: ${JSON.stringify(Buffer.from(text).toString('utf8')).slice(0, 300)}`;
+        for (const args of [['profile', 'list', '--json'], ['auth', 'status', '--json'], ['profile', 'show']]) {
+          const result = await runMain(args, { env });
+          if (valid) {
+            expect([0, 2, 4], `${args.join(' ')} ${context}\n${result.stderr}`).toContain(result.code);
+            expect(result.stderr, context).not.toContain('The profile file');
+          } else {
+            expectCleanFailure(result, `${args.join(' ')} ${context}`);
+          }
+          expect(readFileSync(file).equals(before), `${args.join(' ')} changed the file`).toBe(true);
+        }
+        if (valid) {
+          const listed = JSON.parse((await runMain(['profile', 'list', '--json'], { env })).stdout) as unknown[];
+          expect(listed.length).toBe(Object.keys(ConfigFileSchema.parse(JSON.parse(Buffer.from(text).toString('utf8'))).profiles).length);
+        }
+      }),
+      fuzzParameters(60),
+    );
+  });
+
+  it('is changed by `profile add` only when valid, keeping everything else in it', async () => {
+    await fc.assert(
+      fc.asyncProperty(configText, async (text) => {
+        writeFileSync(file, text, { mode: 0o600 });
+        const before = readFileSync(file);
+        const result = await runMain(['profile', 'add', 'fuzz-added', '--org', 'org_fuzz'], { env });
+        if (!isValid(text)) {
+          expectCleanFailure(result, JSON.stringify(Buffer.from(text).toString('utf8')).slice(0, 300));
+          expect(readFileSync(file).equals(before)).toBe(true);
+          return;
+        }
+        expect(result.code, result.stderr).toBe(0);
+        const original = ConfigFileSchema.parse(JSON.parse(before.toString('utf8')));
+        const after = JSON.parse(readFileSync(file, 'utf8')) as typeof original;
+        expect(after.profiles['fuzz-added']).toEqual({ ...original.profiles['fuzz-added'], org: 'org_fuzz' });
+        const { 'fuzz-added': _added, ...others } = after.profiles;
+        const { 'fuzz-added': _before, ...othersBefore } = original.profiles;
+        expect(others).toEqual(othersBefore);
+      }),
+      fuzzParameters(40),
+    );
+  });
+});

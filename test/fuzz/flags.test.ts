@@ -1,0 +1,195 @@
+// Property-based tests of every command's flags and arguments, found from the
+// registry: a new command and its flags are fuzzed without a line here. Most
+// runs call main() in-process; a few spawn the real binary.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CommandEntry, commands } from '../../src/commands/registry.js';
+import { runIpctl, tempDir } from '../helpers/cli.js';
+import { apiCommands } from '../helpers/commands.js';
+import { type InProcessResult, runMain } from '../helpers/in-process.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { fuzzParameters, hostileFileContent, hostileText } from './arbitraries.js';
+
+let fixture: SandboxFixture;
+const files = tempDir('ipctl-fuzz-');
+let fileCounter = 0;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+  files.remove();
+});
+beforeEach(() => {
+  fixture.sandbox.state.requestLog.length = 0;
+});
+
+interface OptionShape {
+  flag: string;
+  takesValue: boolean;
+  /** The value is a file path (`<file>`, `<path>`): fuzzed with files of hostile content. */
+  isPath: boolean;
+}
+
+interface CommandShape {
+  name: string;
+  options: OptionShape[];
+  argumentCount: number;
+}
+
+function optionsOf(command: Command): OptionShape[] {
+  return command.options
+    .filter((option) => option.long && option.long !== '--help' && option.long !== '--version')
+    .map((option) => ({ flag: option.long!, takesValue: option.required || option.optional, isPath: /<(file|path)>/i.test(option.flags) }));
+}
+
+async function shapeOf(entry: CommandEntry): Promise<CommandShape> {
+  const command = new Command(entry.path.at(-1)!);
+  (await entry.load()).default.configure(command);
+  return { name: entry.path.join(' '), options: optionsOf(command), argumentCount: command.registeredArguments.length };
+}
+
+/** Global flags, read from `ipctl --help` so that new ones are fuzzed too. */
+async function globalOptions(): Promise<OptionShape[]> {
+  const help = await runMain(['--help'], { env: {} });
+  return [...help.stdout.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)( <[\w-]+>)?/gm)]
+    .map(([, flag, value]) => ({ flag: flag!, takesValue: value !== undefined, isPath: /<(file|path)>/.test(value ?? '') }))
+    .filter((option) => option.flag !== '--help' && option.flag !== '--version');
+}
+
+/** How each command is run: positional arguments that are valid, and anything fixed. */
+const operationOf = new Map(apiCommands.map((row) => [row.args.slice(0, 2).join(' '), row.operation]));
+const validArguments: Record<string, string[]> = {
+  ...Object.fromEntries(apiCommands.map((row) => [row.args.slice(0, 2).join(' '), row.args.slice(2).filter((arg) => !arg.startsWith('-'))])),
+  'profile add': ['fuzzed'],
+  'profile use': ['default'],
+  'profile show': [],
+  'profile remove': ['fuzz-ghost'],
+};
+/** The sandbox serves until interrupted: it runs with an aborted signal, on a free loopback port only. */
+const special: Record<string, { fixed: string[]; skip: string[]; aborted: boolean }> = {
+  sandbox: { fixed: ['--host', '127.0.0.1', '--port', '0'], skip: ['--host', '--port'], aborted: true },
+};
+
+function environment(): Record<string, string | undefined> {
+  return fixture.env({
+    IPCTL_RETRIES: '0',
+    IPCTL_RETRY_BACKOFF: '0',
+    // Any host but the sandbox's goes to a dead proxy on loopback: no DNS, nothing leaves the machine.
+    HTTP_PROXY: 'http://127.0.0.1:9',
+    NO_PROXY: '127.0.0.1',
+  });
+}
+
+/** A file with `content` for a path-taking flag, or one of the paths that are hostile in themselves. */
+function pathValue(content: string | Uint8Array | null): string {
+  if (typeof content === 'string' && content.startsWith('path:')) return content.slice('path:'.length);
+  const path = join(files.path, `input-${(fileCounter += 1)}`);
+  writeFileSync(path, content ?? '');
+  return path;
+}
+
+interface Invocation {
+  args: string[];
+  stdin: string;
+}
+
+function invocationArbitrary(shape: CommandShape, globals: OptionShape[], oneFlagAtATime: OptionShape | undefined) {
+  const rules = special[shape.name] ?? { fixed: [], skip: [], aborted: false };
+  const usable = [...shape.options, ...globals].filter((option) => !rules.skip.includes(option.flag));
+  const flagValue = (option: OptionShape): fc.Arbitrary<string[]> =>
+    option.isPath
+      ? hostileFileContent.map((content) => [option.flag, pathValue(content)])
+      : option.takesValue
+        ? hostileText.map((value) => [option.flag, value])
+        : fc.constant([option.flag]);
+  const flags: fc.Arbitrary<string[][]> = oneFlagAtATime
+    ? flagValue(oneFlagAtATime).map((words) => [words])
+    : fc.shuffledSubarray(usable, { maxLength: 4 }).chain((chosen) => (chosen.length === 0 ? fc.constant([]) : fc.tuple(...chosen.map(flagValue)).map((words) => [...words])));
+  const positional = oneFlagAtATime ? fc.constant(validArguments[shape.name] ?? []) : fc.array(hostileText, { maxLength: shape.argumentCount + 1 });
+  return fc.record({ flags, positional, stdin: hostileText }).map(
+    ({ flags: chosen, positional: words, stdin }): Invocation => ({ args: [...shape.name.split(' '), ...words, ...chosen.flat(), ...rules.fixed], stdin }),
+  );
+}
+
+/** What must hold for any input: a clear outcome, never a crash, a hang or a request built from bad input. */
+function checkOutcome(shape: CommandShape, invocation: Invocation, result: InProcessResult): void {
+  const sent = fixture.sandbox.state.requestLog.splice(0);
+  const operation = operationOf.get(shape.name);
+  const context = `ipctl ${JSON.stringify(invocation.args)} → ${result.code}\nstdout: ${result.stdout.slice(0, 500)}\nstderr: ${result.stderr.slice(0, 1500)}`;
+  const allowed = operation ? [0, 1, 2, 3, 4, 5] : shape.name === 'auth status' ? [0, 2, 4] : [0, 2];
+  expect(allowed, context).toContain(result.code);
+  expect(result.stderr, context).not.toContain('unexpected failure');
+  if (!invocation.args.includes('--debug')) expect(result.stderr, context).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  if (result.code !== 0) {
+    expect(result.stdout, context).toBe('');
+    expect(result.stderr.trim(), context).not.toBe('');
+  }
+  if (result.code === 2) expect(sent, `a request was sent though the input was refused: ${context}`).toEqual([]);
+  if (result.code === 1 || result.code === 3) expect(sent.length, context).toBeGreaterThan(0);
+  for (const entry of sent) expect(entry.operation, context).toBe(operation);
+}
+
+async function runInvocation(shape: CommandShape, invocation: Invocation): Promise<void> {
+  const aborted = special[shape.name]?.aborted ? AbortSignal.abort() : undefined;
+  const result = await runMain(invocation.args, { env: environment(), stdin: invocation.stdin, signal: aborted });
+  checkOutcome(shape, invocation, result);
+}
+
+const shapes = await Promise.all(commands.map(shapeOf));
+const globals = await globalOptions();
+
+describe('every flag of every command, one at a time, with hostile values (in-process)', () => {
+  it('finds the commands, their flags and the global flags', () => {
+    expect(shapes.map((shape) => shape.name)).toEqual(expect.arrayContaining(['orgs get', 'invites list', 'providers get', 'profile add', 'auth set-key', 'sandbox']));
+    expect(globals.map((option) => option.flag)).toEqual(expect.arrayContaining(['--profile', '--base-url', '--timeout', '--retries', '--ca-file', '--debug']));
+    expect(shapes.find((shape) => shape.name === 'sandbox')?.options.filter((option) => option.isPath).map((option) => option.flag)).toEqual(['--faults', '--tls-cert', '--tls-key']);
+  });
+
+  const cases = shapes.flatMap((shape) =>
+    [...shape.options, ...globals]
+      .filter((option) => option.takesValue && !special[shape.name]?.skip.includes(option.flag))
+      .map((option) => [shape.name, option.flag, shape, option] as const),
+  );
+  it.each(cases)('ipctl %s %s VALUE', async (_name, _flag, shape, option) => {
+    await fc.assert(
+      fc.asyncProperty(invocationArbitrary(shape, globals, option), (invocation) => runInvocation(shape, invocation)),
+      fuzzParameters(8),
+    );
+  });
+});
+
+describe('random combinations of flags and arguments (in-process)', () => {
+  it.each(shapes.map((shape) => [shape.name, shape] as const))('ipctl %s …', async (_name, shape) => {
+    await fc.assert(
+      fc.asyncProperty(invocationArbitrary(shape, globals, undefined), (invocation) => runInvocation(shape, invocation)),
+      fuzzParameters(40),
+    );
+  });
+});
+
+describe('a few random runs of the real binary', () => {
+  it('holds the same properties in a spawned process', async () => {
+    const apiShapes = shapes.filter((shape) => operationOf.has(shape.name) || shape.name.startsWith('profile') || shape.name.startsWith('auth set'));
+    // Argv cannot carry NUL; everything else is fair.
+    const noNul = (value: string) => !value.includes('\u0000');
+    const samples = fc.sample(
+      fc.constantFrom(...apiShapes).chain((shape) =>
+        invocationArbitrary(shape, globals, undefined)
+          .filter((invocation) => invocation.args.every(noNul))
+          .map((invocation) => ({ shape, invocation })),
+      ),
+      { numRuns: 8, seed: fuzzParameters(1).seed },
+    );
+    mkdirSync(join(files.path, 'spawned'), { recursive: true });
+    for (const { shape, invocation } of samples) {
+      const result = await runIpctl(invocation.args, { env: environment(), input: invocation.stdin, cwd: join(files.path, 'spawned') });
+      expect(result.signal, JSON.stringify(invocation.args)).toBeNull();
+      checkOutcome(shape, invocation, { code: result.code ?? -1, stdout: result.stdout, stderr: result.stderr });
+    }
+  }, 120_000);
+});
