@@ -13,6 +13,8 @@ const result = await build({
   platform: 'node',
   target: 'node20.19',
   sourcemap: 'linked',
+  // Less to parse at every start.
+  minify: true,
   logLevel: 'warning',
   metafile: true,
   chunkNames: 'chunks/[name]-[hash]',

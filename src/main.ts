@@ -88,7 +88,7 @@ async function runSpec(spec: LoadedCommand, command: Command, state: RunState): 
   if (!outcome) return exitCodes.ok;
   const { render } = await import('./output/render.js');
   const chalk = chalkFor(state.deps.stdout, state.deps.env, global.color !== false);
-  render(outcome, context.format ?? 'table', { stream: state.deps.stdout, chalk });
+  await render(outcome, context.format ?? 'table', { stream: state.deps.stdout, chalk });
   for (const note of outcome.notes ?? []) context.note(note);
   return outcome.exitCode ?? exitCodes.ok;
 }

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import Conf from 'conf';
 import { ConfigError, UsageError } from '../errors.js';
+import { parseConfigText } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
 import { type ConfigFile, ConfigFileSchema, type ProfileData } from './schema.js';
@@ -97,27 +98,6 @@ export class ProfileStore {
     // conf writes with the mode only when it creates the file; keep it private regardless.
     chmodSync(this.path, fileMode);
   }
-}
-
-function parseConfigText(text: string, file: string): ConfigFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(
-      `The profile file ${file} is not valid JSON: ${(error as Error).message}.`,
-      'Fix the file by hand or move it aside; ipctl leaves it as it is.',
-    );
-  }
-  const parsed = ConfigFileSchema.safeParse(data);
-  if (!parsed.success) {
-    const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
-    throw new ConfigError(
-      `The profile file ${file} is invalid: ${where.join('; ')}.`,
-      'Fix the file by hand or move it aside; ipctl leaves it as it is.',
-    );
-  }
-  return parsed.data;
 }
 
 function asConfigError(error: unknown, file: string): Error {

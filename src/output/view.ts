@@ -49,3 +49,8 @@ export interface Outcome {
   /** For commands whose data comes with a verdict, such as `auth status`; 0 by default. */
   exitCode?: number;
 }
+
+/** The rows of a list or grid, a grid's label first. */
+export function listRows(view: ListView | GridView): Cell[][] {
+  return view.kind === 'list' ? view.rows : view.rows.map((row) => [row.label, ...row.cells]);
+}

@@ -24,8 +24,7 @@ export default defineCommand({
   },
   parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
-    const store = await context.store();
-    const config = store.read();
+    const { data: config } = await context.config();
     const name = input.name ?? (await context.settings()).profile.value;
     const data = config.profiles[name];
     if (!data) throw unknownProfile(name, Object.keys(config.profiles));
