@@ -1,10 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import type { LoadedCommand, RawInput } from './commands/command.js';
-import { outputFormat } from './output/format.js';
+import { isDocumentFormat, outputFormat } from './output/format.js';
+import type { OutputFormat } from './output/view.js';
 import { type CommandEntry, commands, findCommand, groups } from './commands/registry.js';
 import { type Context, createContext, type GlobalOptions } from './context.js';
 import { type Deps, processDeps } from './deps.js';
-import { exitCodes, UserError } from './errors.js';
+import { exitCodes, UsageError, UserError } from './errors.js';
 import { helpTopics } from './help/topics.js';
 import { version } from './version.js';
 
@@ -82,15 +83,25 @@ async function runSpec(spec: LoadedCommand, command: Command, state: RunState): 
   const context = createContext(state.deps, global, chalkFor(state.deps.stderr, state.deps.env, global.color !== false));
   state.context = context;
   const input = spec.parse(rawInput(command), command);
-  context.format = outputFormat(command.opts());
+  const options = command.opts<{ output?: unknown; json?: unknown; query?: string }>();
+  context.format = outputFormat(options);
+  const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);
   const outcome = await spec.run(input as never, context);
   if (typeof outcome === 'number') return outcome;
   if (!outcome) return exitCodes.ok;
   const { render } = await import('./output/render.js');
   const chalk = chalkFor(state.deps.stdout, state.deps.env, global.color !== false);
-  await render(outcome, context.format ?? 'table', { stream: state.deps.stdout, chalk });
+  await render(outcome, context.format, { stream: state.deps.stdout, chalk, query });
   for (const note of outcome.notes ?? []) context.note(note);
   return outcome.exitCode ?? exitCodes.ok;
+}
+
+async function queryFor(expression: string, format: OutputFormat) {
+  if (format === 'table') {
+    throw new UsageError('--query works on documents, not tables.', 'Leave out --output table, or use --output json, yaml or ndjson.');
+  }
+  const { compileQuery } = await import('./output/query.js');
+  return compileQuery(expression);
 }
 
 function rawInput(command: Command): RawInput {
@@ -141,7 +152,7 @@ async function report(error: unknown, state: RunState): Promise<number> {
   renderError(error, {
     stream: deps.stderr,
     chalk: context?.chalk ?? chalkFor(deps.stderr, deps.env, true),
-    json: context?.format === 'json' || context?.format === 'ndjson',
+    json: isDocumentFormat(context?.format),
     debug: context?.debug ?? false,
   });
   return error instanceof UserError ? error.exitCode : exitCodes.failure;

@@ -43,7 +43,8 @@ export function commandPath(command: Command): string {
 export function addOutputOptions(command: Command, formats: readonly OutputFormat[] = dataFormats): Command {
   return command
     .option('-o, --output <format>', `output format: ${formats.join(', ')} (default: table)`)
-    .option('--json', 'the same as --output json');
+    .option('--json', 'the same as --output json')
+    .option('--query <expression>', 'a JMESPath expression applied to the JSON output (implies --output json)');
 }
 
 /** The zod fields for `-o/--output` and `--json`, spread into a command's schema. */
@@ -51,6 +52,7 @@ export function outputFields(formats: readonly OutputFormat[] = dataFormats) {
   return {
     output: z.enum(formats as [OutputFormat, ...OutputFormat[]], { error: `must be one of ${formats.join(', ')}` }).optional(),
     json: z.boolean().optional(),
+    query: z.string().min(1, 'must not be empty').optional(),
   };
 }
 

@@ -6,6 +6,8 @@ export interface RenderTarget {
   stream: OutputStream;
   /** Colors for the data stream; level 0 when color is off. */
   chalk: ChalkInstance;
+  /** A compiled --query, applied to the JSON document before printing. */
+  query?: (data: unknown) => unknown;
 }
 
 /**
@@ -13,16 +15,33 @@ export interface RenderTarget {
  * tables are drawn with boxes; in a pipe they are tab-separated with a header row.
  */
 export async function render(outcome: Outcome, format: OutputFormat, target: RenderTarget): Promise<void> {
-  const { data, view } = outcome;
+  if (format === 'table') {
+    await renderTable(outcome.view, target);
+    return;
+  }
+  const data = target.query ? target.query(plain(outcome.data)) : plain(outcome.data);
   if (format === 'json') {
     target.stream.write(`${JSON.stringify(data, null, 2)}\n`);
-    return;
+  } else if (format === 'yaml') {
+    const { toYaml } = await import('./yaml.js');
+    target.stream.write(toYaml(data));
+  } else {
+    for (const item of ndjsonItems(outcome, data, target.query !== undefined)) target.stream.write(`${JSON.stringify(item)}\n`);
   }
-  if (format === 'ndjson') {
-    const items = outcome.items ?? (Array.isArray(data) ? data : [data]);
-    for (const item of items) target.stream.write(`${JSON.stringify(item)}\n`);
-    return;
-  }
+}
+
+/** Documents are built from plain JSON, so a Secret anywhere in the data shows redacted. */
+function plain(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+
+/** One line per item: the command's items, or the (queried) document's elements. */
+function ndjsonItems(outcome: Outcome, data: unknown, queried: boolean): unknown[] {
+  if (!queried && outcome.items) return outcome.items.map(plain);
+  return Array.isArray(data) ? data : [data];
+}
+
+async function renderTable(view: View, target: RenderTarget): Promise<void> {
   // cli-table3 loads only when a terminal gets a table.
   const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.chalk) : plainView(view);
   if (text) target.stream.write(`${text}\n`);

@@ -33,10 +33,10 @@ export interface TextView {
 
 export type View = RecordView | ListView | GridView | TextView | { kind: 'sections'; sections: View[] };
 
-export type OutputFormat = 'table' | 'json' | 'ndjson';
+export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
 /** Every command that prints data takes these; commands that list things add ndjson. */
-export const dataFormats: readonly OutputFormat[] = ['table', 'json'];
-export const listFormats: readonly OutputFormat[] = ['table', 'json', 'ndjson'];
+export const dataFormats: readonly OutputFormat[] = ['table', 'json', 'yaml'];
+export const listFormats: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
 
 /** What a data command returns: the data (printed as-is for JSON) and its table view. */
 export interface Outcome {
