@@ -1,4 +1,4 @@
-import { EnvHttpProxyAgent, type Dispatcher, request } from 'undici';
+import { type Dispatcher, EnvHttpProxyAgent, request } from './undici.js';
 import { Secret } from '../config/secret.js';
 import { ApiError, CredentialError, InterruptedError, NetworkError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
