@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InviteSchema, OrgSchema, ProviderSchema } from './schemas.js';
+import { InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
 export type AuthRequirement = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
@@ -48,5 +48,15 @@ export const operations = {
     path: '/providers/{provider}',
     auth: 'none',
     response: ProviderSchema,
+  }),
+  /** Spec 4.6: query groupRef; body {objectName, fieldFilters}. */
+  searchRecords: operation({
+    id: 'searchRecords',
+    method: 'POST',
+    base: 'search',
+    path: '/projects/{projectId}/integrations/{integrationId}',
+    auth: 'apiKey',
+    headers: { 'x-svc-request-type': 'search' },
+    response: SearchResponseSchema,
   }),
 };

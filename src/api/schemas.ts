@@ -127,6 +127,21 @@ export const ProblemSchema = z.looseObject({
     .optional(),
 });
 
+/** One search result (spec 2.6); in the order the fields are usually sent, so JSON output keeps it. */
+export const SearchResultSchema = z.looseObject({
+  id: text.optional(),
+  fields: anyObject.optional(),
+  mappedFields: anyObject.optional(),
+  raw: anyObject.optional(),
+});
+
+/** The answer to a search (spec 4.6): one page of results. */
+export const SearchResponseSchema = z.looseObject({
+  results: z.array(SearchResultSchema),
+});
+
 export type Org = z.infer<typeof OrgSchema>;
 export type Invite = z.infer<typeof InviteSchema>;
 export type Provider = z.infer<typeof ProviderSchema>;
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;

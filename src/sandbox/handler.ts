@@ -2,7 +2,7 @@
 // with every outcome logged and every error turned into a problem response.
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authenticate, type SandboxCredentials } from './auth.js';
+import { authenticate, type Principal, type SandboxCredentials } from './auth.js';
 import { readJsonBody } from './body.js';
 import {
   internalError,
@@ -46,21 +46,25 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ha
     return;
   }
   let operation: string | undefined;
+  let principal: Principal | undefined;
+  const recorded: Record<string, unknown> = {};
   try {
     const match = deps.router.match(method, path);
     if (match.kind === 'not-found') throw notFound(`No sandbox API operation has the path ${path}.`, unknownPathRemedy(path));
     if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, path, match.allowed);
     const { route, params } = match;
     operation = route.operation;
-    const principal = authenticate(req.headers, route.auth, deps.credentials);
+    principal = authenticate(req.headers, route.auth, deps.credentials);
     const body = route.body === 'json' ? await readJsonBody(req) : undefined;
-    const context = { state: deps.state, params, query, headers: req.headers, body, principal, requestId, path, now: deps.now };
+    const record = (more: Record<string, unknown>): void => void Object.assign(recorded, more);
+    const context = { state: deps.state, params, query, headers: req.headers, body, principal, requestId, path, now: deps.now, record };
     sendJson(res, requestId, await route.handle(context));
   } catch (error) {
     const problem = error instanceof ProblemError ? error : internalError();
     sendProblem(res, requestId, problem, path, deps);
   } finally {
-    deps.state.requestLog.push(logEntry(req, { method, path, query, operation, requestId, receivedAt, status: res.statusCode }, deps.credentials));
+    const outcome = { method, path, query, operation, principal, recorded, requestId, receivedAt, status: res.statusCode };
+    deps.state.requestLog.push(logEntry(req, outcome, deps.credentials));
   }
 }
 
@@ -117,6 +121,9 @@ interface LogFacts {
   path: string;
   query: URLSearchParams;
   operation: string | undefined;
+  principal: Principal | undefined;
+  /** What the route recorded with RouteContext.record. */
+  recorded: Record<string, unknown>;
   requestId: string;
   receivedAt: Date;
   status: number;
@@ -131,6 +138,8 @@ function logEntry(req: IncomingMessage, facts: LogFacts, credentials: SandboxCre
     status: facts.status,
     requestId: facts.requestId,
     headerNames: headerNames(req),
+    ...(facts.principal !== undefined ? { principal: facts.principal } : {}),
+    ...(Object.keys(facts.recorded).length > 0 ? { facts: redactFacts(facts.recorded, credentials) } : {}),
     time: facts.receivedAt.toISOString(),
   };
 }
@@ -171,6 +180,19 @@ function unknownPathRemedy(path: string): string {
     return 'Check the path against the platform API spec; the sandbox serves only the operations of section 4.';
   }
   return 'API paths start with /v1/ (search with /search/v1/); check the base URL ipctl is configured with.';
+}
+
+/** Facts come from requests (a search value, say); a credential typed into one must not reach the log. */
+function redactFacts(facts: Record<string, unknown>, credentials: SandboxCredentials): Record<string, unknown> {
+  const redactValue = (value: unknown): unknown => {
+    if (typeof value === 'string') return redact(value, credentials);
+    if (Array.isArray(value)) return value.map(redactValue);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, credentials), redactValue(item)]));
+    }
+    return value;
+  };
+  return redactValue(facts) as Record<string, unknown>;
 }
 
 function redact(text: string, credentials: SandboxCredentials): string {

@@ -107,9 +107,9 @@ function seedDemoProject(): SandboxProject {
     destinations: demoDestinations(),
     integrations: [salesforceIntegration()],
     providerData: [
-      salesforceDataset({ groupRef: 'acme-corp', orgCode: 'Ac', accounts: 40, contacts: 80, opportunities: 30, since: '2023-09-01T08:00:00Z' }),
-      salesforceDataset({ groupRef: 'globex', orgCode: 'Gx', accounts: 25, contacts: 50, opportunities: 20, since: '2023-11-15T08:00:00Z' }),
-      salesforceDataset({ groupRef: 'initech', orgCode: 'In', accounts: 15, contacts: 30, opportunities: 10, since: '2024-02-01T08:00:00Z' }),
+      salesforceDataset({ groupRef: 'acme-corp', orgCode: 'Ac', accounts: 40, contacts: 80, opportunities: 30, leads: 20, since: '2023-09-01T08:00:00Z' }),
+      salesforceDataset({ groupRef: 'globex', orgCode: 'Gx', accounts: 25, contacts: 50, opportunities: 20, leads: 12, since: '2023-11-15T08:00:00Z' }),
+      salesforceDataset({ groupRef: 'initech', orgCode: 'In', accounts: 15, contacts: 30, opportunities: 10, leads: 8, since: '2024-02-01T08:00:00Z' }),
     ],
   };
 }

@@ -5,13 +5,27 @@ import { tempDir } from './cli.js';
 export const canaryApiKey = 'sk_canary_APIKEY_7f3a9c1e5b2d4f60a8e1';
 export const canaryToken = 'eyJhbGciOiJIUzI1NiJ9.eyJjYW5hcnkiOnRydWV9.CANARYTOKEN_91d2e7f4c3b8a6';
 
+/** An entry of the sandbox's request log (src/sandbox/state.ts RequestLogEntry). */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  operation?: string;
+  status: number;
+  headerNames: string[];
+  /** The credential the sandbox accepted the request with. */
+  principal?: string;
+  /** Operation-specific facts, such as what a search asked for. */
+  facts?: Record<string, unknown>;
+}
+
 export interface SandboxFixture {
   sandbox: Sandbox;
   configDir: string;
   /** Environment pointing ipctl at the sandbox, with the canary credentials. */
   env(extra?: Record<string, string | undefined>): Record<string, string | undefined>;
   /** Requests the sandbox saw since the last clear. */
-  requests(): Promise<Array<{ method: string; path: string; status: number; headerNames: string[] }>>;
+  requests(): Promise<LoggedRequest[]>;
   clearRequests(): Promise<void>;
   close(): Promise<void>;
 }

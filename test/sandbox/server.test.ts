@@ -250,9 +250,9 @@ describe('project lookup', () => {
     const search = await fetch(`${sandbox.searchUrl}/projects/proj_demo/integrations/int_salesforce_sync?groupRef=acme-corp`, {
       method: 'POST',
       headers: { 'x-api-key': sandbox.apiKey, 'x-svc-request-type': 'search', 'Content-Type': 'application/json' },
-      body: '{"objectName":"Contact","fieldFilters":[]}',
+      body: '{"objectName":"Contact","fieldFilters":[{"fieldName":"Title","operator":"eq","value":"CTO"}]}',
     });
-    expect(search.status).toBe(501);
+    expect(search.status).toBe(200);
   });
 });
 
