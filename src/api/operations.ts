@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InviteSchema, OrgSchema, ProviderSchema } from './schemas.js';
+import { DestinationSchema, InviteSchema, OrgSchema, ProviderSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
 export type AuthRequirement = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
@@ -48,5 +48,14 @@ export const operations = {
     path: '/providers/{provider}',
     auth: 'none',
     response: ProviderSchema,
+  }),
+  updateDestination: operation({
+    id: 'updateDestination',
+    method: 'PATCH',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/destinations/{destination}',
+    // Either credential works; the client sends the API key when both are configured.
+    auth: 'apiKeyOrBearer',
+    response: DestinationSchema,
   }),
 };

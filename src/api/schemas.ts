@@ -95,6 +95,16 @@ export const ProviderSchema = z.looseObject({
   providerAppMetadata: anyObject.optional(),
 });
 
+// Spec 2.4. Secrets are write-only and never come back, so there is no field for them.
+export const DestinationSchema = z.looseObject({
+  id: text.optional(),
+  name: text.optional(),
+  type: text.optional(),
+  metadata: anyObject.optional(),
+  createTime: time.optional(),
+  updateTime: time.optional(),
+});
+
 export const ProblemSchema = z.looseObject({
   type: text.optional(),
   href: text.optional(),
@@ -130,3 +140,4 @@ export const ProblemSchema = z.looseObject({
 export type Org = z.infer<typeof OrgSchema>;
 export type Invite = z.infer<typeof InviteSchema>;
 export type Provider = z.infer<typeof ProviderSchema>;
+export type Destination = z.infer<typeof DestinationSchema>;
