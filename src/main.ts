@@ -92,6 +92,7 @@ async function runSpec(spec: LoadedCommand, command: Command, state: RunState): 
   const { render } = await import('./output/render.js');
   const chalk = chalkFor(state.deps.stdout, state.deps.env, global.color !== false);
   await render(outcome, context.format, { stream: state.deps.stdout, chalk, query });
+  for (const message of outcome.messages ?? []) context.say(message);
   for (const note of outcome.notes ?? []) context.note(note);
   return outcome.exitCode ?? exitCodes.ok;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
+import { DestinationSchema, InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
 export type AuthRequirement = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
@@ -58,5 +58,14 @@ export const operations = {
     auth: 'apiKey',
     headers: { 'x-svc-request-type': 'search' },
     response: SearchResponseSchema,
+  }),
+  updateDestination: operation({
+    id: 'updateDestination',
+    method: 'PATCH',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/destinations/{destination}',
+    // Either credential works; the client sends the API key when both are configured.
+    auth: 'apiKeyOrBearer',
+    response: DestinationSchema,
   }),
 };

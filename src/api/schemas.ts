@@ -95,6 +95,16 @@ export const ProviderSchema = z.looseObject({
   providerAppMetadata: anyObject.optional(),
 });
 
+// Spec 2.4. Secrets are write-only and never come back, so there is no field for them.
+export const DestinationSchema = z.looseObject({
+  id: text.optional(),
+  name: text.optional(),
+  type: text.optional(),
+  metadata: anyObject.optional(),
+  createTime: time.optional(),
+  updateTime: time.optional(),
+});
+
 export const ProblemSchema = z.looseObject({
   type: text.optional(),
   href: text.optional(),
@@ -145,3 +155,4 @@ export type Invite = z.infer<typeof InviteSchema>;
 export type Provider = z.infer<typeof ProviderSchema>;
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+export type Destination = z.infer<typeof DestinationSchema>;

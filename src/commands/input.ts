@@ -12,9 +12,14 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, raw: RawInp
   const result = schema.safeParse({ ...raw.options, ...raw.args });
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${describeKey(String(issue.path[0] ?? ''), command)}: ${issue.message}`);
-  throw new UsageError(
+  throw usageError(problems, `See: ipctl ${commandPath(command)} --help`);
+}
+
+/** One usage error for every problem found, each naming its flag, as parseInput reports them. */
+export function usageError(problems: string[], hint?: string): UsageError {
+  return new UsageError(
     problems.length === 1 ? `Invalid input. ${problems[0]}` : `Invalid input (${problems.length} problems):`,
-    `See: ipctl ${commandPath(command)} --help`,
+    hint,
     problems.length === 1 ? [] : problems,
   );
 }

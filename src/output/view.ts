@@ -46,6 +46,8 @@ export interface Outcome {
   items?: unknown[];
   /** Lines for the person at the terminal, on stderr after the data (never data). */
   notes?: string[];
+  /** Lines on stderr after the data, shown whether or not stderr is a terminal (never data). */
+  messages?: string[];
   /** For commands whose data comes with a verdict, such as `auth status`; 0 by default. */
   exitCode?: number;
 }

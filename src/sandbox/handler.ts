@@ -12,7 +12,8 @@ import {
   ProblemError,
   toProblemDetails,
 } from './problems.js';
-import type { RouteResponse, Router } from './router.js';
+import { controlRoutes } from './control.js';
+import { createRouter, type RouteResponse, type Router } from './router.js';
 import type { RequestLogEntry, SandboxState } from './state.js';
 
 export interface HandlerDeps {
@@ -42,7 +43,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ha
   const { path, query } = splitTarget(req.url ?? '/');
   const method = req.method ?? 'GET';
   if (path.startsWith(CONTROL_PREFIX)) {
-    handleControl(method, path, res, requestId, deps);
+    await handleControl(method, path, res, requestId, deps);
     return;
   }
   let operation: string | undefined;
@@ -68,9 +69,9 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ha
   }
 }
 
-function handleControl(method: string, path: string, res: ServerResponse, requestId: string, deps: HandlerDeps): void {
+async function handleControl(method: string, path: string, res: ServerResponse, requestId: string, deps: HandlerDeps): Promise<void> {
   if (path !== REQUEST_LOG_PATH) {
-    sendProblem(res, requestId, notFound(`No sandbox control route has the path ${path}.`, `The control route is ${REQUEST_LOG_PATH}.`), path, deps);
+    await handleStateControl(method, path, res, requestId, deps);
   } else if (method === 'GET') {
     sendJson(res, requestId, { status: 200, body: deps.state.requestLog });
   } else if (method === 'DELETE') {
@@ -78,6 +79,23 @@ function handleControl(method: string, path: string, res: ServerResponse, reques
     sendJson(res, requestId, { status: 204 });
   } else {
     sendProblem(res, requestId, methodNotAllowed(method, path, ['GET', 'DELETE']), path, deps);
+  }
+}
+
+const controlRouter = createRouter(controlRoutes);
+
+/** The read-only views of the sandbox's state (control.ts). */
+async function handleStateControl(method: string, path: string, res: ServerResponse, requestId: string, deps: HandlerDeps): Promise<void> {
+  try {
+    const match = controlRouter.match(method, path);
+    if (match.kind === 'not-found') {
+      throw notFound(`No sandbox control route has the path ${path}.`, `Control routes: ${REQUEST_LOG_PATH}, ${controlRoutes.map((route) => route.pattern).join(', ')}.`);
+    }
+    if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, path, match.allowed);
+    const context = { state: deps.state, params: match.params, query: new URLSearchParams(), headers: {}, body: undefined, principal: 'anonymous' as const, requestId, path, now: deps.now, record: () => undefined };
+    sendJson(res, requestId, await match.route.handle(context));
+  } catch (error) {
+    sendProblem(res, requestId, error instanceof ProblemError ? error : internalError(), path, deps);
   }
 }
 

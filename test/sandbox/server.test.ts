@@ -246,7 +246,7 @@ describe('project lookup', () => {
       headers: { ...bearer(), 'Content-Type': 'application/json' },
       body: '{"updateMask":["name"],"destination":{"name":"x"}}',
     });
-    expect(patch.status).toBe(501);
+    expect(patch.status).toBe(200);
     const search = await fetch(`${sandbox.searchUrl}/projects/proj_demo/integrations/int_salesforce_sync?groupRef=acme-corp`, {
       method: 'POST',
       headers: { 'x-api-key': sandbox.apiKey, 'x-svc-request-type': 'search', 'Content-Type': 'application/json' },
