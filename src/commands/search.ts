@@ -53,12 +53,12 @@ const schema = z
     ...outputFields(listFormats),
   })
   .superRefine((input, context) => {
-    // JSON and ndjson print results as received; reshaping them is jq's job.
-    if (input.output !== 'json' && input.output !== 'ndjson' && input.json !== true) return;
-    const format = input.json === true ? '--json' : `-o ${input.output}`;
+    // Documents (json, yaml, ndjson, --query) print results as received; --query or jq reshapes them.
+    const format = input.json === true ? '--json' : input.output !== undefined && input.output !== 'table' ? `-o ${input.output}` : input.query !== undefined ? '--query' : undefined;
+    if (format === undefined) return;
     for (const flag of ['fields', 'raw'] as const) {
       if (input[flag] === undefined || input[flag] === false) continue;
-      context.issues.push({ code: 'custom', path: [flag], message: `shapes the table only; ${format} prints the results as received (pick fields with jq)`, input: input[flag] });
+      context.issues.push({ code: 'custom', path: [flag], message: `shapes the table only; ${format} prints the results as received (pick fields with --query)`, input: input[flag] });
     }
   });
 
