@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InviteSchema, OrgSchema, ProviderSchema } from './schemas.js';
+import { ConnectionSchema, InviteSchema, OrgSchema, ProviderSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
 export type AuthRequirement = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
@@ -48,5 +48,13 @@ export const operations = {
     path: '/providers/{provider}',
     auth: 'none',
     response: ProviderSchema,
+  }),
+  generateConnection: operation({
+    id: 'generateConnection',
+    method: 'POST',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/connections:generate',
+    auth: 'apiKey',
+    response: ConnectionSchema,
   }),
 };

@@ -14,6 +14,7 @@ export const groups: Record<string, string> = {
   orgs: 'Organizations',
   invites: 'Invites to an organization',
   providers: 'The catalogue of providers',
+  connections: "Connections to customers' accounts at providers",
   profile: 'Profiles: named sets of base URLs, defaults and credentials',
   auth: 'Credentials of the profile in use',
 };
@@ -22,6 +23,7 @@ export const commands: CommandEntry[] = [
   { path: ['orgs', 'get'], summary: 'Show an organization', load: () => import('./orgs/get.js') },
   { path: ['invites', 'list'], summary: "List an organization's invites", load: () => import('./invites/list.js') },
   { path: ['providers', 'get'], summary: 'Show a provider and what a connection to it needs', load: () => import('./providers/get.js') },
+  { path: ['connections', 'generate'], summary: 'Create a connection, importing credentials you hold (flags, a JSON file, or prompts)', load: () => import('./connections/generate.js') },
   { path: ['profile', 'list'], summary: 'List profiles', load: () => import('./profile/list.js') },
   { path: ['profile', 'show'], summary: 'Show a profile (secrets redacted)', load: () => import('./profile/show.js') },
   { path: ['profile', 'use'], summary: 'Make a profile the current one', load: () => import('./profile/use.js') },
