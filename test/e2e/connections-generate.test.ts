@@ -400,7 +400,8 @@ describe('connections generate output and secrets', () => {
   });
 });
 
-describe('connections generate at a terminal', () => {
+// A dozen answers each, on a shared slow machine: room to spare, no timing assertions.
+describe('connections generate at a terminal', { timeout: 90_000 }, () => {
   it('asks for everything a custom-auth provider needs, with a password prompt and a select, then confirms', async () => {
     const before = connectionsOf('proj_demo').length;
     const session = new PtySession(['connections', 'generate'], fixture.env());
