@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DestinationSchema, InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
+import { ConnectionSchema, DestinationSchema, InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
 export type AuthRequirement = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
@@ -67,5 +67,13 @@ export const operations = {
     // Either credential works; the client sends the API key when both are configured.
     auth: 'apiKeyOrBearer',
     response: DestinationSchema,
+  }),
+  generateConnection: operation({
+    id: 'generateConnection',
+    method: 'POST',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/connections:generate',
+    auth: 'apiKey',
+    response: ConnectionSchema,
   }),
 };

@@ -105,6 +105,31 @@ export const DestinationSchema = z.looseObject({
   updateTime: time.optional(),
 });
 
+const OAuth2TokenSchema = z.looseObject({ token: text.optional(), issuedAt: time.optional(), expiresAt: time.optional() });
+
+/** Spec 2.3. It carries the API key and OAuth tokens it was made with: redact before showing. */
+export const ConnectionSchema = z.looseObject({
+  id: text.optional(),
+  projectId: text.optional(),
+  provider: text.optional(),
+  group: z.looseObject({ groupRef: text.optional(), groupName: text.optional(), projectId: text.optional(), createTime: time.optional(), updateTime: time.optional() }).optional(),
+  consumer: z
+    .looseObject({ consumerRef: text.optional(), consumerName: text.optional(), projectId: text.optional(), createTime: time.optional(), updateTime: time.optional() })
+    .optional(),
+  createTime: time.optional(),
+  updateTime: time.optional(),
+  authScheme: text.optional(),
+  status: text.optional(),
+  providerApp: anyObject.optional(),
+  providerWorkspaceRef: text.optional(),
+  providerConsumerRef: text.optional(),
+  oauth2AuthorizationCode: z
+    .looseObject({ accessToken: OAuth2TokenSchema.optional(), refreshToken: OAuth2TokenSchema.optional(), scopes: z.array(text).optional() })
+    .optional(),
+  apiKey: text.optional(),
+  providerMetadata: anyObject.optional(),
+});
+
 export const ProblemSchema = z.looseObject({
   type: text.optional(),
   href: text.optional(),
@@ -156,3 +181,4 @@ export type Provider = z.infer<typeof ProviderSchema>;
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type Destination = z.infer<typeof DestinationSchema>;
+export type Connection = z.infer<typeof ConnectionSchema>;

@@ -15,6 +15,7 @@ export const groups: Record<string, string> = {
   invites: 'Invites to an organization',
   providers: 'The catalogue of providers',
   destinations: 'Destinations that data is routed to',
+  connections: "Connections to customers' accounts at providers",
   profile: 'Profiles: named sets of base URLs, defaults and credentials',
   auth: 'Credentials of the profile in use',
 };
@@ -24,6 +25,7 @@ export const commands: CommandEntry[] = [
   { path: ['invites', 'list'], summary: "List an organization's invites", load: () => import('./invites/list.js') },
   { path: ['providers', 'get'], summary: 'Show a provider and what a connection to it needs', load: () => import('./providers/get.js') },
   { path: ['destinations', 'patch'], summary: "Change a destination's name, metadata or secrets", load: () => import('./destinations/patch.js') },
+  { path: ['connections', 'generate'], summary: 'Create a connection, importing credentials you hold (flags, a JSON file, or prompts)', load: () => import('./connections/generate.js') },
   { path: ['profile', 'list'], summary: 'List profiles', load: () => import('./profile/list.js') },
   { path: ['profile', 'show'], summary: 'Show a profile (secrets redacted)', load: () => import('./profile/show.js') },
   { path: ['profile', 'use'], summary: 'Make a profile the current one', load: () => import('./profile/use.js') },

@@ -23,6 +23,9 @@ export const environmentTopic = `Environment variables
   IPCTL_TIMEOUT       request timeout in seconds (like --timeout; default 30)
   IPCTL_DEBUG         1 to trace requests on stderr, credentials redacted (like --debug)
   IPCTL_NO_INPUT      1 to never prompt (like --no-input); CI set to anything does the same
+  IPCTL_CONNECTION_API_KEY, IPCTL_CONNECTION_PASSWORD, IPCTL_CONNECTION_REFRESH_TOKEN,
+  IPCTL_CONNECTION_ACCESS_TOKEN, IPCTL_CONNECTION_CUSTOM_<NAME>
+                      secrets of a connection to create (see ipctl connections generate --help)
   IPCTL_CONFIG_DIR    where the profile file lives (default $XDG_CONFIG_HOME/ipctl, else ~/.config/ipctl)
   NO_COLOR            turn color off
   FORCE_COLOR         turn color on even when not writing to a terminal (0 turns it off)

@@ -103,6 +103,16 @@ export interface Connection {
   providerMetadata?: Record<string, unknown>;
 }
 
+/**
+ * What a connection was made with beyond the Connection's own fields. The
+ * spec's Connection has no place for these, so they are never returned.
+ */
+export interface ConnectionCredentials {
+  connectionId: string;
+  basicAuth?: { username: string; password: string };
+  customAuth?: Record<string, unknown>;
+}
+
 // ---------------------------------------------------------------- destinations (2.4)
 
 // The key lists live in one module shared with the CLI, so that what ipctl
@@ -380,6 +390,12 @@ export interface SandboxProject {
   updateTime: Timestamp;
   providerApps: ProviderApp[];
   connections: Connection[];
+  /** User groups by groupRef; connections:generate upserts them. */
+  groups: Group[];
+  /** Consumers by consumerRef; connections:generate upserts them. */
+  consumers: Consumer[];
+  /** Credentials that a Connection does not show (basic and custom auth), kept so tests can check what arrived. */
+  connectionCredentials: ConnectionCredentials[];
   destinations: StoredDestination[];
   integrations: Integration[];
   providerData: ProviderDataset[];

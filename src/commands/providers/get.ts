@@ -58,7 +58,7 @@ function needsView(provider: Provider): View {
         : requirements.map((requirement) => [
             requirement.label,
             requirement.field,
-            requirement.options ? `one of ${requirement.options.join(', ')}` : requirement.kind,
+            requirement.options ? `one of ${requirement.options.map((option) => option.value).join(', ')}` : requirement.kind,
             requirement.required ? 'yes' : requirement.defaultValue !== undefined ? `no (default ${requirement.defaultValue})` : 'no',
             [requirement.note, requirement.docsUrl].filter(Boolean).join('; '),
           ]),
