@@ -31,6 +31,7 @@ export const commands: CommandEntry[] = [
   { path: ['auth', 'set-key'], summary: 'Store an API key read from stdin', load: () => import('./auth/set-key.js') },
   { path: ['auth', 'set-token'], summary: 'Store a bearer token read from stdin', load: () => import('./auth/set-token.js') },
   { path: ['auth', 'status'], summary: 'Show the profile, credentials and URLs in use, and where each came from', load: () => import('./auth/status.js') },
+  { path: ['completion'], summary: 'Print the shell completion script for bash, zsh, fish or PowerShell', load: () => import('./completion.js') },
   { path: ['sandbox'], summary: 'Run a local emulator of the platform API', load: () => import('./sandbox.js') },
   { path: ['version'], summary: 'Show the version, with Node.js and platform details', load: () => import('./version.js') },
 ];
