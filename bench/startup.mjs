@@ -23,6 +23,9 @@ const baseline = { name: 'node -e 0', args: ['-e', '0'], limit: null, memoryLimi
 const targets = [
   { name: 'ipctl --version', args: [ipctl, '--version'], limit: 1.3 },
   { name: 'ipctl --help', args: [ipctl, '--help'], limit: 1.3 },
+  // What a Tab on `ipctl --profile ` asks; and a Tab that loads one command module to answer.
+  { name: 'ipctl __complete --profile ""', args: [ipctl, '__complete', '--profile', ''], limit: 1.3 },
+  { name: 'ipctl __complete invites list --status ""', args: [ipctl, '__complete', 'invites', 'list', '--status', ''], limit: 1.8 },
   { name: 'ipctl providers get salesforce -o json', args: [ipctl, 'providers', 'get', 'salesforce', '-o', 'json'], limit: 1.8 },
   { name: 'ipctl invites list -o json (profile store)', args: [ipctl, 'invites', 'list', '-o', 'json'], limit: 2.0 },
 ];

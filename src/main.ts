@@ -3,10 +3,11 @@ import type { LoadedCommand, RawInput } from './commands/command.js';
 import { isDocumentFormat, outputFormat } from './output/format.js';
 import type { OutputFormat } from './output/view.js';
 import { type CommandEntry, commands, findCommand, groups } from './commands/registry.js';
+import { completeValues, profileNames } from './completion/values.js';
 import { type Context, createContext, type GlobalOptions } from './context.js';
 import { type Deps, processDeps } from './deps.js';
 import { exitCodes, UsageError, UserError } from './errors.js';
-import { helpTopics } from './help/topics.js';
+import { helpCommandText, helpTopics } from './help/topics.js';
 import { version } from './version.js';
 
 /**
@@ -15,6 +16,11 @@ import { version } from './version.js';
  */
 export async function main(argv: string[], deps: Deps = processDeps()): Promise<number> {
   const args = argv.slice(2);
+  // Hidden: what the shell completion scripts ask when Tab is pressed. Not a commander command, so help never lists it.
+  if (args[0] === '__complete') {
+    const { answerCompletion } = await import('./completion/engine.js');
+    return answerCompletion(args.slice(1), deps, (load) => buildCommandTree(deps, load));
+  }
   const state: RunState = { exitCode: exitCodes.ok, deps, args };
   try {
     const program = await buildProgram(state, findCommand(args));
@@ -33,7 +39,16 @@ interface RunState {
   context?: Context;
 }
 
-async function buildProgram(state: RunState, invoked: CommandEntry | undefined): Promise<Command> {
+/**
+ * The command tree as main builds it, with the modules of the named command
+ * (or of every command, for 'all') loaded, so that their options are known:
+ * for shell completion and for checks that walk every command.
+ */
+export function buildCommandTree(deps: Deps, load: CommandEntry | 'all' | undefined): Promise<Command> {
+  return buildProgram({ exitCode: exitCodes.ok, deps, args: [] }, load);
+}
+
+async function buildProgram(state: RunState, invoked: CommandEntry | 'all' | undefined): Promise<Command> {
   const program = new Command('ipctl')
     .description('Administer the integration platform: organizations, invites, providers, connections, destinations and search.')
     .version(version, '-V, --version', 'print the version')
@@ -48,15 +63,16 @@ async function buildProgram(state: RunState, invoked: CommandEntry | undefined):
     .helpCommand(false)
     .showSuggestionAfterError(true)
     .addHelpText('after', '\nRun `ipctl help exit-codes` or `ipctl help environment` for those topics.');
+  completeValues(program, '--profile', profileNames);
   configureCommander(program, state.deps);
   for (const [name, summary] of Object.entries(groups)) {
     configureCommander(program.command(name).description(summary).helpCommand(false), state.deps);
   }
   for (const entry of commands) {
     const parent = entry.path.length === 2 ? findSubcommand(program, entry.path[0]) : program;
-    const command = parent.command(entry.path.at(-1)!).description(entry.summary);
+    const command = parent.command(entry.path.at(-1)!).description(entry.summary).summary(entry.summary);
     configureCommander(command, state.deps);
-    if (entry === invoked) await attachSpec(command, entry, state);
+    if (entry === invoked || invoked === 'all') await attachSpec(command, entry, state);
     else command.allowUnknownOption().allowExcessArguments().helpOption(false).action(() => rerun(state, entry));
   }
   addHelpCommand(program, state);
@@ -124,7 +140,11 @@ function addHelpCommand(program: Command, state: RunState): void {
   const help = program
     .command('help')
     .argument('[topic...]', `a command, or one of: ${topics}`)
-    .description(`Show help for a command, or a topic (${topics})`);
+    .summary('Show help for a command, or a topic')
+    .description(`Show help for a command, or a topic (${topics})`)
+    .addHelpText('after', helpCommandText);
+  const topLevel = [...Object.keys(groups), ...commands.filter((entry) => entry.path.length === 1).map((entry) => entry.path[0])];
+  completeValues(help, 'topic', [...Object.keys(helpTopics), ...topLevel]);
   configureCommander(help, state.deps);
   help.action(async (topic: string[]) => {
     const text = helpTopics[topic.join(' ')];
@@ -132,10 +152,19 @@ function addHelpCommand(program: Command, state: RunState): void {
       state.deps.stdout.write(text);
       return;
     }
+    if (!namesCommand(program, topic)) {
+      throw new UsageError(`No command or help topic "${topic.join(' ')}".`, `Topics: ${topics}. Commands: ipctl --help`);
+    }
     const target = [...topic, '--help'];
     const inner = await buildProgram(state, findCommand(target));
     await inner.parseAsync(target, { from: 'user' });
   });
+}
+
+function namesCommand(program: Command, words: string[]): boolean {
+  let current: Command | undefined = program;
+  for (const word of words) current = current?.commands.find((command) => command.name() === word);
+  return current !== undefined;
 }
 
 function configureCommander(command: Command, deps: Deps): void {

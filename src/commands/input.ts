@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { completeValues } from '../completion/values.js';
 import { UsageError } from '../errors.js';
 import { dataFormats, type OutputFormat } from '../output/view.js';
 import type { RawInput } from './command.js';
@@ -46,10 +47,11 @@ export function commandPath(command: Command): string {
 
 /** `-o/--output` and `--json`, on every command that prints data. */
 export function addOutputOptions(command: Command, formats: readonly OutputFormat[] = dataFormats): Command {
-  return command
+  command
     .option('-o, --output <format>', `output format: ${formats.join(', ')} (default: table)`)
     .option('--json', 'the same as --output json')
     .option('--query <expression>', 'a JMESPath expression applied to the JSON output (implies --output json)');
+  return completeValues(command, '--output', formats);
 }
 
 /** The zod fields for `-o/--output` and `--json`, spread into a command's schema. */
@@ -70,3 +72,9 @@ export const identifier = z
   .min(1, 'must not be empty')
   .max(200, 'is too long (200 characters at most)')
   .regex(/^[^\u0000-\u001f\u007f/]+$/, 'must not contain "/" or control characters');
+
+/**
+ * Shell completion of option and argument values: declare them in configure(),
+ * as in `completeValues(command, '--status', inviteStatuses)`. See src/completion/values.ts.
+ */
+export { completeValues, filePaths, partialChoices, profileNames, type ValueSource } from '../completion/values.js';

@@ -12,7 +12,8 @@ export default defineCommand({
     describe(command, {
       description: 'Show the version of ipctl, with the Node.js version and platform: what a bug report needs.',
       examples: ['ipctl version', 'ipctl version --json'],
-      exitCodes: ['0 success'],
+      environment: ['NO_COLOR, FORCE_COLOR   color of the table on a terminal'],
+      exitCodes: ['0 success', '2 invalid flags'],
     });
   },
   parse: (raw, command) => parseInput(schema, raw, command),

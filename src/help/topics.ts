@@ -31,6 +31,7 @@ export const environmentTopic = `Environment variables
   FORCE_COLOR         turn color on even when not writing to a terminal (0 turns it off)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (or lower case)   proxy settings
   NODE_EXTRA_CA_CERTS a PEM file of extra certificate authorities to trust
+  IPCTL_SANDBOX_API_KEY, IPCTL_SANDBOX_TOKEN   the credentials \`ipctl sandbox\` accepts (default: random ones)
 
 Each setting resolves in this order: command-line flag, environment, the selected profile, built-in default.
 `;
@@ -39,3 +40,18 @@ export const helpTopics: Record<string, string> = {
   'exit-codes': exitCodesTopic,
   environment: environmentTopic,
 };
+
+/** The rest of `ipctl help --help`, in the layout describe() gives every other command. */
+export const helpCommandText = `
+Examples:
+  $ ipctl help invites list
+  $ ipctl help exit-codes
+  $ ipctl help environment
+
+Environment:
+  none: help reads no variables ('ipctl help environment' lists those the other commands read)
+
+Exit codes:
+  0 success
+  2 no such command or topic
+`;

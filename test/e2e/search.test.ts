@@ -352,7 +352,7 @@ describe('ipctl search: input rejected locally (exit 2, nothing sent)', () => {
     expect(result.stdout.replace(/\s+/g, ' ')).toContain('Search returns a single page of results and is meant for narrow, targeted queries');
     expect(result.stdout.replace(/\s+/g, ' ')).toContain('(25 results or more)');
     const top = await runIpctl(['--help']);
-    expect(top.stdout).toMatch(/search +Search one object's records/);
+    expect(top.stdout.replace(/\s+/g, ' ')).toContain("search Search records in a customer's SaaS instance (one page; for narrow queries)");
   });
 });
 

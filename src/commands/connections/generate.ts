@@ -15,7 +15,7 @@ import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Outcome } from '../../output/view.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
-import { addOutputOptions, identifier, outputSchema, parseInput } from '../input.js';
+import { addOutputOptions, completeValues, filePaths, identifier, outputSchema, parseInput } from '../input.js';
 
 const value = z.string().trim().min(1, 'must not be empty');
 const path = z.string().min(1, 'must not be empty; give a path, or - for stdin');
@@ -69,6 +69,7 @@ export default defineCommand({
       .option('--skeleton', 'print an empty request body to fill in (for --provider NAME: just the fields it takes), and exit')
       .option('--dry-run', 'check everything and print the request that would be sent, secrets redacted; send nothing')
       .option('--show-secrets', 'show the API key and OAuth tokens of the created connection instead of ****abcd');
+    for (const flag of ['--api-key-file', '--password-file', '--refresh-token-file', '--access-token-file', '--input-json']) completeValues(command, flag, filePaths);
     addOutputOptions(command);
     describe(command, {
       description: [
@@ -89,7 +90,7 @@ export default defineCommand({
         `${connectionEnv.password}       the Basic auth password`,
         `${connectionEnv.refreshToken}  an OAuth refresh token to import`,
         `${connectionEnv.accessToken}   an OAuth access token to import`,
-        `${connectionEnv.customPrefix}<NAME>  a password input of a custom or jwt provider (privateKey → ${connectionEnv.customPrefix}PRIVATE_KEY)`,
+        `${connectionEnv.customPrefix}<NAME>  a password input of a custom or jwt provider; NAME in upper snake case (privateKey → PRIVATE_KEY)`,
         'IPCTL_PROJECT                   default project',
         'IPCTL_API_KEY                   your platform API key (X-Api-Key)',
       ],

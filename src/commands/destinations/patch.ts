@@ -4,14 +4,14 @@ import type { Destination } from '../../api/schemas.js';
 import type { Settings } from '../../config/resolve.js';
 import { Secret } from '../../config/secret.js';
 import type { Context } from '../../context.js';
-import { DESTINATION_METADATA_KEYS, DESTINATION_METADATA_INTEGER_KEYS, DESTINATION_SECRET_KEYS, isMetadataKey, type MaskPath } from '../../destinations/fields.js';
+import { DESTINATION_METADATA_KEYS, DESTINATION_METADATA_INTEGER_KEYS, DESTINATION_SECRET_KEYS, isMetadataKey, type MaskPath, UPDATE_MASK_PATHS } from '../../destinations/fields.js';
 import { UsageError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Cell, RecordView } from '../../output/view.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
-import { addOutputOptions, identifier, outputSchema, parseInput, usageError } from '../input.js';
+import { addOutputOptions, completeValues, filePaths, identifier, outputSchema, parseInput, partialChoices, usageError } from '../input.js';
 import { layerFromDocument, layerFromFlags, mergeLayers, type PatchLayer, type PatchPlan, requestBody, secretChanges } from './patch-plan.js';
 
 const schema = z.object({
@@ -45,6 +45,11 @@ export default defineCommand<Input>({
       .option('--update-mask <paths>', 'the mask, comma-separated; checked against the fields given (default: computed from them)')
       .option('--input-json <PATH|->', 'the whole body {updateMask, destination} from a file, or - for stdin; flags override it path by path')
       .option('--dry-run', 'print the request, secrets redacted, and send nothing');
+    completeValues(command, '--set', partialChoices(DESTINATION_METADATA_KEYS.map((key) => `metadata.${key}=`)));
+    completeValues(command, '--secret', partialChoices(DESTINATION_SECRET_KEYS));
+    completeValues(command, '--clear', UPDATE_MASK_PATHS.filter((path) => path !== 'name'));
+    completeValues(command, '--update-mask', partialChoices(UPDATE_MASK_PATHS));
+    completeValues(command, '--input-json', filePaths);
     addOutputOptions(command);
     command.addHelpText('after', fieldsHelp());
     describe(command, {

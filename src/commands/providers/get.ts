@@ -17,6 +17,7 @@ export default defineCommand({
       description:
         'Show a provider from the catalogue: its auth type, what a connection to it needs, its base URL and what it supports. Needs no credential; --json prints the whole provider object.',
       examples: ['ipctl providers get salesforce', 'ipctl providers get pipedrive --json'],
+      environment: ['IPCTL_BASE_URL   API base URL', 'IPCTL_PROFILE    the profile whose base URL is used'],
     });
   },
   parse: (raw, command) => parseInput(schema, raw, command),
