@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Launcher: runs main() and hands its exit code to Node. Nothing else lives here.
-import { main } from '../dist/main.js';
+import module from 'node:module';
+
+// V8's code cache (Node 22.1+): later starts skip compiling what they ran before.
+module.enableCompileCache?.();
+const { main } = await import('../dist/main.js');
 
 const interrupt = new AbortController();
 const stop = () => {

@@ -3,6 +3,7 @@ import type { ApiClient } from './api/client.js';
 import { defaultTimeoutSeconds } from './config/defaults.js';
 import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
 import type { Settings, SettingFlags } from './config/resolve.js';
+import type { ConfigFile } from './config/schema.js';
 import type { ProfileStore } from './config/store.js';
 import type { Deps } from './deps.js';
 import { UsageError } from './errors.js';
@@ -36,6 +37,9 @@ export interface Context {
   /** Colors for stderr. */
   chalk: ChalkInstance;
   settings(flags?: SettingFlags, options?: { allowMissingProfile?: boolean }): Promise<Settings>;
+  /** The profile file's contents, read without opening the store (for commands that only read). */
+  config(): Promise<{ path: string; data: ConfigFile }>;
+  /** The profile store, for commands that change profiles. */
   store(): Promise<ProfileStore>;
   api(settings: Settings): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
@@ -60,8 +64,14 @@ export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkIns
     chalk,
     async settings(flags = {}, options = {}) {
       const { resolveSettings } = await import('./config/resolve.js');
-      const config = (await context.store()).read();
-      return resolveSettings({ ...pickSettingFlags(global), ...flags }, deps.env, config, options);
+      const { data } = await context.config();
+      return resolveSettings({ ...pickSettingFlags(global), ...flags }, deps.env, data, options);
+    },
+    async config() {
+      if (store) return { path: store.path, data: store.read() };
+      const { configPath, readConfigFile } = await import('./config/read.js');
+      const path = configPath(deps.env);
+      return { path, data: readConfigFile(path) };
     },
     async store() {
       if (!store) {

@@ -1,11 +1,13 @@
 import { Command, CommanderError } from 'commander';
 import type { LoadedCommand, RawInput } from './commands/command.js';
-import { outputFormat } from './output/format.js';
+import { isDocumentFormat, outputFormat } from './output/format.js';
+import type { OutputFormat } from './output/view.js';
 import { type CommandEntry, commands, findCommand, groups } from './commands/registry.js';
+import { completeValues, profileNames } from './completion/values.js';
 import { type Context, createContext, type GlobalOptions } from './context.js';
 import { type Deps, processDeps } from './deps.js';
-import { exitCodes, UserError } from './errors.js';
-import { helpTopics } from './help/topics.js';
+import { exitCodes, UsageError, UserError } from './errors.js';
+import { helpCommandText, helpTopics } from './help/topics.js';
 import { screenArguments } from './input/secret-flags.js';
 import { version } from './version.js';
 
@@ -15,6 +17,11 @@ import { version } from './version.js';
  */
 export async function main(argv: string[], deps: Deps = processDeps()): Promise<number> {
   const args = argv.slice(2);
+  // Hidden: what the shell completion scripts ask when Tab is pressed. Not a commander command, so help never lists it.
+  if (args[0] === '__complete') {
+    const { answerCompletion } = await import('./completion/engine.js');
+    return answerCompletion(args.slice(1), deps, (load) => buildCommandTree(deps, load));
+  }
   const state: RunState = { exitCode: exitCodes.ok, deps, args };
   try {
     const invoked = findCommand(args);
@@ -36,7 +43,16 @@ interface RunState {
   context?: Context;
 }
 
-async function buildProgram(state: RunState, invoked: CommandEntry | undefined): Promise<Command> {
+/**
+ * The command tree as main builds it, with the modules of the named command
+ * (or of every command, for 'all') loaded, so that their options are known:
+ * for shell completion and for checks that walk every command.
+ */
+export function buildCommandTree(deps: Deps, load: CommandEntry | 'all' | undefined): Promise<Command> {
+  return buildProgram({ exitCode: exitCodes.ok, deps, args: [] }, load);
+}
+
+async function buildProgram(state: RunState, invoked: CommandEntry | 'all' | undefined): Promise<Command> {
   const program = new Command('ipctl')
     .description('Administer the integration platform: organizations, invites, providers, connections, destinations and search.')
     .version(version, '-V, --version', 'print the version')
@@ -53,15 +69,16 @@ async function buildProgram(state: RunState, invoked: CommandEntry | undefined):
     .helpCommand(false)
     .showSuggestionAfterError(true)
     .addHelpText('after', '\nRun `ipctl help exit-codes`, `ipctl help environment` or `ipctl help retries` for those topics.');
+  completeValues(program, '--profile', profileNames);
   configureCommander(program, state.deps);
   for (const [name, summary] of Object.entries(groups)) {
     configureCommander(program.command(name).description(summary).helpCommand(false), state.deps);
   }
   for (const entry of commands) {
     const parent = entry.path.length === 2 ? findSubcommand(program, entry.path[0]) : program;
-    const command = parent.command(entry.path.at(-1)!).description(entry.summary);
+    const command = parent.command(entry.path.at(-1)!).description(entry.summary).summary(entry.summary);
     configureCommander(command, state.deps);
-    if (entry === invoked) await attachSpec(command, entry, state);
+    if (entry === invoked || invoked === 'all') await attachSpec(command, entry, state);
     else command.allowUnknownOption().allowExcessArguments().helpOption(false).action(() => rerun(state, entry));
   }
   addHelpCommand(program, state);
@@ -94,15 +111,26 @@ async function runSpec(spec: LoadedCommand, command: Command, state: RunState): 
   const context = createContext(state.deps, global, chalkFor(state.deps.stderr, state.deps.env, global.color !== false));
   state.context = context;
   const input = spec.parse(rawInput(command), command);
-  context.format = outputFormat(command.opts());
+  const options = command.opts<{ output?: unknown; json?: unknown; query?: string }>();
+  context.format = outputFormat(options);
+  const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);
   const outcome = await spec.run(input as never, context);
   if (typeof outcome === 'number') return outcome;
   if (!outcome) return exitCodes.ok;
   const { render } = await import('./output/render.js');
   const chalk = chalkFor(state.deps.stdout, state.deps.env, global.color !== false);
-  render(outcome, context.format ?? 'table', { stream: state.deps.stdout, chalk });
+  await render(outcome, context.format, { stream: state.deps.stdout, chalk, query });
+  for (const message of outcome.messages ?? []) context.say(message);
   for (const note of outcome.notes ?? []) context.note(note);
   return outcome.exitCode ?? exitCodes.ok;
+}
+
+async function queryFor(expression: string, format: OutputFormat) {
+  if (format === 'table') {
+    throw new UsageError('--query works on documents, not tables.', 'Leave out --output table, or use --output json, yaml or ndjson.');
+  }
+  const { compileQuery } = await import('./output/query.js');
+  return compileQuery(expression);
 }
 
 function rawInput(command: Command): RawInput {
@@ -124,7 +152,11 @@ function addHelpCommand(program: Command, state: RunState): void {
   const help = program
     .command('help')
     .argument('[topic...]', `a command, or one of: ${topics}`)
-    .description(`Show help for a command, or a topic (${topics})`);
+    .summary('Show help for a command, or a topic')
+    .description(`Show help for a command, or a topic (${topics})`)
+    .addHelpText('after', helpCommandText);
+  const topLevel = [...Object.keys(groups), ...commands.filter((entry) => entry.path.length === 1).map((entry) => entry.path[0])];
+  completeValues(help, 'topic', [...Object.keys(helpTopics), ...topLevel]);
   configureCommander(help, state.deps);
   help.action(async (topic: string[]) => {
     const text = helpTopics[topic.join(' ')];
@@ -132,10 +164,19 @@ function addHelpCommand(program: Command, state: RunState): void {
       state.deps.stdout.write(text);
       return;
     }
+    if (!namesCommand(program, topic)) {
+      throw new UsageError(`No command or help topic "${topic.join(' ')}".`, `Topics: ${topics}. Commands: ipctl --help`);
+    }
     const target = [...topic, '--help'];
     const inner = await buildProgram(state, findCommand(target));
     await inner.parseAsync(target, { from: 'user' });
   });
+}
+
+function namesCommand(program: Command, words: string[]): boolean {
+  let current: Command | undefined = program;
+  for (const word of words) current = current?.commands.find((command) => command.name() === word);
+  return current !== undefined;
 }
 
 function configureCommander(command: Command, deps: Deps): void {
@@ -153,7 +194,7 @@ async function report(error: unknown, state: RunState): Promise<number> {
   renderError(error, {
     stream: deps.stderr,
     chalk: context?.chalk ?? chalkFor(deps.stderr, deps.env, true),
-    json: context?.format === 'json' || context?.format === 'ndjson',
+    json: isDocumentFormat(context?.format),
     debug: context?.debug ?? false,
   });
   return error instanceof UserError ? error.exitCode : exitCodes.failure;

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, type Dispatcher, ProxyAgent, request } from 'undici';
 import { Secret } from '../config/secret.js';
 import { ApiError, CredentialError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
 import { parseProblem } from './problem.js';
 import { describeNetworkFailure } from './network-errors.js';
 import { proxyFor } from './proxy.js';
+import { type Dispatcher, EnvHttpProxyAgent, request } from './undici.js';
 import {
   backoffWaitMs,
   defaultRetryPolicy,
@@ -262,21 +262,27 @@ export class ApiClient {
     return describeNetworkFailure(error, prepared, { code: timedOut ? 'TIMEOUT' : undefined, timeoutMs: this.#options.timeoutMs, proxy });
   }
 
-  /** A direct agent, or a proxy agent that tunnels (CONNECT) to the server; each trusts `ca` when given. */
+  /**
+   * The dispatcher for a proxy (or none), which proxy.ts chose. Given one proxy
+   * for both schemes and no NO_PROXY, undici's env agent (the one ipctl bundles)
+   * does just that: tunnels through it (CONNECT), or connects directly. Each
+   * trusts `ca` when given.
+   */
   #dispatcherFor(proxy: string | undefined): Dispatcher {
     const key = proxy ?? '';
     let dispatcher = this.#dispatchers.get(key);
     if (!dispatcher) {
-      const { ca } = this.#options;
-      if (proxy === undefined) {
-        dispatcher = new Agent(ca ? { connect: { ca } } : {});
-      } else {
-        if (!URL.canParse(proxy) || !/^https?:$/.test(new URL(proxy).protocol)) {
-          throw new UsageError('The proxy in HTTPS_PROXY or HTTP_PROXY is not an http(s) URL.', 'For example: HTTPS_PROXY=http://proxy.example.com:3128');
-        }
-        // requestTls: the TLS to the server inside the tunnel; proxyTls: to an https proxy itself.
-        dispatcher = new ProxyAgent({ uri: proxy, ...(ca ? { requestTls: { ca }, proxyTls: { ca } } : {}) });
+      if (proxy !== undefined && (!URL.canParse(proxy) || !/^https?:$/.test(new URL(proxy).protocol))) {
+        throw new UsageError('The proxy in HTTPS_PROXY or HTTP_PROXY is not an http(s) URL.', 'For example: HTTPS_PROXY=http://proxy.example.com:3128');
       }
+      const { ca } = this.#options;
+      dispatcher = new EnvHttpProxyAgent({
+        httpProxy: key,
+        httpsProxy: key,
+        noProxy: '',
+        // connect: direct TLS; requestTls: TLS to the server inside a tunnel; proxyTls: TLS to an https proxy.
+        ...(ca ? { connect: { ca }, requestTls: { ca }, proxyTls: { ca } } : {}),
+      });
       this.#dispatchers.set(key, dispatcher);
     }
     return dispatcher;

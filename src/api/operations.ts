@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RetryMode } from './retry.js';
-import { InviteSchema, OrgSchema, ProviderSchema } from './schemas.js';
+import { ConnectionSchema, DestinationSchema, InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
 export type AuthRequirement = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
@@ -58,5 +58,38 @@ export const operations = {
     auth: 'none',
     retry: 'safe',
     response: ProviderSchema,
+  }),
+  /** Spec 4.6: query groupRef; body {objectName, fieldFilters}. */
+  searchRecords: operation({
+    id: 'searchRecords',
+    method: 'POST',
+    base: 'search',
+    path: '/projects/{projectId}/integrations/{integrationId}',
+    auth: 'apiKey',
+    // A search reads; sending it twice changes nothing.
+    retry: 'safe',
+    headers: { 'x-svc-request-type': 'search' },
+    response: SearchResponseSchema,
+  }),
+  updateDestination: operation({
+    id: 'updateDestination',
+    method: 'PATCH',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/destinations/{destination}',
+    // Either credential works; the client sends the API key when both are configured.
+    auth: 'apiKeyOrBearer',
+    // The same mask and values give the same destination, however often they are sent.
+    retry: 'safe',
+    response: DestinationSchema,
+  }),
+  generateConnection: operation({
+    id: 'generateConnection',
+    method: 'POST',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/connections:generate',
+    auth: 'apiKey',
+    // Sent twice, it could create two connections: repeated only when it cannot have arrived.
+    retry: 'beforeSend',
+    response: ConnectionSchema,
   }),
 };

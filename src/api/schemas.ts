@@ -95,6 +95,41 @@ export const ProviderSchema = z.looseObject({
   providerAppMetadata: anyObject.optional(),
 });
 
+// Spec 2.4. Secrets are write-only and never come back, so there is no field for them.
+export const DestinationSchema = z.looseObject({
+  id: text.optional(),
+  name: text.optional(),
+  type: text.optional(),
+  metadata: anyObject.optional(),
+  createTime: time.optional(),
+  updateTime: time.optional(),
+});
+
+const OAuth2TokenSchema = z.looseObject({ token: text.optional(), issuedAt: time.optional(), expiresAt: time.optional() });
+
+/** Spec 2.3. It carries the API key and OAuth tokens it was made with: redact before showing. */
+export const ConnectionSchema = z.looseObject({
+  id: text.optional(),
+  projectId: text.optional(),
+  provider: text.optional(),
+  group: z.looseObject({ groupRef: text.optional(), groupName: text.optional(), projectId: text.optional(), createTime: time.optional(), updateTime: time.optional() }).optional(),
+  consumer: z
+    .looseObject({ consumerRef: text.optional(), consumerName: text.optional(), projectId: text.optional(), createTime: time.optional(), updateTime: time.optional() })
+    .optional(),
+  createTime: time.optional(),
+  updateTime: time.optional(),
+  authScheme: text.optional(),
+  status: text.optional(),
+  providerApp: anyObject.optional(),
+  providerWorkspaceRef: text.optional(),
+  providerConsumerRef: text.optional(),
+  oauth2AuthorizationCode: z
+    .looseObject({ accessToken: OAuth2TokenSchema.optional(), refreshToken: OAuth2TokenSchema.optional(), scopes: z.array(text).optional() })
+    .optional(),
+  apiKey: text.optional(),
+  providerMetadata: anyObject.optional(),
+});
+
 export const ProblemSchema = z.looseObject({
   type: text.optional(),
   href: text.optional(),
@@ -127,6 +162,23 @@ export const ProblemSchema = z.looseObject({
     .optional(),
 });
 
+/** One search result (spec 2.6); in the order the fields are usually sent, so JSON output keeps it. */
+export const SearchResultSchema = z.looseObject({
+  id: text.optional(),
+  fields: anyObject.optional(),
+  mappedFields: anyObject.optional(),
+  raw: anyObject.optional(),
+});
+
+/** The answer to a search (spec 4.6): one page of results. */
+export const SearchResponseSchema = z.looseObject({
+  results: z.array(SearchResultSchema),
+});
+
 export type Org = z.infer<typeof OrgSchema>;
 export type Invite = z.infer<typeof InviteSchema>;
 export type Provider = z.infer<typeof ProviderSchema>;
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+export type Destination = z.infer<typeof DestinationSchema>;
+export type Connection = z.infer<typeof ConnectionSchema>;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { completeValues } from '../completion/values.js';
 import { UsageError } from '../errors.js';
 import { dataFormats, type OutputFormat } from '../output/view.js';
 import type { RawInput } from './command.js';
@@ -12,9 +13,14 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, raw: RawInp
   const result = schema.safeParse({ ...raw.options, ...raw.args });
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${describeKey(String(issue.path[0] ?? ''), command)}: ${issue.message}`);
-  throw new UsageError(
+  throw usageError(problems, `See: ipctl ${commandPath(command)} --help`);
+}
+
+/** One usage error for every problem found, each naming its flag, as parseInput reports them. */
+export function usageError(problems: string[], hint?: string): UsageError {
+  return new UsageError(
     problems.length === 1 ? `Invalid input. ${problems[0]}` : `Invalid input (${problems.length} problems):`,
-    `See: ipctl ${commandPath(command)} --help`,
+    hint,
     problems.length === 1 ? [] : problems,
   );
 }
@@ -41,9 +47,11 @@ export function commandPath(command: Command): string {
 
 /** `-o/--output` and `--json`, on every command that prints data. */
 export function addOutputOptions(command: Command, formats: readonly OutputFormat[] = dataFormats): Command {
-  return command
+  command
     .option('-o, --output <format>', `output format: ${formats.join(', ')} (default: table)`)
-    .option('--json', 'the same as --output json');
+    .option('--json', 'the same as --output json')
+    .option('--query <expression>', 'a JMESPath expression applied to the JSON output (implies --output json)');
+  return completeValues(command, '--output', formats);
 }
 
 /** The zod fields for `-o/--output` and `--json`, spread into a command's schema. */
@@ -51,6 +59,7 @@ export function outputFields(formats: readonly OutputFormat[] = dataFormats) {
   return {
     output: z.enum(formats as [OutputFormat, ...OutputFormat[]], { error: `must be one of ${formats.join(', ')}` }).optional(),
     json: z.boolean().optional(),
+    query: z.string().min(1, 'must not be empty').optional(),
   };
 }
 
@@ -63,3 +72,9 @@ export const identifier = z
   .min(1, 'must not be empty')
   .max(200, 'is too long (200 characters at most)')
   .regex(/^[^\u0000-\u001f\u007f/]+$/, 'must not contain "/" or control characters');
+
+/**
+ * Shell completion of option and argument values: declare them in configure(),
+ * as in `completeValues(command, '--status', inviteStatuses)`. See src/completion/values.ts.
+ */
+export { completeValues, filePaths, partialChoices, profileNames, type ValueSource } from '../completion/values.js';

@@ -14,6 +14,8 @@ export const groups: Record<string, string> = {
   orgs: 'Organizations',
   invites: 'Invites to an organization',
   providers: 'The catalogue of providers',
+  destinations: 'Destinations that data is routed to',
+  connections: "Connections to customers' accounts at providers",
   profile: 'Profiles: named sets of base URLs, defaults and credentials',
   auth: 'Credentials of the profile in use',
 };
@@ -22,6 +24,8 @@ export const commands: CommandEntry[] = [
   { path: ['orgs', 'get'], summary: 'Show an organization', load: () => import('./orgs/get.js') },
   { path: ['invites', 'list'], summary: "List an organization's invites", load: () => import('./invites/list.js') },
   { path: ['providers', 'get'], summary: 'Show a provider and what a connection to it needs', load: () => import('./providers/get.js') },
+  { path: ['destinations', 'patch'], summary: "Change a destination's name, metadata or secrets", load: () => import('./destinations/patch.js') },
+  { path: ['connections', 'generate'], summary: 'Create a connection, importing credentials you hold (flags, JSON or prompts)', load: () => import('./connections/generate.js') },
   { path: ['profile', 'list'], summary: 'List profiles', load: () => import('./profile/list.js') },
   { path: ['profile', 'show'], summary: 'Show a profile (secrets redacted)', load: () => import('./profile/show.js') },
   { path: ['profile', 'use'], summary: 'Make a profile the current one', load: () => import('./profile/use.js') },
@@ -31,7 +35,10 @@ export const commands: CommandEntry[] = [
   { path: ['auth', 'set-key'], summary: 'Store an API key read from stdin', load: () => import('./auth/set-key.js') },
   { path: ['auth', 'set-token'], summary: 'Store a bearer token read from stdin', load: () => import('./auth/set-token.js') },
   { path: ['auth', 'status'], summary: 'Show the profile, credentials and URLs in use, and where each came from', load: () => import('./auth/status.js') },
+  { path: ['search'], summary: "Search records in a customer's SaaS instance (one page; for narrow queries)", load: () => import('./search.js') },
+  { path: ['completion'], summary: 'Print the shell completion script for bash, zsh, fish or PowerShell', load: () => import('./completion.js') },
   { path: ['sandbox'], summary: 'Run a local emulator of the platform API', load: () => import('./sandbox.js') },
+  { path: ['version'], summary: 'Show the version, with Node.js and platform details', load: () => import('./version.js') },
 ];
 
 /** Global options that take a value, so that the value is not taken for a command name. */

@@ -2,15 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { ConfigError, UserError } from '../errors.js';
 import { withFileLock } from './lock.js';
+import { parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
-import { type ConfigFile, ConfigFileSchema, type ProfileData } from './schema.js';
+import type { ConfigFile, ProfileData } from './schema.js';
 
 const fileMode = 0o600;
 const dirMode = 0o700;
-
-const recoverHint =
-  'Fix the file by hand, or move it aside; ipctl leaves it as it is. `ipctl profile add NAME --force` (or auth set-key, set-token or login with --force) moves it aside and starts a new one.';
 
 /**
  * The profile store: one JSON file, checked against the schema on every read.
@@ -39,14 +37,7 @@ export class ProfileStore {
   }
 
   read(): ConfigFile {
-    let text: string;
-    try {
-      text = readFileSync(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
-      throw asConfigError(error, this.path);
-    }
-    return parseConfigText(text, this.path);
+    return readConfigFile(this.path);
   }
 
   profile(name: string): ProfileData | undefined {
@@ -130,26 +121,6 @@ function writeAtomically(file: string, text: string): void {
     }
     throw error;
   }
-}
-
-function parseConfigText(text: string, file: string): ConfigFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    // V8's message quotes a slice of the text, which may be a credential: only its kind is kept.
-    const kind = /end of JSON input/i.test((error as Error).message) ? 'it ends before the JSON is complete' : 'it has a syntax error';
-    throw new ConfigError(`The profile file ${file} is not valid JSON: ${kind}.`, recoverHint);
-  }
-  const parsed = ConfigFileSchema.safeParse(data);
-  if (!parsed.success) {
-    const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
-    throw new ConfigError(
-      `The profile file ${file} is invalid: ${where.join('; ')}.`,
-      recoverHint,
-    );
-  }
-  return parsed.data;
 }
 
 /**

@@ -27,11 +27,15 @@ export const environmentTopic = `Environment variables
   IPCTL_CA_FILE       PEM file of a certificate authority to trust (like --ca-file)
   IPCTL_DEBUG         1 to trace requests on stderr, credentials redacted (like --debug)
   IPCTL_NO_INPUT      1 to never prompt (like --no-input); CI set to anything does the same
+  IPCTL_CONNECTION_API_KEY, IPCTL_CONNECTION_PASSWORD, IPCTL_CONNECTION_REFRESH_TOKEN,
+  IPCTL_CONNECTION_ACCESS_TOKEN, IPCTL_CONNECTION_CUSTOM_<NAME>
+                      secrets of a connection to create (see ipctl connections generate --help)
   IPCTL_CONFIG_DIR    where the profile file lives (default $XDG_CONFIG_HOME/ipctl, else ~/.config/ipctl)
   NO_COLOR            turn color off
   FORCE_COLOR         turn color on even when not writing to a terminal (0 turns it off)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (or lower case)   proxy settings
   NODE_EXTRA_CA_CERTS a PEM file of extra certificate authorities to trust (kept with --ca-file)
+  IPCTL_SANDBOX_API_KEY, IPCTL_SANDBOX_TOKEN   the credentials \`ipctl sandbox\` accepts (default: random ones)
 
 Each setting resolves in this order: command-line flag, environment, the selected profile, built-in default.
 `;
@@ -64,3 +68,19 @@ export const helpTopics: Record<string, string> = {
   environment: environmentTopic,
   retries: retriesTopic,
 };
+
+/** The rest of `ipctl help --help`, in the layout describe() gives every other command. */
+export const helpCommandText = `
+Examples:
+  $ ipctl help invites list
+  $ ipctl help exit-codes
+  $ ipctl help environment
+  $ ipctl help retries
+
+Environment:
+  none: help reads no variables ('ipctl help environment' lists those the other commands read)
+
+Exit codes:
+  0 success
+  2 no such command or topic
+`;

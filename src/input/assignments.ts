@@ -2,12 +2,14 @@ import { UsageError } from '../errors.js';
 
 /**
  * One `KEY=VALUE` from a repeatable flag. `KEY:=JSON` gives a structured value;
- * `KEY=@PATH` names a file to read (and `KEY=-` stdin) where the flag allows it.
+ * `KEY=@PATH` names a file to read (and `KEY=-` stdin) where the flag allows it,
+ * and with both, `KEY:=@PATH` (or `KEY:=-`) a JSON document to read.
  */
 export type Assignment =
   | { key: string; kind: 'text'; value: string }
   | { key: string; kind: 'json'; value: unknown }
-  | { key: string; kind: 'file'; path: string };
+  | { key: string; kind: 'file'; path: string }
+  | { key: string; kind: 'json-file'; path: string };
 
 export interface AssignmentRules {
   /** Accept `KEY:=JSON`. */
@@ -27,6 +29,8 @@ export function parseAssignment(text: string, flag: string, rules: AssignmentRul
   }
   if (operator === ':=') {
     if (!rules.json) throw new UsageError(`${flag} ${key}: KEY:=JSON is not accepted here; use KEY=VALUE.`);
+    if (rules.files && value === '-') return { key, kind: 'json-file', path: '-' };
+    if (rules.files && value.startsWith('@')) return { key, kind: 'json-file', path: value.slice(1) };
     return { key, kind: 'json', value: parseJsonValue(value, `${flag} ${key}`) };
   }
   if (rules.files && value === '-') return { key, kind: 'file', path: '-' };

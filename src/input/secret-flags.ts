@@ -14,13 +14,19 @@ const secretName = /(?:^|-)(?:api-?key|apikey|key|keys|token|tokens|bearer|jwt|p
 /** Values of a declared secret-named flag that point at the secret instead of holding it. */
 const referenceValue = /^(?:-|@.*|[A-Za-z_][\w.-]*(?:=-|=@.*)?)$/s;
 
-/** An option whose value is a file or folder path (`--tls-key <file>`), by its placeholder. */
-const pathPlaceholder = /<(?:file|path|dir|folder)>|\[(?:file|path|dir|folder)\]/i;
+/**
+ * A placeholder saying the value points at the secret: a file or folder path
+ * (`--tls-key <file>`), or reference forms (`--secret <KEY=@PATH|KEY=-|KEY>`).
+ * Such a command reads the secret from where the value points, and checks the
+ * value itself, with messages that know its keys.
+ */
+const referencePlaceholder = /[<[](?:file|path|dir|folder)[>\]]|[<[][^>\]]*@(?:path|file)/i;
 
 /**
  * Checks argv for secrets before parsing. A secret-named flag the command does
- * not declare is refused, naming the safe way to give that secret; one it
- * declares must hold a reference (a path, `@PATH`, `-` for stdin, or a bare
+ * not declare is refused, naming the safe way to give that secret. One it
+ * declares with a reference placeholder is the command's to check; one
+ * declared otherwise must hold a reference (`@PATH`, `-` for stdin, or a bare
  * KEY to be asked for), never the value itself. Returns the arguments to
  * parse: an unknown `--flag=value` loses its value, since commander would
  * echo it in its error.
@@ -69,7 +75,7 @@ function checkSecretFlag(flag: string, option: Option | undefined, value: string
     throw new UsageError(`${flag} would put a secret on the command line, where shell history and the process list keep it; ipctl takes no secret there.`, safeAlternative(flag, known));
   }
   const takesValue = option.required || option.optional;
-  if (!takesValue || pathPlaceholder.test(option.flags)) return;
+  if (!takesValue || referencePlaceholder.test(option.flags)) return;
   if (value === undefined || referenceValue.test(value)) return;
   throw new UsageError(
     `${flag}: the value looks like a secret given on the command line; ipctl takes secrets only from a file, stdin or a prompt. The value is not shown here.`,

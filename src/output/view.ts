@@ -33,10 +33,10 @@ export interface TextView {
 
 export type View = RecordView | ListView | GridView | TextView | { kind: 'sections'; sections: View[] };
 
-export type OutputFormat = 'table' | 'json' | 'ndjson';
+export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
 /** Every command that prints data takes these; commands that list things add ndjson. */
-export const dataFormats: readonly OutputFormat[] = ['table', 'json'];
-export const listFormats: readonly OutputFormat[] = ['table', 'json', 'ndjson'];
+export const dataFormats: readonly OutputFormat[] = ['table', 'json', 'yaml'];
+export const listFormats: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
 
 /** What a data command returns: the data (printed as-is for JSON) and its table view. */
 export interface Outcome {
@@ -46,6 +46,13 @@ export interface Outcome {
   items?: unknown[];
   /** Lines for the person at the terminal, on stderr after the data (never data). */
   notes?: string[];
+  /** Lines on stderr after the data, shown whether or not stderr is a terminal (never data). */
+  messages?: string[];
   /** For commands whose data comes with a verdict, such as `auth status`; 0 by default. */
   exitCode?: number;
+}
+
+/** The rows of a list or grid, a grid's label first. */
+export function listRows(view: ListView | GridView): Cell[][] {
+  return view.kind === 'list' ? view.rows : view.rows.map((row) => [row.label, ...row.cells]);
 }

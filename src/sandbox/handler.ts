@@ -2,7 +2,7 @@
 // with every outcome logged and every error turned into a problem response.
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authenticate, type SandboxCredentials } from './auth.js';
+import { authenticate, type Principal, type SandboxCredentials } from './auth.js';
 import { readJsonBody } from './body.js';
 import { FAULTS_PATH, type FaultPlan, faultStatus, isLoopback, parseFaultPlan, performFault } from './faults.js';
 import {
@@ -15,7 +15,8 @@ import {
   problemType,
   toProblemDetails,
 } from './problems.js';
-import type { RouteResponse, Router } from './router.js';
+import { controlRoutes } from './control.js';
+import { createRouter, type RouteResponse, type Router } from './router.js';
 import type { RequestLogEntry, SandboxState } from './state.js';
 
 export interface HandlerDeps {
@@ -65,7 +66,7 @@ function handleFaults(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
   if (!step) return undefined;
   const requestId = newRequestId();
   const receivedAt = deps.now();
-  const entry = logEntry(req, { method, path, query, operation, requestId, receivedAt, status: faultStatus(step) }, deps.credentials);
+  const entry = logEntry(req, { method, path, query, operation, principal: undefined, recorded: {}, requestId, receivedAt, status: faultStatus(step) }, deps.credentials);
   deps.state.requestLog.push({ ...entry, fault: step.kind });
   performFault(step, req, res, { requestId, path, now: receivedAt });
   return Promise.resolve();
@@ -106,31 +107,35 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ha
   const { path, query } = splitTarget(req.url ?? '/');
   const method = req.method ?? 'GET';
   if (path.startsWith(CONTROL_PREFIX)) {
-    handleControl(method, path, res, requestId, deps);
+    await handleControl(method, path, res, requestId, deps);
     return;
   }
   let operation: string | undefined;
+  let principal: Principal | undefined;
+  const recorded: Record<string, unknown> = {};
   try {
     const match = deps.router.match(method, path);
     if (match.kind === 'not-found') throw notFound(`No sandbox API operation has the path ${path}.`, unknownPathRemedy(path));
     if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, path, match.allowed);
     const { route, params } = match;
     operation = route.operation;
-    const principal = authenticate(req.headers, route.auth, deps.credentials);
+    principal = authenticate(req.headers, route.auth, deps.credentials);
     const body = route.body === 'json' ? await readJsonBody(req) : undefined;
-    const context = { state: deps.state, params, query, headers: req.headers, body, principal, requestId, path, now: deps.now };
+    const record = (more: Record<string, unknown>): void => void Object.assign(recorded, more);
+    const context = { state: deps.state, params, query, headers: req.headers, body, principal, requestId, path, now: deps.now, record };
     sendJson(res, requestId, await route.handle(context));
   } catch (error) {
     const problem = error instanceof ProblemError ? error : internalError();
     sendProblem(res, requestId, problem, path, deps);
   } finally {
-    deps.state.requestLog.push(logEntry(req, { method, path, query, operation, requestId, receivedAt, status: res.statusCode }, deps.credentials));
+    const outcome = { method, path, query, operation, principal, recorded, requestId, receivedAt, status: res.statusCode };
+    deps.state.requestLog.push(logEntry(req, outcome, deps.credentials));
   }
 }
 
-function handleControl(method: string, path: string, res: ServerResponse, requestId: string, deps: HandlerDeps): void {
+async function handleControl(method: string, path: string, res: ServerResponse, requestId: string, deps: HandlerDeps): Promise<void> {
   if (path !== REQUEST_LOG_PATH) {
-    sendProblem(res, requestId, notFound(`No sandbox control route has the path ${path}.`, `The control route is ${REQUEST_LOG_PATH}.`), path, deps);
+    await handleStateControl(method, path, res, requestId, deps);
   } else if (method === 'GET') {
     sendJson(res, requestId, { status: 200, body: deps.state.requestLog });
   } else if (method === 'DELETE') {
@@ -138,6 +143,23 @@ function handleControl(method: string, path: string, res: ServerResponse, reques
     sendJson(res, requestId, { status: 204 });
   } else {
     sendProblem(res, requestId, methodNotAllowed(method, path, ['GET', 'DELETE']), path, deps);
+  }
+}
+
+const controlRouter = createRouter(controlRoutes);
+
+/** The read-only views of the sandbox's state (control.ts). */
+async function handleStateControl(method: string, path: string, res: ServerResponse, requestId: string, deps: HandlerDeps): Promise<void> {
+  try {
+    const match = controlRouter.match(method, path);
+    if (match.kind === 'not-found') {
+      throw notFound(`No sandbox control route has the path ${path}.`, `Control routes: ${REQUEST_LOG_PATH}, ${controlRoutes.map((route) => route.pattern).join(', ')}.`);
+    }
+    if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, path, match.allowed);
+    const context = { state: deps.state, params: match.params, query: new URLSearchParams(), headers: {}, body: undefined, principal: 'anonymous' as const, requestId, path, now: deps.now, record: () => undefined };
+    sendJson(res, requestId, await match.route.handle(context));
+  } catch (error) {
+    sendProblem(res, requestId, error instanceof ProblemError ? error : internalError(), path, deps);
   }
 }
 
@@ -181,6 +203,9 @@ interface LogFacts {
   path: string;
   query: URLSearchParams;
   operation: string | undefined;
+  principal: Principal | undefined;
+  /** What the route recorded with RouteContext.record. */
+  recorded: Record<string, unknown>;
   requestId: string;
   receivedAt: Date;
   status: number;
@@ -195,6 +220,8 @@ function logEntry(req: IncomingMessage, facts: LogFacts, credentials: SandboxCre
     status: facts.status,
     requestId: facts.requestId,
     headerNames: headerNames(req),
+    ...(facts.principal !== undefined ? { principal: facts.principal } : {}),
+    ...(Object.keys(facts.recorded).length > 0 ? { facts: redactFacts(facts.recorded, credentials) } : {}),
     time: facts.receivedAt.toISOString(),
   };
 }
@@ -235,6 +262,19 @@ function unknownPathRemedy(path: string): string {
     return 'Check the path against the platform API spec; the sandbox serves only the operations of section 4.';
   }
   return 'API paths start with /v1/ (search with /search/v1/); check the base URL ipctl is configured with.';
+}
+
+/** Facts come from requests (a search value, say); a credential typed into one must not reach the log. */
+function redactFacts(facts: Record<string, unknown>, credentials: SandboxCredentials): Record<string, unknown> {
+  const redactValue = (value: unknown): unknown => {
+    if (typeof value === 'string') return redact(value, credentials);
+    if (Array.isArray(value)) return value.map(redactValue);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, credentials), redactValue(item)]));
+    }
+    return value;
+  };
+  return redactValue(facts) as Record<string, unknown>;
 }
 
 function redact(text: string, credentials: SandboxCredentials): string {

@@ -89,7 +89,8 @@ export function toProblemDetails(
 
 // ---------------------------------------------------------------- the problems the sandbox raises
 
-export function badRequest(detail: string, issues: ProblemIssue[]): ProblemError {
+/** A validation failure (section 7: status 400, title Bad Request); the remedy may say more than the default. */
+export function badRequest(detail: string, issues: ProblemIssue[], remedy?: string): ProblemError {
   return new ProblemError({
     status: 400,
     kind: 'validation',
@@ -97,7 +98,7 @@ export function badRequest(detail: string, issues: ProblemIssue[]): ProblemError
     detail,
     issues,
     retryable: false,
-    remedy: 'Correct the request as described in `issues` and send it again.',
+    remedy: remedy ?? 'Correct the request as described in `issues` and send it again.',
   });
 }
 

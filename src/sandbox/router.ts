@@ -22,6 +22,11 @@ export interface RouteContext {
   /** Request path as sent, for messages. */
   path: string;
   now(): Date;
+  /**
+   * Adds operation-specific facts to this request's log entry, for tests to
+   * assert on (what a search asked for, say). Never credentials: the log is served as is.
+   */
+  record(facts: Record<string, unknown>): void;
 }
 
 export interface RouteResponse {

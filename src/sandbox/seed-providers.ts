@@ -404,6 +404,36 @@ const docusignJwt: Provider = {
     write: true,
     subscribeSupport: { create: true, update: true, delete: false, passThrough: true },
   }),
+  // The JWT grant (RFC 7523): the connection signs an assertion for one DocuSign
+  // user with an app's RSA key and trades it for access tokens; no refresh token.
+  customOpts: {
+    inputs: [
+      {
+        name: 'integrationKey',
+        displayName: 'Integration key',
+        prompt: 'The client ID of the DocuSign app the user granted consent to',
+        docsURL: 'https://developers.docusign.com/platform/auth/jwt/jwt-get-token/',
+      },
+      { name: 'userId', displayName: 'User ID', prompt: 'The GUID of the DocuSign user the connection acts as' },
+      {
+        name: 'privateKey',
+        displayName: 'RSA private key',
+        prompt: "The PEM private key of the app's RSA key pair",
+        fieldType: 'fieldTypePassword',
+        docsURL: 'https://developers.docusign.com/platform/auth/jwt/jwt-get-token/',
+      },
+      {
+        name: 'environment',
+        displayName: 'Environment',
+        prompt: 'Which DocuSign authorization server issues the tokens',
+        options: [
+          { value: 'demo', label: 'Developer (account-d.docusign.com)' },
+          { value: 'production', label: 'Production (account.docusign.com)' },
+        ],
+      },
+    ],
+    multiStep: false,
+  },
   authHealthCheck: { url: 'https://account.docusign.com/oauth/userinfo', method: 'GET', successStatusCodes: [200] },
   media: mediaFor('docusign-jwt'),
   labels: { category: 'esignature', releaseStage: 'alpha' },

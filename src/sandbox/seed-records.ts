@@ -20,6 +20,8 @@ const STAGES: Array<[stage: string, probability: number]> = [
 ];
 const LIFECYCLE_STAGES = ['subscriber', 'lead', 'marketingqualifiedlead', 'salesqualifiedlead', 'opportunity', 'customer'];
 const DEAL_STAGES = ['appointmentscheduled', 'qualifiedtobuy', 'presentationscheduled', 'contractsent', 'closedwon', 'closedlost'];
+const LEAD_STATUSES = ['Open - Not Contacted', 'Working - Contacted', 'Closed - Converted', 'Closed - Not Converted'];
+const LEAD_SOURCES = ['Web', 'Phone Inquiry', 'Partner Referral', 'Trade Show'];
 
 /** Cyclic pick; the multiplier spreads neighbouring indexes over the list. */
 function pick<T>(list: readonly T[], index: number, stride = 1): T {
@@ -50,11 +52,15 @@ export interface SalesforceDatasetSpec {
   accounts: number;
   contacts: number;
   opportunities: number;
+  /** Leads exist in the instance but are not under `read` in the seeded manifest. */
+  leads: number;
   since: string;
 }
 
 export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset {
   const accountIds = range(spec.accounts).map((i) => salesforceId('001', spec.orgCode, i));
+  // Two users own every record, alternately, so a search by owner fills a page.
+  const ownerId = (i: number): string => salesforceId('005', spec.orgCode, i % 2);
   const Account: ProviderRecord[] = range(spec.accounts).map((i) => {
     const [city, country] = pick(CITIES, i, 5);
     const name = companyName(i);
@@ -70,6 +76,7 @@ export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset 
       Website: `https://www.${slug(name)}.example.com`,
       AnnualRevenue: 250_000 + ((i * 7919) % 40) * 125_000,
       NumberOfEmployees: 10 + ((i * 131) % 90) * 25,
+      OwnerId: ownerId(i),
       CreatedDate: created,
       LastModifiedDate: hoursAfter(created, 30 + i),
     });
@@ -93,6 +100,7 @@ export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset 
       AccountId: accountIds[accountIndex] ?? null,
       MailingCity: city,
       MailingCountry: country,
+      OwnerId: ownerId(i),
       CreatedDate: created,
       LastModifiedDate: hoursAfter(created, 12 + (i % 48)),
     });
@@ -110,10 +118,30 @@ export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset 
       Amount: 5_000 + ((i * 2654435761) % 97) * 1_500,
       CloseDate: hoursAfter(spec.since, 24 * (60 + i * 4)).slice(0, 10),
       AccountId: accountIds[accountIndex] ?? null,
+      OwnerId: ownerId(i),
       CreatedDate: hoursAfter(spec.since, 11 + i * 9),
     });
   });
-  return { groupRef: spec.groupRef, provider: 'salesforce', objects: { Account, Contact, Opportunity } };
+  const Lead: ProviderRecord[] = range(spec.leads).map((i) => {
+    const first = pick(FIRST_NAMES, i, 11);
+    const last = pick(LAST_NAMES, i, 7);
+    const company = companyName(i + 20);
+    const id = salesforceId('00Q', spec.orgCode, i);
+    return record(id, {
+      attributes: { type: 'Lead', url: `/services/data/v60.0/sobjects/Lead/${id}` },
+      Id: id,
+      FirstName: first,
+      LastName: last,
+      Name: `${first} ${last}`,
+      Company: company,
+      Email: `${slug(first)}.${slug(last)}${i}@${slug(company)}.example.com`,
+      Status: pick(LEAD_STATUSES, i, 3),
+      LeadSource: pick(LEAD_SOURCES, i),
+      OwnerId: ownerId(i),
+      CreatedDate: hoursAfter(spec.since, 5 + i * 13),
+    });
+  });
+  return { groupRef: spec.groupRef, provider: 'salesforce', objects: { Account, Contact, Opportunity, Lead } };
 }
 
 export interface HubSpotDatasetSpec {

@@ -3,6 +3,7 @@
 import { createProviderCatalogue } from './seed-providers.js';
 import { hubspotDataset, salesforceDataset } from './seed-records.js';
 import type {
+  Group,
   Integration,
   Invite,
   Org,
@@ -80,6 +81,7 @@ function seedInvites(): Invite[] {
 }
 
 function seedDemoProject(): SandboxProject {
+  const integrations = [salesforceIntegration()];
   const created = '2024-01-16T10:00:00Z';
   return {
     id: 'proj_demo',
@@ -104,17 +106,21 @@ function seedDemoProject(): SandboxProject {
       },
     ],
     connections: [],
+    groups: groupsOf(integrations),
+    consumers: [],
+    connectionCredentials: [],
     destinations: demoDestinations(),
-    integrations: [salesforceIntegration()],
+    integrations,
     providerData: [
-      salesforceDataset({ groupRef: 'acme-corp', orgCode: 'Ac', accounts: 40, contacts: 80, opportunities: 30, since: '2023-09-01T08:00:00Z' }),
-      salesforceDataset({ groupRef: 'globex', orgCode: 'Gx', accounts: 25, contacts: 50, opportunities: 20, since: '2023-11-15T08:00:00Z' }),
-      salesforceDataset({ groupRef: 'initech', orgCode: 'In', accounts: 15, contacts: 30, opportunities: 10, since: '2024-02-01T08:00:00Z' }),
+      salesforceDataset({ groupRef: 'acme-corp', orgCode: 'Ac', accounts: 40, contacts: 80, opportunities: 30, leads: 20, since: '2023-09-01T08:00:00Z' }),
+      salesforceDataset({ groupRef: 'globex', orgCode: 'Gx', accounts: 25, contacts: 50, opportunities: 20, leads: 12, since: '2023-11-15T08:00:00Z' }),
+      salesforceDataset({ groupRef: 'initech', orgCode: 'In', accounts: 15, contacts: 30, opportunities: 10, leads: 8, since: '2024-02-01T08:00:00Z' }),
     ],
   };
 }
 
 function seedMarketingProject(): SandboxProject {
+  const integrations = [hubspotIntegration()];
   return {
     id: 'proj_marketing',
     name: 'marketing',
@@ -138,13 +144,34 @@ function seedMarketingProject(): SandboxProject {
       },
     ],
     connections: [],
+    groups: groupsOf(integrations),
+    consumers: [],
+    connectionCredentials: [],
     destinations: marketingDestinations(),
-    integrations: [hubspotIntegration()],
+    integrations,
     providerData: [
       hubspotDataset({ groupRef: 'umbrella', idBase: 51_000, contacts: 40, companies: 15, deals: 10, since: '2024-01-10T09:00:00Z' }),
       hubspotDataset({ groupRef: 'hooli', idBase: 73_000, contacts: 30, companies: 10, deals: 5, since: '2024-02-20T09:00:00Z' }),
     ],
   };
+}
+
+/** The user groups that installed the project's integrations: connections:generate upserts into these. */
+function groupsOf(integrations: Integration[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const integration of integrations) {
+    for (const installation of integration.installations) {
+      if (groups.has(installation.groupRef)) continue;
+      groups.set(installation.groupRef, {
+        groupRef: installation.groupRef,
+        groupName: installation.groupName,
+        projectId: integration.projectId,
+        createTime: installation.createTime,
+        updateTime: installation.createTime,
+      });
+    }
+  }
+  return [...groups.values()];
 }
 
 function demoDestinations(): StoredDestination[] {

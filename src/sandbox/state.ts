@@ -1,5 +1,6 @@
 // The live state of one sandbox: seed data that routes may change, plus the
 // request log tests read to check what ipctl sent.
+import type { Principal } from './auth.js';
 import { createSeedData, type SeedData } from './seed.js';
 import type { Installation, Integration, Org, Provider, SandboxProject, StoredDestination } from './types.js';
 
@@ -19,6 +20,10 @@ export interface RequestLogEntry {
   requestId: string;
   /** Lower-cased, in the order first sent. */
   headerNames: string[];
+  /** The credential the request was accepted with; absent when it was not authenticated. */
+  principal?: Principal;
+  /** Operation-specific facts the route recorded (see RouteContext.record); credentials redacted. */
+  facts?: Record<string, unknown>;
   time: string;
   /** The kind of fault injected instead of the answer (faults.ts), if one was. */
   fault?: string;

@@ -103,27 +103,33 @@ export interface Connection {
   providerMetadata?: Record<string, unknown>;
 }
 
+/**
+ * What a connection was made with beyond the Connection's own fields. The
+ * spec's Connection has no place for these, so they are never returned.
+ */
+export interface ConnectionCredentials {
+  connectionId: string;
+  basicAuth?: { username: string; password: string };
+  customAuth?: Record<string, unknown>;
+}
+
 // ---------------------------------------------------------------- destinations (2.4)
 
-/** Metadata keys of section 2.4.1; all strings except headers, batchSize and maxWaitSecs. */
-export const DESTINATION_METADATA_STRING_KEYS = [
-  'url', 'region', 'streamName', 'endpointUrl', 'partitionKeyTemplate', 'bucket', 'keyTemplate',
-  'storageClass', 'username', 'tableName', 'database', 'accountIdentifier', 'userId', 'dbName',
-  'schemaName', 'projectId', 'datasetId', 'tableId', 'workgroupName', 'clusterIdentifier', 'dbUser',
-  'account', 'container', 'queueUrl', 'topicArn', 'eventBusName', 'detailType', 'topicId', 'routingKey',
-] as const;
+// The key lists live in one module shared with the CLI, so that what ipctl
+// checks before sending and what the sandbox accepts cannot drift apart.
+import type {
+  DestinationMetadataIntegerKey,
+  DestinationMetadataStringKey,
+  DestinationSecretKey,
+} from '../destinations/fields.js';
 
-export const DESTINATION_METADATA_INTEGER_KEYS = ['batchSize', 'maxWaitSecs'] as const;
-
-/** Secret keys of section 2.4.2 (write-only). */
-export const DESTINATION_SECRET_KEYS = [
-  'awsKeyId', 'awsSecretKey', 'awsSessionToken', 'password', 'privateKey', 'credentials',
-  'accessKeyId', 'secretAccessKey', 'accessKey', 'uri',
-] as const;
-
-export type DestinationMetadataStringKey = (typeof DESTINATION_METADATA_STRING_KEYS)[number];
-export type DestinationMetadataIntegerKey = (typeof DESTINATION_METADATA_INTEGER_KEYS)[number];
-export type DestinationSecretKey = (typeof DESTINATION_SECRET_KEYS)[number];
+export {
+  DESTINATION_METADATA_INTEGER_KEYS,
+  DESTINATION_METADATA_KEYS,
+  DESTINATION_METADATA_STRING_KEYS,
+  DESTINATION_SECRET_KEYS,
+} from '../destinations/fields.js';
+export type { DestinationMetadataIntegerKey, DestinationMetadataStringKey, DestinationSecretKey };
 
 export type DestinationMetadata = Partial<Record<DestinationMetadataStringKey, string>> &
   Partial<Record<DestinationMetadataIntegerKey, number>> & {
@@ -147,6 +153,12 @@ export interface Destination {
 export interface StoredDestination {
   destination: Destination;
   secretNames: DestinationSecretKey[];
+  /**
+   * SHA-256 (hex) of each secret value an update has set. Enough for tests to
+   * check that exactly the right value arrived; no dump of the state can show
+   * a secret. Seeded secrets have none: their values were never known.
+   */
+  secretDigests?: Partial<Record<DestinationSecretKey, string>>;
 }
 
 // ---------------------------------------------------------------- providers (2.5)
@@ -378,6 +390,12 @@ export interface SandboxProject {
   updateTime: Timestamp;
   providerApps: ProviderApp[];
   connections: Connection[];
+  /** User groups by groupRef; connections:generate upserts them. */
+  groups: Group[];
+  /** Consumers by consumerRef; connections:generate upserts them. */
+  consumers: Consumer[];
+  /** Credentials that a Connection does not show (basic and custom auth), kept so tests can check what arrived. */
+  connectionCredentials: ConnectionCredentials[];
   destinations: StoredDestination[];
   integrations: Integration[];
   providerData: ProviderDataset[];

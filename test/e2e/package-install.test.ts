@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runProcess, tempDir } from '../helpers/cli.js';
@@ -36,5 +36,13 @@ describe('the npm package', () => {
     expect(provider.stderr).toBe('');
     expect(provider.code).toBe(0);
     expect(JSON.parse(provider.stdout).name).toBe('hubspot');
+  });
+
+  it('ships the completion scripts, the same as the installed ipctl prints', async () => {
+    const installed = join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl', 'completions');
+    expect(readdirSync(installed).sort()).toEqual(['_ipctl', 'ipctl.bash', 'ipctl.fish', 'ipctl.ps1']);
+    const bash = await runProcess(join(prefix.path, 'global', 'bin', 'ipctl'), ['completion', 'bash']);
+    expect(bash.code).toBe(0);
+    expect(bash.stdout).toBe(readFileSync(join(installed, 'ipctl.bash'), 'utf8'));
   });
 });

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIpctl, tempDir } from '../helpers/cli.js';
-import { apiCommands, prepareRun } from '../helpers/commands.js';
+import { apiCommands, commandSecrets, prepareRun } from '../helpers/commands.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
@@ -16,20 +16,23 @@ const proxyPassword = 'proxy_pw_CANARY_92eb5ffee6ae2fec3ad7';
 const fileSecret = 'sk_corrupt_CANARY_4a8a08f09d37b73795';
 const promptKey = 'sk_prompt_CANARY_8277e0910d750195b448';
 const promptToken = 'tok_prompt_CANARY_e4da3b7fbbce2345d777';
-const canaries = [canaryApiKey, canaryToken, wrongKey, wrongToken, argvSecret, proxyPassword, fileSecret, promptKey, promptToken];
+const stdinSecret = 'stdin_CANARY_SECRET_a87ff679a2f3e71d9181';
+const envSecret = 'env_CANARY_SECRET_1679091c5a880faf6fb5';
+const canaries = [canaryApiKey, canaryToken, wrongKey, wrongToken, argvSecret, proxyPassword, fileSecret, promptKey, promptToken, stdinSecret, envSecret, ...Object.values(commandSecrets)];
 
 let fixture: SandboxFixture;
-// HOME, TMPDIR and the working folder of every run: each must stay empty.
+// HOME, TMPDIR and the working folder of every run; the files the runs read live apart.
 const home = tempDir('ipctl-home-');
 const scratch = tempDir('ipctl-tmp-');
 const work = tempDir('ipctl-cwd-');
+const inputs = tempDir('ipctl-inputs-');
 
 beforeAll(async () => {
   fixture = await startFixture();
 });
 afterAll(async () => {
   await fixture.close();
-  for (const dir of [home, scratch, work]) dir.remove();
+  for (const dir of [home, scratch, work, inputs]) dir.remove();
 });
 
 interface Run {
@@ -54,19 +57,25 @@ const runs: Run[] = [
   { name: 'auth login without a terminal', args: ['auth', 'login'] },
   // Every API command: succeeding, refused, failing on the way, with credentials from the environment or the profile.
   ...apiCommands.flatMap((row): Run[] => [
-    { name: `${row.name}`, args: prepareRun(row, work.path), env: row.env, input: row.input },
-    { name: `${row.name}, credentials from the profile only`, args: prepareRun(row, work.path), env: { ...row.env, ...fromProfileOnly }, input: row.input },
-    { name: `${row.name}, rejected credentials`, args: prepareRun(row, work.path), env: { ...row.env, IPCTL_API_KEY: wrongKey, IPCTL_TOKEN: wrongToken }, input: row.input },
+    { name: `${row.name}`, args: prepareRun(row, inputs.path), env: row.env, input: row.input },
+    { name: `${row.name}, credentials from the profile only`, args: prepareRun(row, inputs.path), env: { ...row.env, ...fromProfileOnly }, input: row.input },
+    { name: `${row.name}, rejected credentials`, args: prepareRun(row, inputs.path), env: { ...row.env, IPCTL_API_KEY: wrongKey, IPCTL_TOKEN: wrongToken }, input: row.input },
     {
       name: `${row.name}, 503 until it gives up`,
-      args: [...prepareRun(row, work.path), '--retries', '1'],
+      args: [...prepareRun(row, inputs.path), '--retries', '1'],
       env: row.env,
       input: row.input,
       before: () => fixture.addFaults({ [row.operation]: [{ kind: 'status', status: 503, retryable: true, times: 2 }] }),
     },
-    { name: `${row.name}, server unreachable`, args: [...prepareRun(row, work.path), '--retries', '1'], env: { ...row.env, IPCTL_BASE_URL: 'http://127.0.0.1:9/v1', IPCTL_SEARCH_URL: 'http://127.0.0.1:9/v1' }, input: row.input },
-    { name: `${row.name}, through an unreachable proxy with a password`, args: [...prepareRun(row, work.path), '--retries', '0'], env: { ...row.env, HTTP_PROXY: `http://user:${proxyPassword}@127.0.0.1:9` }, input: row.input },
+    { name: `${row.name}, server unreachable`, args: [...prepareRun(row, inputs.path), '--retries', '1'], env: { ...row.env, IPCTL_BASE_URL: 'http://127.0.0.1:9/v1', IPCTL_SEARCH_URL: 'http://127.0.0.1:9/v1' }, input: row.input },
+    { name: `${row.name}, through an unreachable proxy with a password`, args: [...prepareRun(row, inputs.path), '--retries', '0'], env: { ...row.env, HTTP_PROXY: `http://user:${proxyPassword}@127.0.0.1:9` }, input: row.input },
   ]),
+  // The secrets of a connection to create and of a destination, from stdin, the environment, or argv (refused).
+  ...connectionRuns(),
+  { name: 'destinations patch, a secret from stdin', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'awsSecretKey=-'], input: `${stdinSecret}\n` },
+  { name: 'destinations patch --dry-run', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'awsSecretKey=-', '--dry-run', '-o', 'json'], input: `${stdinSecret}\n` },
+  { name: 'destinations patch, a secret on argv', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', `awsSecretKey=${argvSecret}`] },
+  { name: 'destinations patch, a secret through --set', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--set', `secrets.password=${argvSecret}`] },
   // Showing what is stored.
   { name: 'auth status', args: ['auth', 'status'] },
   { name: 'auth status --json, profile only', args: ['auth', 'status', '--json'], env: fromProfileOnly },
@@ -89,6 +98,20 @@ const runs: Run[] = [
 
 /** Any ten characters in a row of a canary: a part of a secret leaks it too (redaction shows four). */
 const fragments = canaries.flatMap((canary) => Array.from({ length: canary.length - 9 }, (_, start) => canary.slice(start, start + 10)));
+
+function connectionRuns(): Run[] {
+  const pipedrive = ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42', '--workspace', 'acme'];
+  const zendesk = ['connections', 'generate', '--project', 'demo', '--provider', 'zendesk', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42', '--workspace', 'acme', '--username', 'agent@acme.test'];
+  return [
+    { name: 'connections generate, API key from stdin', args: [...pipedrive, '--api-key-file', '-'], input: `${stdinSecret}\n` },
+    { name: 'connections generate, API key from the environment', args: pipedrive, env: { IPCTL_CONNECTION_API_KEY: envSecret } },
+    { name: 'connections generate --dry-run', args: [...pipedrive, '--api-key-file', '-', '--dry-run', '-o', 'json'], input: `${stdinSecret}\n` },
+    { name: 'connections generate, password from stdin', args: [...zendesk, '--password-file', '-'], input: `${stdinSecret}\n` },
+    { name: 'connections generate, password from the environment, rejected key', args: zendesk, env: { IPCTL_CONNECTION_PASSWORD: envSecret, IPCTL_API_KEY: wrongKey } },
+    { name: 'connections generate, an API key on argv', args: [...pipedrive, '--api-key', argvSecret] },
+    { name: 'connections generate, a custom password on argv', args: ['connections', 'generate', '--project', 'demo', '--provider', 'snowflake', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42', '--custom', `password=${argvSecret}`] },
+  ];
+}
 
 function expectNoCanary(text: string, where: string): void {
   const leaked = fragments.find((fragment) => text.includes(fragment));
@@ -123,12 +146,15 @@ describe('secrets stay out of every output', () => {
   it('leaves secrets in no file but the 0600 profile store', () => {
     const files = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
-    for (const dir of [home.path, scratch.path, work.path]) expect(files(dir), dir).toEqual([]);
+    // No temporary file is left behind, in TMPDIR or the working folder.
+    for (const dir of [scratch.path, work.path]) expect(files(dir), dir).toEqual([]);
     const stores = files(fixture.configDir);
     const names = stores.map((file) => file.slice(fixture.configDir.length + 1)).sort();
     // The store, and the two corrupt stores that --force moved aside (one per variant of that run).
     expect(names).toEqual(['config.json', expect.stringMatching(/^config\.json\.corrupt-/), expect.stringMatching(/^config\.json\.corrupt-/)]);
     for (const file of stores) expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Anything else ipctl wrote (such as its code cache under HOME) holds no secret.
+    for (const file of files(home.path)) expectNoCanary(readFileSync(file).toString('latin1'), file);
     const store = JSON.parse(readFileSync(join(fixture.configDir, 'config.json'), 'utf8'));
     expect(store.profiles.default).toEqual({ apiKey: canaryApiKey, token: canaryToken });
     expect(store.profiles.prompted).toEqual({ apiKey: promptKey, token: promptToken });

@@ -12,8 +12,10 @@ export interface ApiCommandRow {
   name: string;
   /** argv after `ipctl`, for a run that succeeds against the seeded sandbox. */
   args: string[];
-  /** The operation the command sends (the sandbox logs it under this name). */
+  /** The operation the command sends (the sandbox logs it under this name); faults are injected into it. */
   operation: OperationId;
+  /** Operations the command sends first, to prepare the request (not faulted). */
+  alsoSends?: OperationId[];
   /** Extra environment for the run, on top of the fixture's. */
   env?: Record<string, string | undefined>;
   /** Stdin for the run. */
@@ -24,10 +26,38 @@ export interface ApiCommandRow {
   successExit: number;
 }
 
+/** Secrets the rows below read from files: the secret tests look for them in every output. */
+export const commandSecrets = {
+  connectionApiKey: 'pd_conn_CANARY_APIKEY_5e0c1a7f93d2b864',
+  destinationSecret: 'aws_dest_CANARY_SECRET_b71f04c9e2a6d358',
+};
+
 export const apiCommands: ApiCommandRow[] = [
   { name: 'orgs get', args: ['orgs', 'get', 'org_demo'], operation: 'getOrg', successExit: 0 },
   { name: 'invites list', args: ['invites', 'list'], operation: 'listOrgInvites', successExit: 0 },
   { name: 'providers get', args: ['providers', 'get', 'salesforce'], operation: 'getProvider', successExit: 0 },
+  {
+    name: 'connections generate',
+    args: ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42', '--workspace', 'acme', '--api-key-file', '{dir}/connection-key.txt'],
+    operation: 'generateConnection',
+    // The provider drives validation, so it is fetched first.
+    alsoSends: ['getProvider'],
+    files: { 'connection-key.txt': `${commandSecrets.connectionApiKey}\n` },
+    successExit: 0,
+  },
+  {
+    name: 'destinations patch',
+    args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--name', 'contacts-queue', '--secret', 'awsSecretKey=@{dir}/destination-secret.txt'],
+    operation: 'updateDestination',
+    files: { 'destination-secret.txt': `${commandSecrets.destinationSecret}\n` },
+    successExit: 0,
+  },
+  {
+    name: 'search',
+    args: ['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'city=Berlin'],
+    operation: 'searchRecords',
+    successExit: 0,
+  },
 ];
 
 export function retryModeOf(row: ApiCommandRow) {

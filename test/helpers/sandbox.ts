@@ -7,13 +7,20 @@ import { tempDir } from './cli.js';
 export const canaryApiKey = 'sk_canary_APIKEY_7f3a9c1e5b2d4f60a8e1';
 export const canaryToken = 'eyJhbGciOiJIUzI1NiJ9.eyJjYW5hcnkiOnRydWV9.CANARYTOKEN_91d2e7f4c3b8a6';
 
-export interface RequestLogEntry {
+/** An entry of the sandbox's request log (src/sandbox/state.ts RequestLogEntry). */
+export interface LoggedRequest {
   method: string;
   path: string;
-  status: number;
+  query: Record<string, string | string[]>;
   operation?: string;
-  fault?: string;
+  status: number;
   headerNames: string[];
+  /** The credential the sandbox accepted the request with. */
+  principal?: string;
+  /** Operation-specific facts, such as what a search asked for. */
+  facts?: Record<string, unknown>;
+  /** The kind of fault injected instead of the answer, if one was. */
+  fault?: string;
 }
 
 export interface SandboxFixture {
@@ -22,7 +29,7 @@ export interface SandboxFixture {
   /** Environment pointing ipctl at the sandbox, with the canary credentials. */
   env(extra?: Record<string, string | undefined>): Record<string, string | undefined>;
   /** Requests the sandbox saw since the last clear. */
-  requests(): Promise<RequestLogEntry[]>;
+  requests(): Promise<LoggedRequest[]>;
   clearRequests(): Promise<void>;
   /** Queues faults through the sandbox's control route (POST /_sandbox/faults). */
   addFaults(plan: FaultPlanInput): Promise<void>;
@@ -62,7 +69,7 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Sandbo
       IPCTL_ORG: sandbox.org,
       ...extra,
     }),
-    requests: async () => (await control('/_sandbox/requests', 'GET')) as RequestLogEntry[],
+    requests: async () => (await control('/_sandbox/requests', 'GET')) as LoggedRequest[],
     clearRequests: async () => {
       await control('/_sandbox/requests', 'DELETE');
     },

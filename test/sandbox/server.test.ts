@@ -223,17 +223,17 @@ describe('project lookup', () => {
     expect(findProject(state, 'constructor')).toBeUndefined();
   });
 
-  it('resolves the project over HTTP by ID and by name before the placeholder answers', async () => {
+  it('resolves the project over HTTP by ID and by name', async () => {
     const post = (project: string) =>
       fetch(`${sandbox.baseUrl}/projects/${project}/connections:generate`, {
         method: 'POST',
         headers: { ...apiKey(), 'Content-Type': 'application/json' },
-        body: JSON.stringify({ provider: 'hubspot', groupRef: 'g1' }),
+        body: JSON.stringify({ provider: 'public-holidays', groupRef: 'g1', consumerRef: 'c1' }),
       });
     for (const project of ['proj_demo', 'demo']) {
       const response = await post(project);
-      expect(response.status).toBe(501);
-      expect((await problemOf(response)).detail).toContain('Not implemented in this sandbox yet');
+      expect(response.status).toBe(201);
+      expect(((await response.json()) as { projectId: string }).projectId).toBe('proj_demo');
     }
     const missing = await post('no-such-project');
     expect(missing.status).toBe(404);
@@ -246,13 +246,13 @@ describe('project lookup', () => {
       headers: { ...bearer(), 'Content-Type': 'application/json' },
       body: '{"updateMask":["name"],"destination":{"name":"x"}}',
     });
-    expect(patch.status).toBe(501);
+    expect(patch.status).toBe(200);
     const search = await fetch(`${sandbox.searchUrl}/projects/proj_demo/integrations/int_salesforce_sync?groupRef=acme-corp`, {
       method: 'POST',
       headers: { 'x-api-key': sandbox.apiKey, 'x-svc-request-type': 'search', 'Content-Type': 'application/json' },
-      body: '{"objectName":"Contact","fieldFilters":[]}',
+      body: '{"objectName":"Contact","fieldFilters":[{"fieldName":"Title","operator":"eq","value":"CTO"}]}',
     });
-    expect(search.status).toBe(501);
+    expect(search.status).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@ import { Chalk } from 'chalk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../src/api/client.js';
-import type { Operation } from '../../src/api/operations.js';
+import { type Operation, operations } from '../../src/api/operations.js';
 import { backoffWaitMs, defaultRetryPolicy, mayRetry, requestedWaitMs, TransportError } from '../../src/api/retry.js';
 import { Secret } from '../../src/config/secret.js';
 import { ApiError, UserError } from '../../src/errors.js';
@@ -70,16 +70,8 @@ describe('which failures are retried', () => {
   });
 });
 
-/** The operation connections:generate will be: a POST that must not be repeated once it may have arrived. */
-const generate: Operation<unknown> = {
-  id: 'generateConnection',
-  method: 'POST',
-  base: 'api',
-  path: '/projects/{projectIdOrName}/connections:generate',
-  auth: 'apiKey',
-  retry: 'beforeSend',
-  response: z.unknown(),
-};
+/** connections:generate, answered by a stand-in server that returns any JSON: a POST not to repeat once it may have arrived. */
+const generate: Operation<unknown> = { ...operations.generateConnection, response: z.unknown() };
 
 function client(baseUrl: string, options: { timeoutMs?: number; retries?: number; backoffMs?: number; trace?: string[] } = {}) {
   return new ApiClient({
@@ -101,7 +93,11 @@ function rendered(error: unknown): string {
   return text;
 }
 
-describe('a beforeSend operation under every injected fault', () => {
+describe('connections:generate (beforeSend) under every injected fault', () => {
+  it('is the operation that is repeated only before sending', () => {
+    expect(operations.generateConnection.retry).toBe('beforeSend');
+  });
+
   let fixture: SandboxFixture;
   beforeAll(async () => {
     fixture = await startFixture();
@@ -123,7 +119,8 @@ describe('a beforeSend operation under every injected fault', () => {
       timeoutMs: (flag('--timeout') ?? 10) * 1000,
       retries: flag('--retries') ?? (fault.env?.IPCTL_RETRIES !== undefined ? Number(fault.env.IPCTL_RETRIES) : 3),
     });
-    const failure = await api.call(generate, { path: { projectIdOrName: 'demo' }, body: { provider: 'salesforce', apiKey: new Secret(canaryApiKey) } }).then(
+    const body = { provider: 'pipedrive', groupRef: 'acme-corp', consumerRef: 'u-42', providerWorkspaceRef: 'acme', apiKey: new Secret(canaryApiKey) };
+    const failure = await api.call(operations.generateConnection, { path: { projectIdOrName: 'demo' }, body }).then(
       () => undefined,
       (error: unknown) => error,
     );

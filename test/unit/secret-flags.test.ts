@@ -11,7 +11,8 @@ function program() {
   const patch = root
     .command('destinations')
     .command('patch')
-    .option('--secret <KEY=@PATH>', 'a secret by reference')
+    .option('--secret <value>', 'a secret by reference, checked here')
+    .option('--credential <KEY=@PATH|KEY=-|KEY>', 'a secret by reference, checked by the command')
     .option('--api-key-file <path>', 'the API key, from a file')
     .option('--tls-key <file>', 'a key file');
   return { root, patch };
@@ -74,8 +75,9 @@ describe('screening argv before parsing', () => {
     }
   });
 
-  it('lets flags whose value is a file path through, whatever their name', () => {
+  it('lets flags whose placeholder says they take a path or a reference through, for the command to check', () => {
     expect(screen(['destinations', 'patch', '--tls-key', '/etc/ssl/private/key.pem', '--api-key-file', '-'])).toHaveLength(6);
+    expect(screen(['destinations', 'patch', '--credential', `password=${canary}`])).toEqual(['destinations', 'patch', '--credential', `password=${canary}`]);
   });
 
   it('drops the value of an unknown --flag=value, which commander would echo', () => {

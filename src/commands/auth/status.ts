@@ -29,7 +29,7 @@ export default defineCommand({
   parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
     const settings = await context.settings({ org: input.org, project: input.project }, { allowMissingProfile: true });
-    const status = statusOf(settings, (await context.store()).path);
+    const status = statusOf(settings, (await context.config()).path);
     const noCredential = !settings.apiKey.value && !settings.token.value;
     if (noCredential) context.say('No credential is configured. Set one with `ipctl auth login`, `ipctl auth set-key` or `ipctl auth set-token`.');
     return { data: status, view: statusView(status), exitCode: noCredential ? exitCodes.credentials : exitCodes.ok };

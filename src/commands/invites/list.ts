@@ -4,7 +4,7 @@ import { type Invite, inviteStatuses } from '../../api/schemas.js';
 import type { View } from '../../output/view.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
-import { addOutputOptions, identifier, outputSchema, parseInput } from '../input.js';
+import { addOutputOptions, completeValues, identifier, outputSchema, parseInput } from '../input.js';
 import { requireOrg } from '../orgs/org-id.js';
 
 const schema = z.object({
@@ -20,6 +20,7 @@ export default defineCommand({
       .argument('[orgId]', 'organization ID (default: --org, IPCTL_ORG, or the profile\'s org)')
       .option('--org <id>', 'organization ID')
       .option('--status <status>', `only invites in this status: ${inviteStatuses.join(', ')}`);
+    completeValues(command, '--status', inviteStatuses);
     addOutputOptions(command);
     describe(command, {
       description: "List an organization's invites: email, status, creation time and ID. Needs a bearer token.",

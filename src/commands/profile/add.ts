@@ -3,7 +3,7 @@ import { profileNamePattern } from '../../config/schema.js';
 import { defineCommand } from '../command.js';
 import { addForceOption, forceField, recoverProfileFile } from '../force.js';
 import { describe } from '../help.js';
-import { identifier, parseInput } from '../input.js';
+import { completeValues, identifier, parseInput, profileNames } from '../input.js';
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL, including the /v1 prefix' })
@@ -25,6 +25,8 @@ export default defineCommand({
       .option('--org <id>', 'default organization ID')
       .option('--project <idOrName>', 'default project ID or name');
     addForceOption(command);
+    // An existing name changes that profile, so offer the names there are.
+    completeValues(command, 'name', profileNames);
     describe(command, {
       description:
         'Add a profile, or change the given values of an existing one. --base-url and --search-url set the stored URLs (each including /v1). The first profile added becomes the current one. Credentials are set with `ipctl auth login`, `auth set-key` or `auth set-token`, never on the command line.',
@@ -33,6 +35,7 @@ export default defineCommand({
         'ipctl profile add staging --org org_123 --project demo',
         'ipctl auth set-key --profile staging < key.txt',
       ],
+      environment: ['IPCTL_CONFIG_DIR   where the profile file lives'],
       exitCodes: ['0 success', '2 invalid input, or an invalid profile file (see --force)', '5 the profile file stayed locked by another process'],
     });
   },

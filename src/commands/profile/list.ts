@@ -19,7 +19,7 @@ export default defineCommand({
   },
   parse: (raw, command) => parseInput(schema, raw, command),
   async run(_input, context) {
-    const config = (await context.store()).read();
+    const { data: config } = await context.config();
     const profiles = Object.entries(config.profiles)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, data]) => showProfile(name, data, name === config.current));

@@ -3,7 +3,7 @@ import { unknownProfile } from '../../config/resolve.js';
 import { profileNamePattern } from '../../config/schema.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
-import { addOutputOptions, outputSchema, parseInput } from '../input.js';
+import { addOutputOptions, completeValues, outputSchema, parseInput, profileNames } from '../input.js';
 import { profileRecordView, showProfile } from './view.js';
 
 const schema = z.object({
@@ -14,6 +14,7 @@ const schema = z.object({
 export default defineCommand({
   configure(command) {
     command.argument('[name]', 'profile name (default: the profile in use)');
+    completeValues(command, 'name', profileNames);
     addOutputOptions(command);
     describe(command, {
       description: 'Show the values stored in a profile. Secrets are shown only as their last four characters. To see the values in effect, with environment and flags applied, use `ipctl auth status`.',
@@ -24,8 +25,7 @@ export default defineCommand({
   },
   parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
-    const store = await context.store();
-    const config = store.read();
+    const { data: config } = await context.config();
     const name = input.name ?? (await context.settings()).profile.value;
     const data = config.profiles[name];
     if (!data) throw unknownProfile(name, Object.keys(config.profiles));

@@ -2,16 +2,18 @@ import { z } from 'zod';
 import { profileNamePattern } from '../../config/schema.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
-import { parseInput } from '../input.js';
+import { completeValues, parseInput, profileNames } from '../input.js';
 
 const schema = z.object({ name: z.string().regex(profileNamePattern, 'must be letters, digits, ".", "_" or "-"') });
 
 export default defineCommand({
   configure(command) {
     command.argument('<name>', 'profile name');
+    completeValues(command, 'name', profileNames);
     describe(command, {
       description: 'Make a profile the current one: commands use it unless --profile or IPCTL_PROFILE says otherwise.',
       examples: ['ipctl profile use staging', 'ipctl profile use default'],
+      environment: ['IPCTL_CONFIG_DIR   where the profile file lives', 'IPCTL_PROFILE      overrides the current profile for one run'],
       exitCodes: ['0 success', '2 no such profile, or an invalid profile file'],
     });
   },

@@ -17,6 +17,7 @@ export default defineCommand({
       description:
         'Show a provider from the catalogue: its auth type, what a connection to it needs, its base URL and what it supports. Needs no credential; --json prints the whole provider object.',
       examples: ['ipctl providers get salesforce', 'ipctl providers get pipedrive --json'],
+      environment: ['IPCTL_BASE_URL   API base URL', 'IPCTL_PROFILE    the profile whose base URL is used'],
     });
   },
   parse: (raw, command) => parseInput(schema, raw, command),
@@ -58,7 +59,7 @@ function needsView(provider: Provider): View {
         : requirements.map((requirement) => [
             requirement.label,
             requirement.field,
-            requirement.options ? `one of ${requirement.options.join(', ')}` : requirement.kind,
+            requirement.options ? `one of ${requirement.options.map((option) => option.value).join(', ')}` : requirement.kind,
             requirement.required ? 'yes' : requirement.defaultValue !== undefined ? `no (default ${requirement.defaultValue})` : 'no',
             [requirement.note, requirement.docsUrl].filter(Boolean).join('; '),
           ]),

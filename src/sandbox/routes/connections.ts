@@ -1,7 +1,14 @@
-// Section 4.3. Placeholder until the operation is emulated: auth, body parsing
-// and the project lookup already run, so only `handle` needs to grow.
-import { notImplemented } from '../problems.js';
+// Section 4.3: generate a connection. The body is checked with the same rules
+// ipctl applies before sending (src/connections/request.ts), so a request the
+// CLI would refuse is refused here too, as a 400 with one issue per bad field.
+import { randomInt } from 'node:crypto';
+import { Secret } from '../../config/secret.js';
+import { buildConnectionRequest, type ConnectionProblem, type ConnectionRequestBody, type OAuth2TokenInput } from '../../connections/request.js';
+import { workspaceMetadataName } from '../../providers/requirements.js';
+import { badRequest, type ProblemIssue, problemType } from '../problems.js';
 import type { Route } from '../router.js';
+import { findProvider, type SandboxState } from '../state.js';
+import type { AuthScheme, Connection, Consumer, Group, OAuth2Token, Provider, SandboxProject } from '../types.js';
 import { requireProject } from './lookups.js';
 
 export const connectionRoutes: Route[] = [
@@ -11,9 +18,185 @@ export const connectionRoutes: Route[] = [
     pattern: '/v1/projects/{projectIdOrName}/connections:generate',
     auth: 'apiKey',
     body: 'json',
-    handle: ({ state, params }) => {
-      requireProject(state, params.projectIdOrName as string);
-      throw notImplemented('generate a connection');
+    handle: ({ state, params, body, now }) => {
+      const project = requireProject(state, params.projectIdOrName as string);
+      const input = (body ?? {}) as Record<string, unknown>;
+      const { provider, issues } = lookUpProvider(state, input.provider);
+      const built = buildConnectionRequest(input, provider);
+      issues.push(...built.problems.map(toIssue));
+      if (issues.length > 0 || !provider) {
+        throw badRequest(`The connection request has ${issues.length === 1 ? 'a problem' : `${issues.length} problems`}; no connection was created.`, issues);
+      }
+      const connection = createConnection(project, provider, built.body, now().toISOString());
+      return { status: 201, body: connection };
     },
   },
 ];
+
+function lookUpProvider(state: SandboxState, name: unknown): { provider?: Provider; issues: ProblemIssue[] } {
+  if (typeof name !== 'string' || name === '') return { issues: [] };
+  const provider = findProvider(state, name);
+  if (provider) return { provider, issues: [] };
+  return {
+    issues: [
+      {
+        type: problemType('unknown-provider'),
+        title: 'Unknown provider',
+        detail: `No provider named "${name}" in the catalogue; names are case-sensitive. The sandbox has: ${Object.keys(state.providers).join(', ')}.`,
+        in: 'body',
+        name: 'provider',
+        value: name,
+      },
+    ],
+  };
+}
+
+const issueTitles: Record<ConnectionProblem['code'], string> = {
+  missing: 'Missing value',
+  invalid: 'Invalid value',
+  'not-applicable': 'Does not apply to this provider',
+  'unknown-field': 'Unknown field',
+};
+
+/** Secret values are never echoed: `value` is present only for values that are not secret. */
+function toIssue(problem: ConnectionProblem): ProblemIssue {
+  return {
+    type: problemType(problem.code),
+    title: issueTitles[problem.code],
+    detail: problem.detail,
+    in: 'body',
+    name: problem.field,
+    value: problem.value ?? null,
+  };
+}
+
+function createConnection(project: SandboxProject, provider: Provider, body: ConnectionRequestBody, now: string): Connection {
+  const id = newConnectionId();
+  const providerApp = project.providerApps.find((app) => app.provider === provider.name);
+  const providerMetadata = withDefaults(provider, body.providerMetadata);
+  const workspace = body.providerWorkspaceRef ?? (typeof providerMetadata?.[workspaceMetadataName] === 'string' ? (providerMetadata[workspaceMetadataName] as string) : undefined);
+  const oauth2 = body.oauth2AuthorizationCode;
+  const connection: Connection = {
+    id,
+    projectId: project.id,
+    provider: provider.name,
+    group: upsertGroup(project, body.groupRef as string, body.groupName, now),
+    consumer: upsertConsumer(project, body.consumerRef as string, body.consumerName, now),
+    createTime: now,
+    updateTime: now,
+    authScheme: authSchemeFor(provider),
+    status: 'created',
+    ...(providerApp ? { providerApp: structuredClone(providerApp) } : {}),
+    ...(workspace !== undefined ? { providerWorkspaceRef: workspace } : {}),
+    ...(oauth2 && (oauth2.refreshToken || oauth2.accessToken)
+      ? {
+          oauth2AuthorizationCode: {
+            ...(oauth2.accessToken ? { accessToken: storedToken(oauth2.accessToken, now) } : {}),
+            ...(oauth2.refreshToken ? { refreshToken: storedToken(oauth2.refreshToken, now) } : {}),
+            ...(oauth2.scopes ? { scopes: [...oauth2.scopes] } : {}),
+          },
+        }
+      : {}),
+    ...(body.apiKey ? { apiKey: body.apiKey.reveal() } : {}),
+    ...(providerMetadata ? { providerMetadata } : {}),
+  };
+  project.connections.push(connection);
+  keepCredentials(project, id, body);
+  return structuredClone(connection);
+}
+
+/** Metadata inputs the request left out take their defaultValue. */
+function withDefaults(provider: Provider, given: Record<string, string> | undefined): Record<string, unknown> | undefined {
+  const defaults = Object.fromEntries(
+    (provider.metadata?.input ?? []).filter((input) => input.defaultValue !== undefined).map((input) => [input.name, input.defaultValue]),
+  );
+  const merged = { ...defaults, ...given };
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
+function storedToken(token: OAuth2TokenInput, now: string): OAuth2Token {
+  return { token: token.token.reveal(), issuedAt: token.issuedAt ?? now, ...(token.expiresAt ? { expiresAt: token.expiresAt } : {}) };
+}
+
+/**
+ * The spec's authScheme values name OAuth grants, not the JWT or custom auth
+ * types, so those map to the scheme that works the same way: a JWT grant is a
+ * server-to-server OAuth grant (clientCredentials); custom inputs sent in an
+ * Authorization: Basic header are basic, any other custom inputs act as keys.
+ */
+export function authSchemeFor(provider: Provider): AuthScheme {
+  switch (provider.authType) {
+    case 'none':
+      return 'none';
+    case 'apiKey':
+      return 'apiKey';
+    case 'basic':
+      return 'basic';
+    case 'oauth2':
+      return oauth2Scheme(provider.oauth2Opts?.grantType);
+    case 'jwt':
+      return 'oauth2/clientCredentials';
+    case 'custom': {
+      const authorization = provider.customOpts?.headers?.find((header) => header.name.toLowerCase() === 'authorization');
+      return authorization && /^\s*basic\b/i.test(authorization.valueTemplate) ? 'basic' : 'apiKey';
+    }
+  }
+}
+
+function oauth2Scheme(grantType: string | undefined): AuthScheme {
+  if (grantType === 'authorizationCodePKCE') return 'oauth2/authorizationCodePKCE';
+  if (grantType === 'clientCredentials') return 'oauth2/clientCredentials';
+  if (grantType === 'password') return 'oauth2/password';
+  return 'oauth2/authorizationCode';
+}
+
+/** Groups are upserted by groupRef: a new one takes its name (or its ref); a given name renames an existing one. */
+function upsertGroup(project: SandboxProject, groupRef: string, groupName: string | undefined, now: string): Group {
+  let group = project.groups.find((candidate) => candidate.groupRef === groupRef);
+  if (!group) {
+    group = { groupRef, groupName: groupName ?? groupRef, projectId: project.id, createTime: now, updateTime: now };
+    project.groups.push(group);
+  } else if (groupName !== undefined && groupName !== group.groupName) {
+    group.groupName = groupName;
+    group.updateTime = now;
+  }
+  return { ...group };
+}
+
+function upsertConsumer(project: SandboxProject, consumerRef: string, consumerName: string | undefined, now: string): Consumer {
+  let consumer = project.consumers.find((candidate) => candidate.consumerRef === consumerRef);
+  if (!consumer) {
+    consumer = { consumerRef, consumerName: consumerName ?? consumerRef, projectId: project.id, createTime: now, updateTime: now };
+    project.consumers.push(consumer);
+  } else if (consumerName !== undefined && consumerName !== consumer.consumerName) {
+    consumer.consumerName = consumerName;
+    consumer.updateTime = now;
+  }
+  return { ...consumer };
+}
+
+function keepCredentials(project: SandboxProject, connectionId: string, body: ConnectionRequestBody): void {
+  const { basicAuth, customAuth } = body;
+  if (!basicAuth && !customAuth) return;
+  project.connectionCredentials.push({
+    connectionId,
+    ...(basicAuth?.username && basicAuth.password ? { basicAuth: { username: basicAuth.username, password: basicAuth.password.reveal() } } : {}),
+    ...(customAuth ? { customAuth: revealAll(customAuth) as Record<string, unknown> } : {}),
+  });
+}
+
+function revealAll(value: unknown): unknown {
+  if (value instanceof Secret) return value.reveal();
+  if (Array.isArray(value)) return value.map(revealAll);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, revealAll(item)]));
+  return value;
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `conn_` + 20 random lower-case alphanumerics. */
+function newConnectionId(): string {
+  let id = 'conn_';
+  for (let index = 0; index < 20; index += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}

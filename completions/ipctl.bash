@@ -1,0 +1,210 @@
+# bash completion for ipctl
+# Generated from ipctl's command tree by `ipctl completion bash`: do not edit; regenerate it.
+# Load it in this shell:   source <(ipctl completion bash)
+# Load it in every shell:  ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl
+#                          (or add the first line to ~/.bashrc if bash-completion isn't installed)
+
+# The subcommands of the command named by $1 ('' for ipctl itself).
+_ipctl_subcommands() {
+  case $1 in
+    '') _ipctl_words='orgs invites providers destinations connections profile auth search completion sandbox version help' ;;
+    'orgs') _ipctl_words='get' ;;
+    'invites') _ipctl_words='list' ;;
+    'providers') _ipctl_words='get' ;;
+    'destinations') _ipctl_words='patch' ;;
+    'connections') _ipctl_words='generate' ;;
+    'profile') _ipctl_words='list show use add remove' ;;
+    'auth') _ipctl_words='login set-key set-token status' ;;
+    *) _ipctl_words='' ;;
+  esac
+}
+
+# The flags of the command named by $1, the global ones included.
+_ipctl_flags() {
+  case $1 in
+    '') _ipctl_words='-V --version --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input -h --help' ;;
+    'orgs') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'orgs get') _ipctl_words='--org -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'invites') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'invites list') _ipctl_words='--org --status -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'providers') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'providers get') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'destinations') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'destinations patch') _ipctl_words='--project --name --set --header --secret --clear --update-mask --input-json --dry-run -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'connections') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'profile list') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'profile show') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'profile use') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'profile add') _ipctl_words='--org --project --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'profile remove') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'auth') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'auth login') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'auth set-key') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'auth set-token') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'auth status') _ipctl_words='--org --project -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'sandbox') _ipctl_words='--host --port --json --faults --tls-cert --tls-key -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'version') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    'help') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    *) _ipctl_words='' ;;
+  esac
+}
+
+# Succeeds when flag $2 of the command named by $1 takes a value.
+_ipctl_takes_value() {
+  case "$1|$2" in
+    *'|--profile'|*'|--base-url'|*'|--search-url'|*'|--timeout'|*'|--retries'|*'|--ca-file') return 0 ;;
+    'orgs get|--org'|'orgs get|-o'|'orgs get|--output'|'orgs get|--query') return 0 ;;
+    'invites list|--org'|'invites list|--status'|'invites list|-o'|'invites list|--output'|'invites list|--query') return 0 ;;
+    'providers get|-o'|'providers get|--output'|'providers get|--query') return 0 ;;
+    'destinations patch|--project'|'destinations patch|--name'|'destinations patch|--set'|'destinations patch|--header'|'destinations patch|--secret'|'destinations patch|--clear'|'destinations patch|--update-mask'|'destinations patch|--input-json'|'destinations patch|-o'|'destinations patch|--output'|'destinations patch|--query') return 0 ;;
+    'connections generate|--project'|'connections generate|--provider'|'connections generate|--group-ref'|'connections generate|--group-name'|'connections generate|--consumer-ref'|'connections generate|--consumer-name'|'connections generate|--workspace'|'connections generate|--metadata'|'connections generate|--custom'|'connections generate|--scopes'|'connections generate|--api-key-file'|'connections generate|--username'|'connections generate|--password-file'|'connections generate|--refresh-token-file'|'connections generate|--access-token-file'|'connections generate|--input-json'|'connections generate|-o'|'connections generate|--output'|'connections generate|--query') return 0 ;;
+    'profile list|-o'|'profile list|--output'|'profile list|--query') return 0 ;;
+    'profile show|-o'|'profile show|--output'|'profile show|--query') return 0 ;;
+    'profile add|--org'|'profile add|--project') return 0 ;;
+    'auth status|--org'|'auth status|--project'|'auth status|-o'|'auth status|--output'|'auth status|--query') return 0 ;;
+    'search|--integration'|'search|--group-ref'|'search|--project'|'search|--where'|'search|--fields'|'search|-o'|'search|--output'|'search|--query') return 0 ;;
+    'sandbox|--host'|'sandbox|--port'|'sandbox|--faults'|'sandbox|--tls-cert'|'sandbox|--tls-key') return 0 ;;
+    'version|-o'|'version|--output'|'version|--query') return 0 ;;
+  esac
+  return 1
+}
+
+# How the value of flag $2 (or of argument #N) of the command named by $1 completes:
+# 'choices WORD...', 'partial WORD...' (no space after), 'files', 'dynamic' (ask ipctl), or ''.
+_ipctl_values() {
+  case "$1|$2" in
+    *'|--profile') _ipctl_words='dynamic' ;;
+    'orgs get|-o'|'orgs get|--output') _ipctl_words='choices table json yaml' ;;
+    'invites list|--status') _ipctl_words='choices pending accepted revoked expired' ;;
+    'invites list|-o'|'invites list|--output') _ipctl_words='choices table json yaml' ;;
+    'providers get|-o'|'providers get|--output') _ipctl_words='choices table json yaml' ;;
+    'destinations patch|--set') _ipctl_words='partial metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' ;;
+    'destinations patch|--secret') _ipctl_words='partial awsKeyId awsSecretKey awsSessionToken password privateKey credentials accessKeyId secretAccessKey accessKey uri' ;;
+    'destinations patch|--clear') _ipctl_words='choices metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' ;;
+    'destinations patch|--update-mask') _ipctl_words='partial name metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' ;;
+    'destinations patch|--input-json') _ipctl_words='files' ;;
+    'destinations patch|-o'|'destinations patch|--output') _ipctl_words='choices table json yaml' ;;
+    'connections generate|--api-key-file') _ipctl_words='files' ;;
+    'connections generate|--password-file') _ipctl_words='files' ;;
+    'connections generate|--refresh-token-file') _ipctl_words='files' ;;
+    'connections generate|--access-token-file') _ipctl_words='files' ;;
+    'connections generate|--input-json') _ipctl_words='files' ;;
+    'connections generate|-o'|'connections generate|--output') _ipctl_words='choices table json yaml' ;;
+    'profile list|-o'|'profile list|--output') _ipctl_words='choices table json yaml' ;;
+    'profile show|-o'|'profile show|--output') _ipctl_words='choices table json yaml' ;;
+    'profile show|#0') _ipctl_words='dynamic' ;;
+    'profile use|#0') _ipctl_words='dynamic' ;;
+    'profile add|#0') _ipctl_words='dynamic' ;;
+    'profile remove|#0') _ipctl_words='dynamic' ;;
+    'auth status|-o'|'auth status|--output') _ipctl_words='choices table json yaml' ;;
+    'search|-o'|'search|--output') _ipctl_words='choices table json yaml ndjson' ;;
+    'completion|#0') _ipctl_words='choices bash zsh fish powershell' ;;
+    'version|-o'|'version|--output') _ipctl_words='choices table json yaml' ;;
+    'help|#'*) _ipctl_words='choices exit-codes environment retries orgs invites providers destinations connections profile auth search completion sandbox version' ;;
+    *) _ipctl_words='' ;;
+  esac
+}
+
+# COMPREPLY: the words of $1 that start with $3, each after the prefix $2.
+_ipctl_reply() {
+  local candidate
+  COMPREPLY=()
+  for candidate in $1; do
+    [[ $candidate == "$3"* ]] && COMPREPLY+=("$2$candidate")
+  done
+}
+
+# Readline replaces only what follows the last = or : of a word (COMP_WORDBREAKS); drop what precedes it.
+_ipctl_trim() {
+  local breaks=${COMP_WORDBREAKS//[^=:]/}
+  [[ -z $breaks || ${#COMPREPLY[@]} -eq 0 ]] && return
+  local head=${1%"${1##*[$breaks]}"}
+  [[ -n $head ]] && COMPREPLY=("${COMPREPLY[@]#"$head"}")
+}
+
+_ipctl() {
+  # bash splits --flag=value and KEY=VALUE at = and : (COMP_WORDBREAKS); glue the pieces back.
+  local words=() token glue=0 i
+  for ((i = 0; i <= COMP_CWORD; i++)); do
+    token=${COMP_WORDS[i]}
+    if ((i > 1)) && [[ $token =~ ^[=:]+$ ]]; then
+      words[${#words[@]} - 1]+=$token
+      glue=1
+    elif ((glue)); then
+      words[${#words[@]} - 1]+=$token
+      glue=0
+    else
+      words+=("$token")
+    fi
+  done
+  local cword=$((${#words[@]} - 1))
+  local cur=${words[cword]} command='' pending='' positionals=0 dashdash=0 word
+  for ((i = 1; i < cword; i++)); do
+    word=${words[i]}
+    if [[ -n $pending ]]; then
+      pending=''
+    elif ((!dashdash)) && [[ $word == -- ]]; then
+      dashdash=1
+    elif ((!dashdash)) && [[ $word == -?* ]]; then
+      # --output=json and -ojson carry their value; only a bare flag waits for the next word.
+      _ipctl_takes_value "$command" "$word" && pending=$word
+    else
+      _ipctl_subcommands "$command"
+      if ((positionals == 0)) && [[ " $_ipctl_words " == *" $word "* ]]; then
+        command=${command:+$command }$word
+      else
+        positionals=$((positionals + 1))
+      fi
+    fi
+  done
+
+  local flag='' prefix='' typed=$cur line before=("${words[@]:1:cword-1}")
+  if [[ -n $pending ]]; then
+    flag=$pending
+  elif ((!dashdash)) && [[ $cur == --*=* ]] && _ipctl_takes_value "$command" "${cur%%=*}"; then
+    flag=${cur%%=*} prefix=${cur%%=*}= typed=${cur#*=}
+    before+=("$flag")
+  elif ((!dashdash)) && [[ $cur == -* ]]; then
+    _ipctl_flags "$command"
+    _ipctl_reply "$_ipctl_words" '' "$cur"
+    return
+  else
+    _ipctl_subcommands "$command"
+    if ((positionals == 0)) && [[ -n $_ipctl_words ]]; then
+      _ipctl_reply "$_ipctl_words" '' "$cur"
+      return
+    fi
+    flag="#$positionals"
+  fi
+
+  _ipctl_values "$command" "$flag"
+  case $_ipctl_words in
+    'choices '*) _ipctl_reply "${_ipctl_words#choices }" "$prefix" "$typed" ;;
+    'partial '*)
+      _ipctl_reply "${_ipctl_words#partial }" "$prefix" "$typed"
+      type compopt &>/dev/null && compopt -o nospace
+      ;;
+    files)
+      COMPREPLY=()
+      while IFS= read -r line; do
+        COMPREPLY+=("$prefix$line")
+      done < <(compgen -f -- "$typed")
+      type compopt &>/dev/null && compopt -o filenames
+      ;;
+    dynamic)
+      COMPREPLY=()
+      while IFS= read -r line; do
+        line=${line%%$'\t'*}
+        [[ -n $line && $line == "$typed"* ]] && COMPREPLY+=("$prefix$line")
+      done < <(ipctl __complete "${before[@]}" "$typed" 2>/dev/null)
+      ;;
+    *) COMPREPLY=() ;;
+  esac
+  _ipctl_trim "$cur"
+}
+
+complete -F _ipctl ipctl

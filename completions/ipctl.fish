@@ -1,0 +1,279 @@
+# fish completion for ipctl
+# Generated from ipctl's command tree by `ipctl completion fish`: do not edit; regenerate it.
+# Load it in this shell:   ipctl completion fish | source
+# Load it in every shell:  ipctl completion fish > ~/.config/fish/completions/ipctl.fish
+
+# The subcommands of the command named by $argv[1] ('' for ipctl itself), one a line.
+function __ipctl_subcommands
+    switch "$argv[1]"
+        case ''
+            printf '%s\n' orgs invites providers destinations connections profile auth search completion sandbox version help
+        case 'orgs'
+            printf '%s\n' get
+        case 'invites'
+            printf '%s\n' list
+        case 'providers'
+            printf '%s\n' get
+        case 'destinations'
+            printf '%s\n' patch
+        case 'connections'
+            printf '%s\n' generate
+        case 'profile'
+            printf '%s\n' list show use add remove
+        case 'auth'
+            printf '%s\n' login set-key set-token status
+    end
+end
+
+# Succeeds when flag $argv[2] of the command named by $argv[1] takes a value.
+function __ipctl_takes_value
+    switch "$argv[1]|$argv[2]"
+        case '*|--profile' '*|--base-url' '*|--search-url' '*|--timeout' '*|--retries' '*|--ca-file' 'orgs get|--org' 'orgs get|-o' 'orgs get|--output' 'orgs get|--query' 'invites list|--org' 'invites list|--status' 'invites list|-o' 'invites list|--output' 'invites list|--query' 'providers get|-o' 'providers get|--output' 'providers get|--query' 'destinations patch|--project' 'destinations patch|--name' 'destinations patch|--set' 'destinations patch|--header' 'destinations patch|--secret' 'destinations patch|--clear' 'destinations patch|--update-mask' 'destinations patch|--input-json' 'destinations patch|-o' 'destinations patch|--output' 'destinations patch|--query' 'connections generate|--project' 'connections generate|--provider' 'connections generate|--group-ref' 'connections generate|--group-name' 'connections generate|--consumer-ref' 'connections generate|--consumer-name' 'connections generate|--workspace' 'connections generate|--metadata' 'connections generate|--custom' 'connections generate|--scopes' 'connections generate|--api-key-file' 'connections generate|--username' 'connections generate|--password-file' 'connections generate|--refresh-token-file' 'connections generate|--access-token-file' 'connections generate|--input-json' 'connections generate|-o' 'connections generate|--output' 'connections generate|--query' 'profile list|-o' 'profile list|--output' 'profile list|--query' 'profile show|-o' 'profile show|--output' 'profile show|--query' 'profile add|--org' 'profile add|--project' 'auth status|--org' 'auth status|--project' 'auth status|-o' 'auth status|--output' 'auth status|--query' 'search|--integration' 'search|--group-ref' 'search|--project' 'search|--where' 'search|--fields' 'search|-o' 'search|--output' 'search|--query' 'sandbox|--host' 'sandbox|--port' 'sandbox|--faults' 'sandbox|--tls-cert' 'sandbox|--tls-key' 'version|-o' 'version|--output' 'version|--query'
+            return 0
+    end
+    return 1
+end
+
+# Prints three lines about the words before the cursor: the command they name
+# ('' for ipctl itself), how many arguments follow it, and 1 when the last
+# word is a flag waiting for its value.
+function __ipctl_where
+    set -l words (commandline -opc)
+    set -l command
+    set -l positionals 0
+    set -l pending 0
+    set -l dashdash 0
+    for word in $words[2..-1]
+        if test $pending = 1
+            set pending 0
+        else if test $dashdash = 0; and test "$word" = --
+            set dashdash 1
+        else if test $dashdash = 0; and string match -qr -- '^-.' $word
+            # --output=json and -ojson carry their value; only a bare flag waits for the next word.
+            __ipctl_takes_value "$command" $word; and set pending 1
+        else if test $positionals = 0; and contains -- $word (__ipctl_subcommands "$command")
+            set -a command $word
+        else
+            set positionals (math $positionals + 1)
+        end
+    end
+    echo "$command"
+    echo $positionals
+    echo $pending
+end
+
+# The command being typed is $argv[1].
+function __ipctl_in
+    set -l where (__ipctl_where)
+    test "$where[1]" = "$argv[1]"
+end
+
+# The command being typed is $argv[1], and it waits for a subcommand or an argument.
+function __ipctl_at
+    set -l where (__ipctl_where)
+    test "$where[1]" = "$argv[1]"; and test "$where[2]" = 0; and test "$where[3]" = 0
+end
+
+# The cursor is on argument $argv[2] (counting from 0) of the command $argv[1];
+# 'more' in $argv[3] means that argument takes every position from there on.
+function __ipctl_argument
+    set -l where (__ipctl_where)
+    test "$where[1]" = "$argv[1]"; and test "$where[3]" = 0; or return 1
+    test "$where[2]" = "$argv[2]"; or begin; test "$argv[3]" = more; and test "$where[2]" -gt "$argv[2]"; end
+end
+
+# Values only ipctl knows (profile names): it answers one a line, a tab before its description.
+function __ipctl_dynamic
+    set -l words (commandline -opc)
+    set -l current (commandline -ct)
+    if string match -qr -- '^--[^=]+=' $current
+        # fish completes the value after --flag=; ask about the flag and that value.
+        set -l parts (string split -m 1 = -- $current)
+        set -a words $parts[1]
+        set current $parts[2]
+    end
+    ipctl __complete $words[2..-1] "$current" 2>/dev/null
+end
+
+# No file names unless a flag or an argument asks for them.
+complete -c ipctl -f
+
+# Flags every command accepts.
+complete -c ipctl -l profile -x -a '(__ipctl_dynamic)' -d 'the profile to use (default: the current profile)'
+complete -c ipctl -l base-url -x -d 'API base URL, including /v1'
+complete -c ipctl -l search-url -x -d 'search API base URL, including /v1'
+complete -c ipctl -l timeout -x -d 'time to wait for each answer, in seconds (default: 30)'
+complete -c ipctl -l retries -x -d 'retries of a failed request, 0 for none (default: 3; see ipctl help retries)'
+complete -c ipctl -l ca-file -x -d 'PEM file of a certificate authority to trust, as for a corporate proxy or private server'
+complete -c ipctl -l debug -d 'trace requests on stderr (credentials redacted) and show stack traces'
+complete -c ipctl -l no-color -d 'turn color off'
+complete -c ipctl -l no-input -d 'never prompt; fail with the flag to use instead'
+complete -c ipctl -s h -l help -d 'show help'
+
+# ipctl
+complete -c ipctl -n '__ipctl_at ""' -a orgs -d 'Organizations'
+complete -c ipctl -n '__ipctl_at ""' -a invites -d 'Invites to an organization'
+complete -c ipctl -n '__ipctl_at ""' -a providers -d 'The catalogue of providers'
+complete -c ipctl -n '__ipctl_at ""' -a destinations -d 'Destinations that data is routed to'
+complete -c ipctl -n '__ipctl_at ""' -a connections -d 'Connections to customers\' accounts at providers'
+complete -c ipctl -n '__ipctl_at ""' -a profile -d 'Profiles: named sets of base URLs, defaults and credentials'
+complete -c ipctl -n '__ipctl_at ""' -a auth -d 'Credentials of the profile in use'
+complete -c ipctl -n '__ipctl_at ""' -a search -d 'Search records in a customer\'s SaaS instance (one page; for narrow queries)'
+complete -c ipctl -n '__ipctl_at ""' -a completion -d 'Print the shell completion script for bash, zsh, fish or PowerShell'
+complete -c ipctl -n '__ipctl_at ""' -a sandbox -d 'Run a local emulator of the platform API'
+complete -c ipctl -n '__ipctl_at ""' -a version -d 'Show the version, with Node.js and platform details'
+complete -c ipctl -n '__ipctl_at ""' -a help -d 'Show help for a command, or a topic'
+complete -c ipctl -n '__ipctl_in ""' -s V -l version -d 'print the version'
+
+# ipctl orgs
+complete -c ipctl -n '__ipctl_at "orgs"' -a get -d 'Show an organization'
+
+# ipctl orgs get
+complete -c ipctl -n '__ipctl_in "orgs get"' -l org -x -d 'organization ID'
+complete -c ipctl -n '__ipctl_in "orgs get"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "orgs get"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "orgs get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl invites
+complete -c ipctl -n '__ipctl_at "invites"' -a list -d 'List an organization\'s invites'
+
+# ipctl invites list
+complete -c ipctl -n '__ipctl_in "invites list"' -l org -x -d 'organization ID'
+complete -c ipctl -n '__ipctl_in "invites list"' -l status -x -a 'pending accepted revoked expired' -d 'only invites in this status: pending, accepted, revoked, expired'
+complete -c ipctl -n '__ipctl_in "invites list"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "invites list"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "invites list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl providers
+complete -c ipctl -n '__ipctl_at "providers"' -a get -d 'Show a provider and what a connection to it needs'
+
+# ipctl providers get
+complete -c ipctl -n '__ipctl_in "providers get"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "providers get"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "providers get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl destinations
+complete -c ipctl -n '__ipctl_at "destinations"' -a patch -d 'Change a destination\'s name, metadata or secrets'
+
+# ipctl destinations patch
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l name -x -d 'a new name'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l set -x -a 'metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' -d 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l header -x -d 'a header of metadata.headers (repeatable); together they replace all the headers'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l secret -x -a 'awsKeyId awsSecretKey awsSessionToken password privateKey credentials accessKeyId secretAccessKey accessKey uri' -d 'set a secret from a file, from stdin (-), or at a no-echo prompt (KEY alone); repeatable'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l clear -x -a 'metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' -d 'clear a field: put it in the mask without a value (repeatable)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l update-mask -x -a 'name metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' -d 'the mask, comma-separated; checked against the fields given (default: computed from them)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l input-json -r -F -d 'the whole body {updateMask, destination} from a file, or - for stdin; flags override it path by path'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l dry-run -d 'print the request, secrets redacted, and send nothing'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl connections
+complete -c ipctl -n '__ipctl_at "connections"' -a generate -d 'Create a connection, importing credentials you hold (flags, JSON or prompts)'
+
+# ipctl connections generate
+complete -c ipctl -n '__ipctl_in "connections generate"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l provider -x -d 'provider name, such as salesforce (see: ipctl providers get NAME)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l group-ref -x -d 'your ID for the customer (user group); the group is created or renamed as needed'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l group-name -x -d 'name of the group (default: an existing group keeps its name, a new one takes the ref)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l consumer-ref -x -d 'your ID for the consumer (user) of the connection'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l consumer-name -x -d 'name of the consumer (same default as --group-name)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l workspace -x -d 'the provider workspace (providerWorkspaceRef), such as a subdomain; also fills a \'workspace\' metadata input'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l metadata -x -d 'a provider metadata input (providerMetadata); repeatable'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l custom -x -d 'a custom-auth input (customAuth); repeatable. KEY:=JSON for a structured value; KEY=@PATH or KEY=- for a password input'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l scopes -x -d 'OAuth scopes of the imported tokens (oauth2AuthorizationCode.scopes)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l api-key-file -r -F -d 'read the connection\'s API key from a file, or - for stdin (or IPCTL_CONNECTION_API_KEY)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l username -x -d 'Basic auth username; sent with the password as basicAuth: {username, password}'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l password-file -r -F -d 'read the Basic auth password from a file, or - for stdin (or IPCTL_CONNECTION_PASSWORD)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l refresh-token-file -r -F -d 'read an OAuth refresh token to import, or - for stdin (or IPCTL_CONNECTION_REFRESH_TOKEN)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l access-token-file -r -F -d 'read an OAuth access token to import, or - for stdin (or IPCTL_CONNECTION_ACCESS_TOKEN)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l input-json -r -F -d 'read the whole request body from a JSON file, or - for stdin; flags override its fields'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l skeleton -d 'print an empty request body to fill in (for --provider NAME: just the fields it takes), and exit'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l dry-run -d 'check everything and print the request that would be sent, secrets redacted; send nothing'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l show-secrets -d 'show the API key and OAuth tokens of the created connection instead of ****abcd'
+complete -c ipctl -n '__ipctl_in "connections generate"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl profile
+complete -c ipctl -n '__ipctl_at "profile"' -a list -d 'List profiles'
+complete -c ipctl -n '__ipctl_at "profile"' -a show -d 'Show a profile (secrets redacted)'
+complete -c ipctl -n '__ipctl_at "profile"' -a use -d 'Make a profile the current one'
+complete -c ipctl -n '__ipctl_at "profile"' -a add -d 'Add a profile, or change one'
+complete -c ipctl -n '__ipctl_at "profile"' -a remove -d 'Remove a profile'
+
+# ipctl profile list
+complete -c ipctl -n '__ipctl_in "profile list"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "profile list"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "profile list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl profile show
+complete -c ipctl -n '__ipctl_in "profile show"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "profile show"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "profile show"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "profile show" 0 one' -x -a '(__ipctl_dynamic)'
+
+# ipctl profile use
+complete -c ipctl -n '__ipctl_argument "profile use" 0 one' -x -a '(__ipctl_dynamic)'
+
+# ipctl profile add
+complete -c ipctl -n '__ipctl_in "profile add"' -l org -x -d 'default organization ID'
+complete -c ipctl -n '__ipctl_in "profile add"' -l project -x -d 'default project ID or name'
+complete -c ipctl -n '__ipctl_in "profile add"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
+complete -c ipctl -n '__ipctl_argument "profile add" 0 one' -x -a '(__ipctl_dynamic)'
+
+# ipctl profile remove
+complete -c ipctl -n '__ipctl_argument "profile remove" 0 one' -x -a '(__ipctl_dynamic)'
+
+# ipctl auth
+complete -c ipctl -n '__ipctl_at "auth"' -a login -d 'Enter an API key and/or bearer token at a no-echo prompt'
+complete -c ipctl -n '__ipctl_at "auth"' -a set-key -d 'Store an API key read from stdin'
+complete -c ipctl -n '__ipctl_at "auth"' -a set-token -d 'Store a bearer token read from stdin'
+complete -c ipctl -n '__ipctl_at "auth"' -a status -d 'Show the profile, credentials and URLs in use, and where each came from'
+
+# ipctl auth login
+complete -c ipctl -n '__ipctl_in "auth login"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
+
+# ipctl auth set-key
+complete -c ipctl -n '__ipctl_in "auth set-key"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
+
+# ipctl auth set-token
+complete -c ipctl -n '__ipctl_in "auth set-token"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
+
+# ipctl auth status
+complete -c ipctl -n '__ipctl_in "auth status"' -l org -x -d 'organization ID, as other commands take it'
+complete -c ipctl -n '__ipctl_in "auth status"' -l project -x -d 'project ID or name, as other commands take it'
+complete -c ipctl -n '__ipctl_in "auth status"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "auth status"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "auth status"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl search
+complete -c ipctl -n '__ipctl_in "search"' -l integration -x -d 'integration ID (required)'
+complete -c ipctl -n '__ipctl_in "search"' -l group-ref -x -d 'groupRef of the user group whose installation is searched (required)'
+complete -c ipctl -n '__ipctl_in "search"' -l project -x -d 'project ID (default: IPCTL_PROJECT or the profile\'s project); search takes the ID, not the name'
+complete -c ipctl -n '__ipctl_in "search"' -l where -x -d 'FIELD=VALUE or FIELD eq VALUE; repeat to narrow (all must match); FIELD is a mapped or provider field name'
+complete -c ipctl -n '__ipctl_in "search"' -l fields -x -d 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)'
+complete -c ipctl -n '__ipctl_in "search"' -l raw -d 'show the provider\'s native record instead of its fields'
+complete -c ipctl -n '__ipctl_in "search"' -s o -l output -x -a 'table json yaml ndjson' -d 'output format: table, json, yaml, ndjson (default: table)'
+complete -c ipctl -n '__ipctl_in "search"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "search"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl completion
+complete -c ipctl -n '__ipctl_argument "completion" 0 one' -x -a 'bash zsh fish powershell'
+
+# ipctl sandbox
+complete -c ipctl -n '__ipctl_in "sandbox"' -l host -x -d 'address to listen on (default: 127.0.0.1)'
+complete -c ipctl -n '__ipctl_in "sandbox"' -l port -x -d 'port to listen on; 0 picks a free one (default: 4510)'
+complete -c ipctl -n '__ipctl_in "sandbox"' -l json -d 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token'
+complete -c ipctl -n '__ipctl_in "sandbox"' -l faults -x -d 'JSON file of faults to inject, by operation (see docs: fault injection)'
+complete -c ipctl -n '__ipctl_in "sandbox"' -l tls-cert -x -d 'serve HTTPS with this PEM certificate (chain); needs --tls-key'
+complete -c ipctl -n '__ipctl_in "sandbox"' -l tls-key -x -d 'the PEM private key of --tls-cert'
+
+# ipctl version
+complete -c ipctl -n '__ipctl_in "version"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "version"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "version"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl help
+complete -c ipctl -n '__ipctl_argument "help" 0 more' -x -a 'exit-codes environment retries orgs invites providers destinations connections profile auth search completion sandbox version'

@@ -1,0 +1,184 @@
+# PowerShell completion for ipctl
+# Generated from ipctl's command tree by `ipctl completion powershell`: do not edit; regenerate it.
+# Load it in this session:   ipctl completion powershell | Out-String | Invoke-Expression
+# Load it in every session:  add that line to your profile (notepad $PROFILE)
+
+Register-ArgumentCompleter -Native -CommandName ipctl -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    # The subcommands of each command ('' for ipctl itself): name, summary.
+    $subcommands = @{
+        '' = @(@('orgs', 'Organizations'), @('invites', 'Invites to an organization'), @('providers', 'The catalogue of providers'), @('destinations', 'Destinations that data is routed to'), @('connections', 'Connections to customers'' accounts at providers'), @('profile', 'Profiles: named sets of base URLs, defaults and credentials'), @('auth', 'Credentials of the profile in use'), @('search', 'Search records in a customer''s SaaS instance (one page; for narrow queries)'), @('completion', 'Print the shell completion script for bash, zsh, fish or PowerShell'), @('sandbox', 'Run a local emulator of the platform API'), @('version', 'Show the version, with Node.js and platform details'), @('help', 'Show help for a command, or a topic'))
+        'orgs' = @(,@('get', 'Show an organization'))
+        'invites' = @(,@('list', 'List an organization''s invites'))
+        'providers' = @(,@('get', 'Show a provider and what a connection to it needs'))
+        'destinations' = @(,@('patch', 'Change a destination''s name, metadata or secrets'))
+        'connections' = @(,@('generate', 'Create a connection, importing credentials you hold (flags, JSON or prompts)'))
+        'profile' = @(@('list', 'List profiles'), @('show', 'Show a profile (secrets redacted)'), @('use', 'Make a profile the current one'), @('add', 'Add a profile, or change one'), @('remove', 'Remove a profile'))
+        'auth' = @(@('login', 'Enter an API key and/or bearer token at a no-echo prompt'), @('set-key', 'Store an API key read from stdin'), @('set-token', 'Store a bearer token read from stdin'), @('status', 'Show the profile, credentials and URLs in use, and where each came from'))
+    }
+    # The flags of each command, the global ones apart: flag, description, whether it takes a value.
+    $flags = @{
+        '' = @(@('-V', 'print the version', $false), @('--version', 'print the version', $false), @('--profile', 'the profile to use (default: the current profile)', $true), @('--base-url', 'API base URL, including /v1', $true), @('--search-url', 'search API base URL, including /v1', $true), @('--timeout', 'time to wait for each answer, in seconds (default: 30)', $true), @('--retries', 'retries of a failed request, 0 for none (default: 3; see ipctl help retries)', $true), @('--ca-file', 'PEM file of a certificate authority to trust, as for a corporate proxy or private server', $true), @('--debug', 'trace requests on stderr (credentials redacted) and show stack traces', $false), @('--no-color', 'turn color off', $false), @('--no-input', 'never prompt; fail with the flag to use instead', $false), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'orgs' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'orgs get' = @(@('--org', 'organization ID', $true), @('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'invites' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'invites list' = @(@('--org', 'organization ID', $true), @('--status', 'only invites in this status: pending, accepted, revoked, expired', $true), @('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'providers' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'providers get' = @(@('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'destinations' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'destinations patch' = @(@('--project', 'project ID or name (default: IPCTL_PROJECT or the profile''s project)', $true), @('--name', 'a new name', $true), @('--set', 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value', $true), @('--header', 'a header of metadata.headers (repeatable); together they replace all the headers', $true), @('--secret', 'set a secret from a file, from stdin (-), or at a no-echo prompt (KEY alone); repeatable', $true), @('--clear', 'clear a field: put it in the mask without a value (repeatable)', $true), @('--update-mask', 'the mask, comma-separated; checked against the fields given (default: computed from them)', $true), @('--input-json', 'the whole body {updateMask, destination} from a file, or - for stdin; flags override it path by path', $true), @('--dry-run', 'print the request, secrets redacted, and send nothing', $false), @('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'connections' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'connections generate' = @(@('--project', 'project ID or name (default: IPCTL_PROJECT or the profile''s project)', $true), @('--provider', 'provider name, such as salesforce (see: ipctl providers get NAME)', $true), @('--group-ref', 'your ID for the customer (user group); the group is created or renamed as needed', $true), @('--group-name', 'name of the group (default: an existing group keeps its name, a new one takes the ref)', $true), @('--consumer-ref', 'your ID for the consumer (user) of the connection', $true), @('--consumer-name', 'name of the consumer (same default as --group-name)', $true), @('--workspace', 'the provider workspace (providerWorkspaceRef), such as a subdomain; also fills a ''workspace'' metadata input', $true), @('--metadata', 'a provider metadata input (providerMetadata); repeatable', $true), @('--custom', 'a custom-auth input (customAuth); repeatable. KEY:=JSON for a structured value; KEY=@PATH or KEY=- for a password input', $true), @('--scopes', 'OAuth scopes of the imported tokens (oauth2AuthorizationCode.scopes)', $true), @('--api-key-file', 'read the connection''s API key from a file, or - for stdin (or IPCTL_CONNECTION_API_KEY)', $true), @('--username', 'Basic auth username; sent with the password as basicAuth: {username, password}', $true), @('--password-file', 'read the Basic auth password from a file, or - for stdin (or IPCTL_CONNECTION_PASSWORD)', $true), @('--refresh-token-file', 'read an OAuth refresh token to import, or - for stdin (or IPCTL_CONNECTION_REFRESH_TOKEN)', $true), @('--access-token-file', 'read an OAuth access token to import, or - for stdin (or IPCTL_CONNECTION_ACCESS_TOKEN)', $true), @('--input-json', 'read the whole request body from a JSON file, or - for stdin; flags override its fields', $true), @('--skeleton', 'print an empty request body to fill in (for --provider NAME: just the fields it takes), and exit', $false), @('--dry-run', 'check everything and print the request that would be sent, secrets redacted; send nothing', $false), @('--show-secrets', 'show the API key and OAuth tokens of the created connection instead of ****abcd', $false), @('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'profile' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'profile list' = @(@('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'profile show' = @(@('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'profile use' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'profile add' = @(@('--org', 'default organization ID', $true), @('--project', 'default project ID or name', $true), @('--force', 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one', $false), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'profile remove' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'auth' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'auth login' = @(@('--force', 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one', $false), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'auth set-key' = @(@('--force', 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one', $false), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'auth set-token' = @(@('--force', 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one', $false), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'auth status' = @(@('--org', 'organization ID, as other commands take it', $true), @('--project', 'project ID or name, as other commands take it', $true), @('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'search' = @(@('--integration', 'integration ID (required)', $true), @('--group-ref', 'groupRef of the user group whose installation is searched (required)', $true), @('--project', 'project ID (default: IPCTL_PROJECT or the profile''s project); search takes the ID, not the name', $true), @('--where', 'FIELD=VALUE or FIELD eq VALUE; repeat to narrow (all must match); FIELD is a mapped or provider field name', $true), @('--fields', 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)', $true), @('--raw', 'show the provider''s native record instead of its fields', $false), @('-o', 'output format: table, json, yaml, ndjson (default: table)', $true), @('--output', 'output format: table, json, yaml, ndjson (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'completion' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+        'sandbox' = @(@('--host', 'address to listen on (default: 127.0.0.1)', $true), @('--port', 'port to listen on; 0 picks a free one (default: 4510)', $true), @('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token', $false), @('--faults', 'JSON file of faults to inject, by operation (see docs: fault injection)', $true), @('--tls-cert', 'serve HTTPS with this PEM certificate (chain); needs --tls-key', $true), @('--tls-key', 'the PEM private key of --tls-cert', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'version' = @(@('-o', 'output format: table, json, yaml (default: table)', $true), @('--output', 'output format: table, json, yaml (default: table)', $true), @('--json', 'the same as --output json', $false), @('--query', 'a JMESPath expression applied to the JSON output (implies --output json)', $true), @('-h', 'show help', $false), @('--help', 'show help', $false))
+        'help' = @(@('-h', 'show help', $false), @('--help', 'show help', $false))
+    }
+    $globalFlags = @(@('--profile', 'the profile to use (default: the current profile)', $true), @('--base-url', 'API base URL, including /v1', $true), @('--search-url', 'search API base URL, including /v1', $true), @('--timeout', 'time to wait for each answer, in seconds (default: 30)', $true), @('--retries', 'retries of a failed request, 0 for none (default: 3; see ipctl help retries)', $true), @('--ca-file', 'PEM file of a certificate authority to trust, as for a corporate proxy or private server', $true), @('--debug', 'trace requests on stderr (credentials redacted) and show stack traces', $false), @('--no-color', 'turn color off', $false), @('--no-input', 'never prompt; fail with the flag to use instead', $false))
+    # How values complete: 'command|--flag' or 'command|#N' (argument N; '#N+' for N and after; '*' for every command)
+    # maps to @('choices', WORD...), @('partial', WORD...) (no space after), @('files') or @('dynamic') (ask ipctl).
+    $valueRules = @{
+        '*|--profile' = @(,'dynamic')
+        'orgs get|-o' = @('choices', 'table', 'json', 'yaml')
+        'orgs get|--output' = @('choices', 'table', 'json', 'yaml')
+        'invites list|--status' = @('choices', 'pending', 'accepted', 'revoked', 'expired')
+        'invites list|-o' = @('choices', 'table', 'json', 'yaml')
+        'invites list|--output' = @('choices', 'table', 'json', 'yaml')
+        'providers get|-o' = @('choices', 'table', 'json', 'yaml')
+        'providers get|--output' = @('choices', 'table', 'json', 'yaml')
+        'destinations patch|--set' = @('partial', 'metadata.url=', 'metadata.headers=', 'metadata.region=', 'metadata.streamName=', 'metadata.endpointUrl=', 'metadata.partitionKeyTemplate=', 'metadata.bucket=', 'metadata.keyTemplate=', 'metadata.storageClass=', 'metadata.username=', 'metadata.tableName=', 'metadata.database=', 'metadata.accountIdentifier=', 'metadata.userId=', 'metadata.dbName=', 'metadata.schemaName=', 'metadata.projectId=', 'metadata.datasetId=', 'metadata.tableId=', 'metadata.workgroupName=', 'metadata.clusterIdentifier=', 'metadata.dbUser=', 'metadata.account=', 'metadata.container=', 'metadata.queueUrl=', 'metadata.topicArn=', 'metadata.eventBusName=', 'metadata.detailType=', 'metadata.topicId=', 'metadata.routingKey=', 'metadata.batchSize=', 'metadata.maxWaitSecs=')
+        'destinations patch|--secret' = @('partial', 'awsKeyId', 'awsSecretKey', 'awsSessionToken', 'password', 'privateKey', 'credentials', 'accessKeyId', 'secretAccessKey', 'accessKey', 'uri')
+        'destinations patch|--clear' = @('choices', 'metadata.url', 'metadata.headers', 'metadata.region', 'metadata.streamName', 'metadata.endpointUrl', 'metadata.partitionKeyTemplate', 'metadata.bucket', 'metadata.keyTemplate', 'metadata.storageClass', 'metadata.username', 'metadata.tableName', 'metadata.database', 'metadata.accountIdentifier', 'metadata.userId', 'metadata.dbName', 'metadata.schemaName', 'metadata.projectId', 'metadata.datasetId', 'metadata.tableId', 'metadata.workgroupName', 'metadata.clusterIdentifier', 'metadata.dbUser', 'metadata.account', 'metadata.container', 'metadata.queueUrl', 'metadata.topicArn', 'metadata.eventBusName', 'metadata.detailType', 'metadata.topicId', 'metadata.routingKey', 'metadata.batchSize', 'metadata.maxWaitSecs', 'secrets.awsKeyId', 'secrets.awsSecretKey', 'secrets.awsSessionToken', 'secrets.password', 'secrets.privateKey', 'secrets.credentials', 'secrets.accessKeyId', 'secrets.secretAccessKey', 'secrets.accessKey', 'secrets.uri')
+        'destinations patch|--update-mask' = @('partial', 'name', 'metadata.url', 'metadata.headers', 'metadata.region', 'metadata.streamName', 'metadata.endpointUrl', 'metadata.partitionKeyTemplate', 'metadata.bucket', 'metadata.keyTemplate', 'metadata.storageClass', 'metadata.username', 'metadata.tableName', 'metadata.database', 'metadata.accountIdentifier', 'metadata.userId', 'metadata.dbName', 'metadata.schemaName', 'metadata.projectId', 'metadata.datasetId', 'metadata.tableId', 'metadata.workgroupName', 'metadata.clusterIdentifier', 'metadata.dbUser', 'metadata.account', 'metadata.container', 'metadata.queueUrl', 'metadata.topicArn', 'metadata.eventBusName', 'metadata.detailType', 'metadata.topicId', 'metadata.routingKey', 'metadata.batchSize', 'metadata.maxWaitSecs', 'secrets.awsKeyId', 'secrets.awsSecretKey', 'secrets.awsSessionToken', 'secrets.password', 'secrets.privateKey', 'secrets.credentials', 'secrets.accessKeyId', 'secrets.secretAccessKey', 'secrets.accessKey', 'secrets.uri')
+        'destinations patch|--input-json' = @(,'files')
+        'destinations patch|-o' = @('choices', 'table', 'json', 'yaml')
+        'destinations patch|--output' = @('choices', 'table', 'json', 'yaml')
+        'connections generate|--api-key-file' = @(,'files')
+        'connections generate|--password-file' = @(,'files')
+        'connections generate|--refresh-token-file' = @(,'files')
+        'connections generate|--access-token-file' = @(,'files')
+        'connections generate|--input-json' = @(,'files')
+        'connections generate|-o' = @('choices', 'table', 'json', 'yaml')
+        'connections generate|--output' = @('choices', 'table', 'json', 'yaml')
+        'profile list|-o' = @('choices', 'table', 'json', 'yaml')
+        'profile list|--output' = @('choices', 'table', 'json', 'yaml')
+        'profile show|-o' = @('choices', 'table', 'json', 'yaml')
+        'profile show|--output' = @('choices', 'table', 'json', 'yaml')
+        'profile show|#0' = @(,'dynamic')
+        'profile use|#0' = @(,'dynamic')
+        'profile add|#0' = @(,'dynamic')
+        'profile remove|#0' = @(,'dynamic')
+        'auth status|-o' = @('choices', 'table', 'json', 'yaml')
+        'auth status|--output' = @('choices', 'table', 'json', 'yaml')
+        'search|-o' = @('choices', 'table', 'json', 'yaml', 'ndjson')
+        'search|--output' = @('choices', 'table', 'json', 'yaml', 'ndjson')
+        'completion|#0' = @('choices', 'bash', 'zsh', 'fish', 'powershell')
+        'version|-o' = @('choices', 'table', 'json', 'yaml')
+        'version|--output' = @('choices', 'table', 'json', 'yaml')
+        'help|#0+' = @('choices', 'exit-codes', 'environment', 'retries', 'orgs', 'invites', 'providers', 'destinations', 'connections', 'profile', 'auth', 'search', 'completion', 'sandbox', 'version')
+    }
+
+    function Test-TakesValue([string]$command, [string]$flag) {
+        foreach ($entry in @($flags[$command]) + $globalFlags) {
+            if ($null -ne $entry -and $entry[0] -ceq $flag) { return [bool]$entry[2] }
+        }
+        return $false
+    }
+    function Get-ValueRule([string]$command, $flag, [int]$position) {
+        $names = if ($null -ne $flag) { @("$command|$flag", "*|$flag") } else { @("$command|#$position") + @($position..0 | ForEach-Object { "$command|#$_+" }) }
+        foreach ($name in $names) {
+            if ($valueRules.ContainsKey($name)) { return ,$valueRules[$name] }
+        }
+        return $null
+    }
+
+    # The words before the one being completed, ipctl itself left out.
+    $elements = @($commandAst.CommandElements | Where-Object { $_.Extent.StartOffset -lt $cursorPosition })
+    if ($wordToComplete -ne '' -and $elements.Count -gt 0) { $elements = @($elements | Select-Object -First ($elements.Count - 1)) }
+    $before = @($elements | Select-Object -Skip 1 | ForEach-Object { $_.Extent.Text })
+
+    $command = ''
+    $pending = $null
+    $positionals = 0
+    $dashdash = $false
+    foreach ($word in $before) {
+        if ($null -ne $pending) { $pending = $null; continue }
+        if (-not $dashdash -and $word -eq '--') { $dashdash = $true; continue }
+        if (-not $dashdash -and $word.Length -gt 1 -and $word.StartsWith('-')) {
+            # --output=json and -ojson carry their value; only a bare flag waits for the next word.
+            if (Test-TakesValue $command $word) { $pending = $word }
+            continue
+        }
+        $children = @($subcommands[$command] | Where-Object { $null -ne $_ } | ForEach-Object { $_[0] })
+        if ($positionals -eq 0 -and $children -ccontains $word) {
+            $command = if ($command) { "$command $word" } else { $word }
+        } else {
+            $positionals++
+        }
+    }
+
+    $prefix = ''
+    $typed = $wordToComplete
+    if ($null -ne $pending) {
+        $rule = Get-ValueRule $command $pending $positionals
+    } elseif (-not $dashdash -and $wordToComplete -match '^(--[^=]+)=(.*)$' -and (Test-TakesValue $command $Matches[1])) {
+        $flag = $Matches[1]
+        $prefix = "$flag="
+        $typed = $Matches[2]
+        $before += $flag
+        $rule = Get-ValueRule $command $flag $positionals
+    } elseif (-not $dashdash -and $wordToComplete.StartsWith('-')) {
+        $offered = @($flags[$command]) + $(if ($command) { $globalFlags } else { @() })
+        foreach ($entry in $offered) {
+            if ($null -ne $entry -and $entry[0].StartsWith($wordToComplete)) {
+                [System.Management.Automation.CompletionResult]::new($entry[0], $entry[0], 'ParameterName', $entry[1])
+            }
+        }
+        return
+    } elseif ($positionals -eq 0 -and $subcommands.ContainsKey($command)) {
+        foreach ($child in $subcommands[$command]) {
+            if ($child[0].StartsWith($wordToComplete)) {
+                [System.Management.Automation.CompletionResult]::new($child[0], $child[0], 'ParameterValue', $child[1])
+            }
+        }
+        return
+    } else {
+        $rule = Get-ValueRule $command $null $positionals
+    }
+    if ($null -eq $rule) { return }
+
+    # Candidates as @(value, description).
+    $values = @(switch ($rule[0]) {
+        'choices' { $rule | Select-Object -Skip 1 | ForEach-Object { ,@($_, $_) } }
+        'partial' { $rule | Select-Object -Skip 1 | ForEach-Object { ,@($_, $_) } }
+        'files' { Get-ChildItem -Path "$typed*" -ErrorAction SilentlyContinue | ForEach-Object { ,@($_.Name, $_.Name) } }
+        'dynamic' {
+            # ipctl answers one value a line, a tab before its description. Before PowerShell 7.3
+            # an empty argument is dropped on its way to a native command, so it is sent quoted.
+            $current = if ($typed -eq '' -and $PSVersionTable.PSVersion -lt [version]'7.3') { '""' } else { $typed }
+            & ipctl __complete @before $current 2>$null | Where-Object { $_ } | ForEach-Object {
+                $parts = $_ -split "`t", 2
+                ,@($parts[0], $parts[-1])
+            }
+        }
+    })
+    foreach ($value in @($values)) {
+        if ($null -ne $value -and $value[0].StartsWith($typed)) {
+            $text = "$prefix$($value[0])"
+            [System.Management.Automation.CompletionResult]::new($text, $value[0], 'ParameterValue', $value[1])
+        }
+    }
+}

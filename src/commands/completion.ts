@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { completionModel } from '../completion/model.js';
+import { completionScript, scriptFiles, shells } from '../completion/scripts/index.js';
+import { defineCommand } from './command.js';
+import { describe } from './help.js';
+import { completeValues, parseInput } from './input.js';
+
+const schema = z.object({
+  shell: z.enum(shells, { error: `must be one of ${shells.join(', ')}` }),
+});
+
+export default defineCommand({
+  configure(command) {
+    command.argument('<shell>', `the shell: ${shells.join(', ')}`);
+    completeValues(command, 'shell', shells);
+    // Help text after the flags is printed as it is, so the commands keep their lines.
+    command.addHelpText('after', installText);
+    describe(command, {
+      description:
+        'Print the shell completion script for bash, zsh, fish or PowerShell on stdout. It completes commands, subcommands, flags, the values of flags such as --output and --status, and profile names (asked of a hidden `ipctl __complete` when you press Tab; it reads only the local profile file). ipctl never edits your shell start-up files: install the script yourself, as below.',
+      examples: ['ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl', 'ipctl completion zsh > "${fpath[1]}/_ipctl"', 'ipctl completion fish | source'],
+      environment: ['IPCTL_CONFIG_DIR   where the profile names offered at Tab come from (read by the script, not by this command)'],
+      exitCodes: ['0 success', '2 an unknown shell'],
+    });
+  },
+  parse: (raw, command) => parseInput(schema, raw, command),
+  async run(input, context) {
+    // Imported when it runs: a static import of the entry point would make the bundler split main.js.
+    const { buildCommandTree } = await import('../main.js');
+    const root = completionModel(await buildCommandTree(context.deps, 'all'));
+    // The script is the output itself, byte for byte: no renderer, no trailing note.
+    context.deps.stdout.write(completionScript(input.shell, root));
+  },
+});
+
+const installText = `
+Install:
+  bash        ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl
+              (needs the bash-completion package), or add this line to ~/.bashrc:
+              source <(ipctl completion bash)
+  zsh         ipctl completion zsh > "\${fpath[1]}/_ipctl"     then open a new shell,
+              or add this line to ~/.zshrc, after compinit:
+              source <(ipctl completion zsh)
+  fish        ipctl completion fish > ~/.config/fish/completions/ipctl.fish
+  PowerShell  add this line to your profile (notepad $PROFILE):
+              ipctl completion powershell | Out-String | Invoke-Expression
+
+The same scripts ship in the package's completions/ directory (${Object.values(scriptFiles).join(', ')}).
+Regenerate an installed script after upgrading ipctl, so that new commands and flags complete.`;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { version } from '../version.js';
+import { defineCommand } from './command.js';
+import { describe } from './help.js';
+import { addOutputOptions, outputSchema, parseInput } from './input.js';
+
+const schema = z.object({ ...outputSchema });
+
+export default defineCommand({
+  configure(command) {
+    addOutputOptions(command);
+    describe(command, {
+      description: 'Show the version of ipctl, with the Node.js version and platform: what a bug report needs.',
+      examples: ['ipctl version', 'ipctl version --json'],
+      environment: ['NO_COLOR, FORCE_COLOR   color of the table on a terminal'],
+      exitCodes: ['0 success', '2 invalid flags'],
+    });
+  },
+  parse: (raw, command) => parseInput(schema, raw, command),
+  async run() {
+    const details = {
+      version,
+      node: process.versions.node,
+      v8: process.versions.v8,
+      platform: process.platform,
+      arch: process.arch,
+    };
+    return {
+      data: details,
+      view: {
+        kind: 'record',
+        fields: [
+          ['ipctl', details.version],
+          ['Node.js', details.node],
+          ['V8', details.v8],
+          ['Platform', `${details.platform}-${details.arch}`],
+        ],
+      },
+    };
+  },
+});

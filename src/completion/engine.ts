@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { configDir, configFileName } from '../config/paths.js';
+import { type CommandEntry, findCommand } from '../commands/registry.js';
+import type { Deps } from '../deps.js';
+import { type CompletionCommand, completionModel } from './model.js';
+import type { DynamicSource, ValueSource } from './values.js';
+import { flagsAt, locate } from './walk.js';
+
+export interface Candidate {
+  value: string;
+  description?: string;
+}
+
+/**
+ * `ipctl __complete WORD... CURRENT`: prints what completes CURRENT after the
+ * words before it, one candidate a line (`value`, or `value<TAB>description`).
+ * It loads only the command the words name, reads only the local profile file,
+ * never prompts or sends a request, and always exits 0, printing nothing it
+ * cannot answer: a completion must never put an error on the user's screen.
+ */
+export async function answerCompletion(
+  words: string[],
+  deps: Deps,
+  buildTree: (load: CommandEntry | undefined) => Promise<Command>,
+): Promise<number> {
+  try {
+    const before = words.slice(0, -1);
+    const root = completionModel(await buildTree(findCommand(before)));
+    const lines = complete(root, before, words.at(-1) ?? '', deps.env).map(formatCandidate);
+    if (lines.length > 0) deps.stdout.write(`${lines.join('\n')}\n`);
+  } catch {
+    // Silence is the right answer to a question that cannot be answered.
+  }
+  return 0;
+}
+
+/** What completes `current`, given the words before it; the shells filter these further as the user types. */
+export function complete(root: CompletionCommand, before: readonly string[], current: string, env: Record<string, string | undefined>): Candidate[] {
+  const slot = locate(root, before, current);
+  if (slot.kind === 'value') {
+    return valuesOf(slot.option.values, slot.typed, env).map((candidate) => ({ ...candidate, value: slot.prefix + candidate.value }));
+  }
+  if (slot.kind === 'flag') {
+    return flagsAt(slot.node, root).flatMap((option) =>
+      option.flags.filter((flag) => flag.startsWith(current)).map((flag) => ({ value: flag, description: option.description })),
+    );
+  }
+  if (slot.index === 0 && slot.node.commands.length > 0) {
+    return slot.node.commands
+      .filter((command) => command.name.startsWith(current))
+      .map((command) => ({ value: command.name, description: command.summary }));
+  }
+  const argument = slot.node.arguments[slot.index] ?? slot.node.arguments.find((candidate) => candidate.variadic);
+  return valuesOf(argument?.values, current, env);
+}
+
+function valuesOf(source: ValueSource | undefined, typed: string, env: Record<string, string | undefined>): Candidate[] {
+  if (!source || source.kind === 'files') return []; // files are the shell's to complete
+  const candidates = source.kind === 'choices' ? source.values.map((value) => ({ value })) : dynamicValues(source.name, env);
+  return candidates.filter((candidate) => candidate.value.startsWith(typed));
+}
+
+function dynamicValues(name: DynamicSource, env: Record<string, string | undefined>): Candidate[] {
+  switch (name) {
+    case 'profiles':
+      return profileCandidates(env);
+  }
+}
+
+/**
+ * Profile names straight from the profile file, without the schema check
+ * (which would load zod): a file that cannot be read gives no names.
+ */
+function profileCandidates(env: Record<string, string | undefined>): Candidate[] {
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(join(configDir(env), configFileName), 'utf8'));
+  } catch {
+    return [];
+  }
+  if (!isObject(config) || !isObject(config.profiles)) return [];
+  const current = config.current;
+  return Object.keys(config.profiles)
+    .sort()
+    .map((name) => (name === current ? { value: name, description: 'current profile' } : { value: name }));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Tabs and newlines would break the line protocol; candidates never hold them, descriptions might. */
+function formatCandidate(candidate: Candidate): string {
+  const description = candidate.description?.replace(/[\t\r\n]+/g, ' ');
+  return description ? `${candidate.value}\t${description}` : candidate.value;
+}

@@ -1,0 +1,73 @@
+import type { Command } from 'commander';
+import { type ValueSource, valueSource } from './values.js';
+
+/**
+ * The command tree as completion sees it: plain data taken from commander,
+ * shared by `ipctl __complete` and the script generators so both agree.
+ */
+export interface CompletionCommand {
+  name: string;
+  /** Words from the root: [] for ipctl itself, ['invites', 'list'] for a verb. */
+  path: string[];
+  summary: string;
+  commands: CompletionCommand[];
+  /** Its own options, help included; the root's are the global options, accepted by every command. */
+  options: CompletionOption[];
+  arguments: CompletionArgument[];
+}
+
+export interface CompletionOption {
+  /** Every spelling: ['-o', '--output']. */
+  flags: string[];
+  description: string;
+  takesValue: boolean;
+  values?: ValueSource;
+}
+
+export interface CompletionArgument {
+  name: string;
+  description: string;
+  variadic: boolean;
+  values?: ValueSource;
+}
+
+/** Reads the visible tree under `command` (hidden commands and options left out). */
+export function completionModel(command: Command, path: string[] = []): CompletionCommand {
+  const help = command.createHelp();
+  return {
+    name: command.name(),
+    path,
+    summary: oneLine(command.summary() || command.description()),
+    commands: help.visibleCommands(command).map((child) => completionModel(child, [...path, child.name()])),
+    options: help.visibleOptions(command).map((option) => {
+      const values = valueSource(option);
+      return {
+        flags: [option.short, option.long].filter((flag): flag is string => flag !== undefined),
+        description: oneLine(option.description),
+        takesValue: option.required || option.optional,
+        ...(values ? { values } : {}),
+      };
+    }),
+    arguments: command.registeredArguments.map((argument) => {
+      const values = valueSource(argument);
+      return { name: argument.name(), description: oneLine(argument.description), variadic: argument.variadic, ...(values ? { values } : {}) };
+    }),
+  };
+}
+
+/** The command at `path`, or undefined. */
+export function findNode(root: CompletionCommand, path: readonly string[]): CompletionCommand | undefined {
+  let node: CompletionCommand | undefined = root;
+  for (const name of path) node = node?.commands.find((child) => child.name === name);
+  return node;
+}
+
+/** Every command in the tree, the root first, parents before children. */
+export function allNodes(root: CompletionCommand): CompletionCommand[] {
+  return [root, ...root.commands.flatMap(allNodes)];
+}
+
+function oneLine(text: string): string {
+  const first = text.split('\n')[0] ?? '';
+  return first.replace(/\s+/g, ' ').trim();
+}

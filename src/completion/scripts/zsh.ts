@@ -1,0 +1,174 @@
+import type { CompletionCommand } from '../model.js';
+import type { ValueSource } from '../values.js';
+import { flagsAt } from '../walk.js';
+import { globalValueRules, header, key, ownOptions, plain, type ScriptTree, type ValueRule, valueRules } from './common.js';
+
+/** The zsh script: an autoloadable `_ipctl` (#compdef) that also works when sourced. */
+export function zshScript(tree: ScriptTree): string {
+  return `#compdef ipctl
+${header('#', 'zsh', [
+  'Load it in this shell:   source <(ipctl completion zsh)     (after compinit)',
+  'Load it in every shell:  ipctl completion zsh > "\${fpath[1]}/_ipctl"',
+  '                         (any directory of $fpath, before compinit runs in ~/.zshrc)',
+])}
+# The subcommands of the command named by $1 ('' for ipctl itself), as name:summary.
+_ipctl_subcommands() {
+  case $1 in
+${tree.nodes
+  .filter((node) => node.commands.length > 0)
+  .map((node) => `    ('${key(node)}') reply=(${node.commands.map((child) => quote(`${child.name}:${plain(child.summary)}`)).join(' ')}) ;;`)
+  .join('\n')}
+    (*) reply=() ;;
+  esac
+}
+
+# The flags of the command named by $1, the global ones included, as flag:description.
+_ipctl_flags() {
+  case $1 in
+${tree.nodes.map((node) => `    ('${key(node)}') reply=(${flagEntries(tree, node)}) ;;`).join('\n')}
+    (*) reply=() ;;
+  esac
+}
+
+# Succeeds when flag $2 of the command named by $1 takes a value.
+_ipctl_takes_value() {
+  case "$1|$2" in
+${takesValuePatterns(tree)}
+  esac
+  return 1
+}
+
+# How the value of flag $2 (or of argument #N) of the command named by $1 completes:
+# (choices WORD...), (partial WORD...) (no space after), (files), (dynamic) (ask ipctl), or ().
+_ipctl_values() {
+  case "$1|$2" in
+${valuePatterns(tree)}
+    (*) reply=() ;;
+  esac
+}
+
+_ipctl() {
+  # reply is where the table functions answer; what _describe gets is copied out of it.
+  local -a reply before candidates
+  local command='' pending='' word cur=\${words[CURRENT]} flag=''
+  integer positionals=0 dashdash=0 i
+  for ((i = 2; i < CURRENT; i++)); do
+    word=\${words[i]}
+    if [[ -n $pending ]]; then
+      pending=''
+    elif ((!dashdash)) && [[ $word == -- ]]; then
+      dashdash=1
+    elif ((!dashdash)) && [[ $word == -?* ]]; then
+      # --output=json and -ojson carry their value; only a bare flag waits for the next word.
+      _ipctl_takes_value "$command" "$word" && pending=$word
+    else
+      _ipctl_subcommands "$command"
+      if ((positionals == 0 && \${reply[(I)\${(b)word}:*]})); then
+        command=\${command:+$command }$word
+      else
+        positionals+=1
+      fi
+    fi
+  done
+
+  before=("\${(@)words[2,CURRENT-1]}")
+  if [[ -n $pending ]]; then
+    flag=$pending
+  elif ((!dashdash)) && [[ $cur == --*=* ]] && _ipctl_takes_value "$command" "\${cur%%=*}"; then
+    flag=\${cur%%=*}
+    before+=("$flag")
+    compset -P '*='
+    cur=$PREFIX
+  elif ((!dashdash)) && [[ $cur == -* ]]; then
+    _ipctl_flags "$command"
+    candidates=("\${(@)reply}")
+    _describe -t options 'flag' candidates
+    return
+  else
+    _ipctl_subcommands "$command"
+    if ((positionals == 0 && \${#reply} > 0)); then
+      candidates=("\${(@)reply}")
+      _describe -t commands 'command' candidates
+      return
+    fi
+    flag="#$positionals"
+  fi
+
+  _ipctl_values "$command" "$flag"
+  local kind=\${reply[1]}
+  local -a values=("\${(@)reply[2,-1]}")
+  case $kind in
+    (choices) _describe -t values 'value' values ;;
+    (partial) _describe -t values 'value' values -S '' ;;
+    (files) _files ;;
+    (dynamic)
+      # ipctl answers one value a line, a tab before its description.
+      local line value description
+      values=()
+      for line in "\${(@f)$(ipctl __complete "\${(@)before}" "$cur" 2>/dev/null)}"; do
+        [[ -z $line ]] && continue
+        value=\${line%%$'\\t'*} description=''
+        [[ $line == *$'\\t'* ]] && description=\${line#*$'\\t'}
+        values+=("\${value//:/\\\\:}\${description:+:$description}")
+      done
+      _describe -t values 'value' values
+      ;;
+  esac
+}
+
+if [[ $funcstack[1] == _ipctl ]]; then
+  # Autoloaded from $fpath: this file is the body of _ipctl, so complete now.
+  _ipctl "$@"
+elif (($+functions[compdef])); then
+  compdef _ipctl ipctl
+fi
+`;
+}
+
+/** Single-quoted for zsh. */
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function flagEntries(tree: ScriptTree, node: CompletionCommand): string {
+  return flagsAt(node, tree.root).flatMap((option) => option.flags.map((flag) => quote(`${flag}:${plain(option.description)}`))).join(' ');
+}
+
+function takesValuePatterns(tree: ScriptTree): string {
+  const lines: string[] = [];
+  const globals = tree.globals.filter((option) => option.takesValue).flatMap((option) => option.flags);
+  if (globals.length > 0) lines.push(`    (${globals.map((flag) => `*'|${flag}'`).join('|')}) return 0 ;;`);
+  for (const node of tree.nodes) {
+    const flags = ownOptions(tree, node)
+      .filter((option) => option.takesValue)
+      .flatMap((option) => option.flags);
+    if (flags.length > 0) lines.push(`    (${flags.map((flag) => `'${key(node)}|${flag}'`).join('|')}) return 0 ;;`);
+  }
+  return lines.join('\n');
+}
+
+function valuePatterns(tree: ScriptTree): string {
+  const lines = globalValueRules(tree).map(({ option, source }) => `    (${option.flags.map((flag) => `*'|${flag}'`).join('|')}) ${assignSource(source)} ;;`);
+  for (const rule of valueRules(tree)) lines.push(`    (${rulePatterns(rule)}) ${assignSource(rule.source)} ;;`);
+  return lines.join('\n');
+}
+
+function rulePatterns(rule: ValueRule): string {
+  const prefix = `'${key(rule.node)}|`;
+  if ('flags' in rule.target) return rule.target.flags.map((flag) => `${prefix}${flag}'`).join('|');
+  const { index, variadic } = rule.target;
+  if (!variadic) return `${prefix}#${index}'`;
+  // A variadic argument takes every position from its own on.
+  return index === 0 ? `${prefix}#'*` : `${prefix}#'<${index}->`;
+}
+
+function assignSource(source: ValueSource): string {
+  switch (source.kind) {
+    case 'choices':
+      return `reply=(${source.partial ? 'partial' : 'choices'} ${source.values.join(' ')})`;
+    case 'files':
+      return 'reply=(files)';
+    case 'dynamic':
+      return 'reply=(dynamic)';
+  }
+}

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../errors.js';
+import { configDir, configFileName } from './paths.js';
+import { type ConfigFile, ConfigFileSchema } from './schema.js';
+
+export function configPath(env: Record<string, string | undefined>): string {
+  return join(configDir(env), configFileName);
+}
+
+/**
+ * Reads the profile file without opening the full store: what every command
+ * that only reads settings needs, at a fraction of the start-up cost. A missing
+ * file is an empty configuration.
+ */
+export function readConfigFile(path: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { profiles: {} };
+    throw new ConfigError(`Cannot read the profile file ${path}: ${code ?? (error as Error).message}.`);
+  }
+  return parseConfigText(text, path);
+}
+
+const recoverHint =
+  'Fix the file by hand, or move it aside; ipctl leaves it as it is. `ipctl profile add NAME --force` (or auth set-key, set-token or login with --force) moves it aside and starts a new one.';
+
+/** Parses and schema-checks the profile file's text; the error names the file and the bad key, never the content. */
+export function parseConfigText(text: string, file: string): ConfigFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    // V8's message quotes a slice of the text, which may be a credential: only its kind is kept.
+    const kind = /end of JSON input/i.test((error as Error).message) ? 'it ends before the JSON is complete' : 'it has a syntax error';
+    throw new ConfigError(`The profile file ${file} is not valid JSON: ${kind}.`, recoverHint);
+  }
+  const parsed = ConfigFileSchema.safeParse(data);
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+    throw new ConfigError(`The profile file ${file} is invalid: ${where.join('; ')}.`, recoverHint);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,71 @@
+import type { Connection } from '../api/schemas.js';
+import { redact } from '../config/secret.js';
+import type { RecordView } from '../output/view.js';
+import { isRecord } from './request.js';
+
+/**
+ * The connection with its credentials redacted (`****abcd`): the API key, the
+ * OAuth tokens, and any basicAuth or customAuth a server may echo.
+ */
+export function redactConnection(connection: Connection): Connection {
+  const copy = structuredClone(connection) as Record<string, unknown>;
+  if (typeof copy.apiKey === 'string') copy.apiKey = redact(copy.apiKey);
+  const oauth2 = copy.oauth2AuthorizationCode;
+  if (isRecord(oauth2)) {
+    for (const name of ['accessToken', 'refreshToken']) {
+      const token = oauth2[name];
+      if (isRecord(token) && typeof token.token === 'string') token.token = redact(token.token);
+    }
+  }
+  for (const name of ['basicAuth', 'customAuth']) if (copy[name] !== undefined) copy[name] = redactLeaves(copy[name]);
+  return copy as Connection;
+}
+
+/** Whether the connection carries a credential that redaction hides. */
+export function hasSecrets(connection: Connection): boolean {
+  const oauth2 = connection.oauth2AuthorizationCode;
+  return Boolean(connection.apiKey || oauth2?.accessToken?.token || oauth2?.refreshToken?.token || connection.basicAuth || connection.customAuth);
+}
+
+function redactLeaves(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map(redactLeaves);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactLeaves(item)]));
+  return value;
+}
+
+/** The vertical table of a connection; credentials appear only as the data holds them (redacted unless asked). */
+export function connectionView(connection: Connection): RecordView {
+  const oauth2 = connection.oauth2AuthorizationCode;
+  const providerApp = connection.providerApp;
+  return {
+    kind: 'record',
+    fields: [
+      ['ID', connection.id],
+      ['Provider', connection.provider],
+      ['Status', connection.status],
+      ['Auth scheme', connection.authScheme],
+      ['Group', party(connection.group?.groupRef, connection.group?.groupName)],
+      ['Consumer', party(connection.consumer?.consumerRef, connection.consumer?.consumerName)],
+      ['Workspace', connection.providerWorkspaceRef],
+      ...optionalRows([
+        ['Provider app', typeof providerApp?.id === 'string' ? providerApp.id : undefined],
+        ['Scopes', oauth2?.scopes?.join(', ')],
+        ['API key', connection.apiKey],
+        ['Refresh token', oauth2?.refreshToken?.token],
+        ['Access token', oauth2?.accessToken?.token],
+      ]),
+      ['Created', connection.createTime],
+    ],
+  };
+}
+
+/** "acme-corp (Acme Corporation)", or just the ref when the name is the same. */
+function party(ref: string | undefined, name: string | undefined): string | undefined {
+  if (!ref) return name;
+  return name && name !== ref ? `${ref} (${name})` : ref;
+}
+
+function optionalRows(rows: Array<[string, string | undefined]>): Array<[string, string]> {
+  return rows.filter((row): row is [string, string] => row[1] !== undefined && row[1] !== '');
+}

@@ -1,0 +1,53 @@
+/**
+ * `--where` for `ipctl search`: `FIELD=VALUE`, or `FIELD OP VALUE` with OP
+ * `eq`, the one operator the search API uses (spec 4.6). Not parseAssignment:
+ * a filter has an operator form, and its `:=`/`@file` forms mean nothing here
+ * (a value of "@home" is a value to search for).
+ */
+
+export const supportedOperators = ['eq'] as const;
+export type Operator = (typeof supportedOperators)[number];
+
+export interface FieldFilter {
+  fieldName: string;
+  operator: Operator;
+  value: string;
+}
+
+export type ParsedWhere = { filter: FieldFilter } | { problem: string };
+
+/**
+ * The operator form: a first word without "=", then an operator-looking word
+ * (letters, or symbols such as = or >=), then the value. Anything else with an
+ * "=" is FIELD=VALUE, so `Name=Ada Okafor` and `Full Name=Ada` work as typed.
+ */
+const operatorForm = /^\s*([^\s=]+)\s+([A-Za-z]+|[=!<>~]+)(?:\s+([\s\S]*?))?\s*$/;
+
+export function parseWhere(text: string): ParsedWhere {
+  const shown = JSON.stringify(text);
+  if (/[\u0000-\u001f\u007f]/.test(text.replace(/\t/g, ' '))) return { problem: `${shown} contains control characters.` };
+  const spaced = operatorForm.exec(text);
+  if (spaced) return operatorFilter(shown, spaced[1] as string, spaced[2] as string, spaced[3]);
+  const equals = text.indexOf('=');
+  if (equals === -1) return { problem: `${shown} is not a filter; write FIELD=VALUE or "FIELD eq VALUE".` };
+  const fieldName = text.slice(0, equals).trim();
+  if (fieldName === '') return { problem: `${shown} has no field name before "="; write FIELD=VALUE.` };
+  return { filter: { fieldName, operator: 'eq', value: text.slice(equals + 1) } };
+}
+
+function operatorFilter(shown: string, fieldName: string, operator: string, rawValue: string | undefined): ParsedWhere {
+  if (operator.toLowerCase() !== 'eq') {
+    const example = rawValue ? unquote(rawValue) : 'VALUE';
+    return {
+      problem: `${shown}: the operator "${operator}" is not supported; the only supported operator is eq (write ${fieldName}=${example} or "${fieldName} eq ${example}").`,
+    };
+  }
+  if (rawValue === undefined || rawValue === '') return { problem: `${shown} has no value after eq; write "${fieldName} eq VALUE".` };
+  return { filter: { fieldName, operator: 'eq', value: unquote(rawValue) } };
+}
+
+/** `Name eq "Ada Okafor"`: one pair of matching quotes around the value is taken off. */
+function unquote(value: string): string {
+  const match = /^(["'])([\s\S]*)\1$/.exec(value);
+  return match ? (match[2] as string) : value;
+}

@@ -1,0 +1,300 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands, groups } from '../../src/commands/registry.js';
+import { completionModel } from '../../src/completion/model.js';
+import { completionScript, scriptFiles, shells } from '../../src/completion/scripts/index.js';
+import { completeValues, filePaths, partialChoices } from '../../src/completion/values.js';
+import { repoRoot, runIpctl } from '../helpers/cli.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { bashAfterTab, bashOffers, fishOffers, type Offers, shellHome, shellPath, zshOffers } from '../helpers/shells.js';
+
+const profiles = ['default', 'prod-eu', 'staging'];
+const topLevel = [...Object.keys(groups), ...commands.filter((entry) => entry.path.length === 1).map((entry) => entry.path[0]), 'help'];
+
+/** Partial command lines, and what Tab must offer for each in every shell. */
+const cases: Array<[line: string, offers: string[]]> = [
+  ['ipctl inv', ['invites']],
+  ['ipctl ', topLevel],
+  ['ipctl profile ', ['add', 'list', 'remove', 'show', 'use']],
+  ['ipctl invites list --st', ['--status']],
+  ['ipctl invites list --status ', ['accepted', 'expired', 'pending', 'revoked']],
+  ['ipctl invites list --status=p', ['pending']],
+  ['ipctl orgs get -o ', ['json', 'table', 'yaml']],
+  ['ipctl orgs get --o', ['--org', '--output']],
+  ['ipctl orgs get org_demo --j', ['--json']],
+  ['ipctl --profile ', profiles],
+  ['ipctl --profile st', ['staging']],
+  ['ipctl profile use ', profiles],
+  ['ipctl --profile staging invites l', ['list']],
+  ['ipctl invites list --profile prod-eu --status a', ['accepted']],
+  ['ipctl invites list --status pending ', []],
+  ['ipctl completion ', ['bash', 'fish', 'powershell', 'zsh']],
+  ['ipctl --ver', ['--version']],
+  ['ipctl orgs get --ver', []],
+];
+
+const drivers: Record<string, (script: string, lines: string[], env: Record<string, string>) => Promise<Offers>> = {
+  bash: bashOffers,
+  zsh: zshOffers,
+  fish: fishOffers,
+};
+
+let home: ReturnType<typeof shellHome>;
+
+beforeAll(() => {
+  home = shellHome({ IPCTL_CONFIG_DIR: '' });
+  const configDir = join(home.path, 'ipctl-config');
+  mkdirSync(configDir);
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({ current: 'staging', profiles: { staging: { baseUrl: 'https://api.staging.example.com/v1' }, default: {}, 'prod-eu': {} } }),
+  );
+  home.env.IPCTL_CONFIG_DIR = configDir;
+});
+afterAll(() => home.remove());
+
+/** What a shell offered, sorted; fish answers `--flag=value` where the others answer `value`. */
+function offered(offers: Offers, line: string): string[] {
+  const values = offers.get(line);
+  if (!values) throw new Error(`no answer for "${line}"`);
+  const flag = /(--[a-z-]+=)[^ ]*$/.exec(line)?.[1];
+  // bash's driver reports compopt calls among the offers.
+  return [...new Set(values.filter((value) => !value.startsWith('#compopt')).map((value) => (flag && value.startsWith(flag) ? value.slice(flag.length) : value)))].sort();
+}
+
+describe.each(['bash', 'zsh', 'fish'])('%s completes ipctl', (shell) => {
+  let offers: Offers;
+
+  beforeAll(async () => {
+    if (!shellPath(shell)) throw new Error(`${shell} is not installed; .ci/run installs it (apt-get install ${shell})`);
+    offers = await drivers[shell]!(join(repoRoot, 'completions', scriptFiles[shell as 'bash']), cases.map(([line]) => line), home.env);
+  }, 120_000);
+
+  it.each(cases)('%j', (line, expected) => {
+    expect(offered(offers, line)).toEqual([...expected].sort());
+  });
+});
+
+describe('bash at a terminal', () => {
+  it('completes --flag=value, and adds a space after a whole word only', async () => {
+    const after = await bashAfterTab(join(repoRoot, 'completions', 'ipctl.bash'), ['ipctl inv', 'ipctl orgs get --output=ya', 'ipctl --profile=st', 'ipctl invites list --status rev'], home.env);
+    expect(Object.fromEntries(after)).toEqual({
+      'ipctl inv': 'ipctl invites ',
+      'ipctl orgs get --output=ya': 'ipctl orgs get --output=yaml ',
+      'ipctl --profile=st': 'ipctl --profile=staging ',
+      'ipctl invites list --status rev': 'ipctl invites list --status revoked ',
+    });
+  }, 120_000);
+});
+
+describe('values declared with completeValues, as later commands declare theirs', () => {
+  // A command such as `destinations patch`: partial values (KEY=), plain choices and a file.
+  const program = new Command('ipctl').option('--profile <name>', 'the profile').helpOption('-h, --help', 'show help');
+  const patch = program.command('destinations').description('Destinations').command('patch').description('Update a destination');
+  patch
+    .argument('<destination>', 'destination ID')
+    .option('--set <KEY=VALUE>', 'set a metadata key')
+    .option('--clear <PATH>', 'clear a field')
+    .option('--input-json <PATH>', 'the body from a file');
+  completeValues(patch, '--set', partialChoices(['metadata.url=', 'metadata.headers=', 'metadata.region=']));
+  completeValues(patch, '--clear', ['metadata.url', 'metadata.region', 'secrets.password']);
+  completeValues(patch, '--input-json', filePaths);
+  const root = completionModel(program);
+  let dir: string;
+
+  beforeAll(() => {
+    dir = join(home.path, 'synthetic');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'body.json'), '{}');
+    writeFileSync(join(dir, 'other.txt'), '');
+    for (const shell of shells) writeFileSync(join(dir, scriptFiles[shell]), completionScript(shell, root));
+  });
+
+  const lines = () => [
+    'ipctl destinations patch dest_1 --set metadata.u',
+    'ipctl destinations patch dest_1 --set metadata.',
+    'ipctl destinations patch dest_1 --clear secrets.',
+    `ipctl destinations patch dest_1 --input-json ${dir}/bo`,
+  ];
+
+  it.each(['bash', 'zsh', 'fish'])('in %s', async (shell) => {
+    const offers = await drivers[shell]!(join(dir, scriptFiles[shell as 'bash']), lines(), home.env);
+    const [set, setAll, clear, file] = lines().map((line) => offered(offers, line));
+    expect(set).toEqual(['metadata.url=']);
+    expect(setAll).toEqual(['metadata.headers=', 'metadata.region=', 'metadata.url=']);
+    expect(clear).toEqual(['secrets.password']);
+    // zsh hands compadd the file name and its directory apart.
+    expect(file).toEqual([shell === 'zsh' ? 'body.json' : `${dir}/body.json`]);
+  }, 120_000);
+
+  it('asks bash to add no space after a partial value', async () => {
+    const offers = await bashOffers(join(dir, 'ipctl.bash'), [lines()[0]!], home.env);
+    expect(offers.get(lines()[0]!)).toEqual(['#compopt -o nospace', 'metadata.url=']);
+    const after = await bashAfterTab(join(dir, 'ipctl.bash'), [lines()[0]!], home.env);
+    expect(after.get(lines()[0]!)).toBe('ipctl destinations patch dest_1 --set metadata.url=');
+  }, 120_000);
+
+  it('refuses, when the scripts are generated, a value no shell can take unquoted', () => {
+    const bad = new Command('ipctl');
+    bad.command('x').option('--mode <mode>', 'a mode');
+    completeValues(bad.commands[0]!, '--mode', ['two words']);
+    expect(() => completionScript('bash', completionModel(bad))).toThrow('Cannot complete "two words" (in "ipctl x")');
+  });
+
+  it('refuses to declare values of a flag the command does not have', () => {
+    expect(() => completeValues(patch, '--sett', ['x'])).toThrow('has no option or argument "--sett"');
+  });
+});
+
+describe('completions/', () => {
+  it.each(shells)('holds what `ipctl completion %s` prints (run `npm run completions` after changing commands)', async (shell) => {
+    const result = await runIpctl(['completion', shell]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(readFileSync(join(repoRoot, 'completions', scriptFiles[shell]), 'utf8'));
+  });
+
+  it('holds one script per shell and nothing else', () => {
+    expect(readdirSync(join(repoRoot, 'completions')).sort()).toEqual(Object.values(scriptFiles).sort());
+  });
+
+  it('ships a PowerShell script that registers a native completer from the same tree', () => {
+    // PowerShell is not in Debian's archive, so no test runs it; its content is checked instead.
+    const script = readFileSync(join(repoRoot, 'completions', 'ipctl.ps1'), 'utf8');
+    expect(script).toContain('Register-ArgumentCompleter -Native -CommandName ipctl -ScriptBlock {');
+    expect(script).toContain("'' = @(@('orgs', 'Organizations'), @('invites', 'Invites to an organization')");
+    expect(script).toContain("'invites' = @(,@('list', 'List an organization''s invites'))");
+    expect(script).toContain("'invites list|--status' = @('choices', 'pending', 'accepted', 'revoked', 'expired')");
+    expect(script).toContain("'orgs get|-o' = @('choices', 'table', 'json', 'yaml')");
+    expect(script).toContain("'*|--profile' = @(,'dynamic')");
+    expect(script).toContain("'profile use|#0' = @(,'dynamic')");
+    expect(script).toContain("@('--status', 'only invites in this status: pending, accepted, revoked, expired', $true)");
+    expect(script).toContain('& ipctl __complete @before $current');
+    // Every block opened is closed.
+    for (const [open, close] of [['{', '}'], ['(', ')']] as const) {
+      expect(script.split(open).length, `${open} ${close}`).toBe(script.split(close).length);
+    }
+  });
+});
+
+describe('ipctl completion', () => {
+  it('explains how to install each script, and edits no file', async () => {
+    const result = await runIpctl(['completion', '--help'], { env: { HOME: home.path } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    for (const line of [
+      'ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl',
+      'source <(ipctl completion bash)',
+      'ipctl completion zsh > "${fpath[1]}/_ipctl"',
+      'ipctl completion fish > ~/.config/fish/completions/ipctl.fish',
+      'ipctl completion powershell | Out-String | Invoke-Expression',
+    ]) {
+      expect(result.stdout).toContain(line);
+    }
+    const before = readdirSync(home.path).sort();
+    const bash = await runIpctl(['completion', 'bash'], { env: { HOME: home.path } });
+    expect(bash.code).toBe(0);
+    expect(readdirSync(home.path).sort()).toEqual(before);
+  });
+
+  it('rejects an unknown shell with exit 2', async () => {
+    const result = await runIpctl(['completion', 'tcsh']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('SHELL: must be one of bash, zsh, fish, powershell');
+  });
+
+  it('asks for the shell', async () => {
+    const result = await runIpctl(['completion']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain("missing required argument 'shell'");
+  });
+});
+
+describe('ipctl __complete', () => {
+  let fixture: SandboxFixture;
+  beforeAll(async () => {
+    fixture = await startFixture();
+  });
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  it('answers profile names from the profile store, the current one described', async () => {
+    const result = await runIpctl(['__complete', '--profile', ''], { env: { IPCTL_CONFIG_DIR: home.env.IPCTL_CONFIG_DIR } });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('default\nprod-eu\nstaging\tcurrent profile\n');
+  });
+
+  it('answers from the live command tree: subcommands, flags and values', async () => {
+    const subcommands = await runIpctl(['__complete', 'profile', 's']);
+    expect(subcommands.stdout).toBe('show\tShow a profile (secrets redacted)\n');
+    const flags = await runIpctl(['__complete', 'invites', 'list', '--st']);
+    expect(flags.stdout).toBe('--status\tonly invites in this status: pending, accepted, revoked, expired\n');
+    const values = await runIpctl(['__complete', 'invites', 'list', '--status', '']);
+    expect(values.stdout).toBe('pending\naccepted\nrevoked\nexpired\n');
+    const joined = await runIpctl(['__complete', 'orgs', 'get', '--output=y']);
+    expect(joined.stdout).toBe('--output=yaml\n');
+    for (const result of [subcommands, flags, values, joined]) {
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+    }
+  });
+
+  it('sends nothing, needs no credential and never prompts', async () => {
+    await fixture.clearRequests();
+    const env = fixture.env({ IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined });
+    for (const words of [['invites', 'list', '--status', ''], ['orgs', 'get', ''], ['profile', 'use', ''], ['auth', 'login', '']]) {
+      const result = await runIpctl(['__complete', ...words], { env });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+    }
+    expect(await fixture.requests()).toEqual([]);
+  });
+
+  it('stays silent when it cannot answer: an unreadable profile file, an unknown command', async () => {
+    const broken = join(home.path, 'broken-config');
+    mkdirSync(broken);
+    writeFileSync(join(broken, 'config.json'), '{ not json');
+    for (const words of [['--profile', ''], ['nosuch', 'command', ''], ['profile', 'use', '']]) {
+      const result = await runIpctl(['__complete', ...words], { env: { IPCTL_CONFIG_DIR: broken } });
+      expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    }
+  });
+
+  it('is not listed in help, and is not suggested for a typo', async () => {
+    const help = await runIpctl(['--help']);
+    expect(help.stdout).not.toContain('__complete');
+    const typo = await runIpctl(['__complet']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).not.toContain('__complete');
+  });
+});
+
+describe('start-up of ipctl __complete', () => {
+  interface Metafile {
+    outputs: Record<string, { imports: Array<{ path: string; kind: string }>; inputs: Record<string, unknown> }>;
+  }
+
+  it('loads no zod, undici, conf, @inquirer or command module to answer profile names', () => {
+    // Timing is left to bench/startup.mjs; here, what the engine's chunk pulls in before it answers.
+    const metafile = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
+    const engine = Object.keys(metafile.outputs).find((output) => 'src/completion/engine.ts' in metafile.outputs[output]!.inputs);
+    expect(engine).toBeDefined();
+    const seen = new Set<string>();
+    const pending = [engine!];
+    while (pending.length > 0) {
+      const output = pending.pop()!;
+      if (seen.has(output)) continue;
+      seen.add(output);
+      for (const imported of metafile.outputs[output]?.imports ?? []) if (imported.kind === 'import-statement') pending.push(imported.path);
+    }
+    const inputs = [...seen].flatMap((output) => Object.keys(metafile.outputs[output]?.inputs ?? {}));
+    for (const name of ['zod', 'undici', 'conf', '@inquirer']) expect(inputs.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
+    expect(inputs.filter((input) => input.startsWith('src/commands/') && input !== 'src/commands/registry.ts')).toEqual([]);
+  });
+});

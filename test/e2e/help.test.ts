@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { allNodes, type CompletionCommand, completionModel } from '../../src/completion/model.js';
+import type { Deps } from '../../src/deps.js';
+import { buildCommandTree, main } from '../../src/main.js';
+
+/**
+ * Walks the whole command tree, so that every command, those added later
+ * included, is held to the same help and did-you-mean standard. Runs main()
+ * in-process: a hundred spawned processes would add nothing but time.
+ */
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function testDeps(): Deps & { out: () => string; err: () => string } {
+  let stdout = '';
+  let stderr = '';
+  return {
+    stdout: { write: (chunk: string) => (stdout += chunk), isTTY: false },
+    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: false },
+    stdin: { isTTY: false, async *[Symbol.asyncIterator]() {} },
+    env: {},
+    now: () => new Date(),
+    out: () => stdout,
+    err: () => stderr,
+  };
+}
+
+async function run(args: string[]): Promise<Run> {
+  const deps = testDeps();
+  const code = await main(['node', 'ipctl', ...args], deps);
+  return { code, stdout: deps.out(), stderr: deps.err() };
+}
+
+const root = completionModel(await buildCommandTree(testDeps(), 'all'));
+const nodes = allNodes(root);
+/** Commands that run (no subcommands), by their words: 'invites list', 'sandbox', 'help'. */
+const leaves = nodes.filter((node) => node.path.length > 0 && node.commands.length === 0);
+const groupsAndRoot = nodes.filter((node) => node.commands.length > 0);
+
+const exitCodesTopic = (await run(['help', 'exit-codes'])).stdout;
+const environmentTopic = (await run(['help', 'environment'])).stdout;
+const documentedCodes = [...exitCodesTopic.matchAll(/^ {2}(\d+) /gm)].map((match) => match[1]);
+
+/** The lines of a help section (`Examples:`, `Environment:`, `Exit codes:`), indented, up to the next blank line. */
+function section(help: string, title: string): string[] {
+  const start = help.indexOf(`\n${title}:\n`);
+  if (start < 0) return [];
+  const rest = help.slice(start + title.length + 3);
+  const end = rest.indexOf('\n\n');
+  return (end < 0 ? rest : rest.slice(0, end)).split('\n').filter((line) => line.trim() !== '');
+}
+
+const name = (node: CompletionCommand) => node.path.join(' ');
+
+it('walks a tree with every registered command in it', () => {
+  expect(leaves.map(name)).toEqual(expect.arrayContaining(['orgs get', 'invites list', 'providers get', 'profile add', 'auth login', 'completion', 'version', 'help']));
+});
+
+describe.each(leaves.map((node) => [name(node), node] as const))('ipctl %s --help', (words, node) => {
+  let help: Run;
+  const path = node.path;
+
+  it('opens with a one-line summary, then a description', async () => {
+    help = await run([...path, '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stderr).toBe('');
+    expect(help.stdout.startsWith(`Usage: ipctl ${words} `)).toBe(true);
+    const summary = node.summary;
+    expect(summary.length).toBeGreaterThan(10);
+    expect(summary.length).toBeLessThanOrEqual(80);
+    expect(summary).not.toMatch(/\.$/);
+    const description = help.stdout.split('\n\n')[1]!.replace(/\s+/g, ' ');
+    expect(description.toLowerCase().startsWith(summary.toLowerCase())).toBe(true);
+    const rest = help.stdout.split(/\n(?:Arguments|Options):\n/)[0]!.replace(/\s+/g, ' ');
+    expect(rest.length - `Usage: ipctl ${words}`.length - summary.length).toBeGreaterThan(40);
+  });
+
+  it('gives at least two examples of itself', async () => {
+    help ??= await run([...path, '--help']);
+    const examples = section(help.stdout, 'Examples').filter((line) => line.startsWith('  $ ') && line.includes(`ipctl ${words}`));
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('names the environment variables that apply, each listed by `ipctl help environment`', async () => {
+    help ??= await run([...path, '--help']);
+    const lines = section(help.stdout, 'Environment');
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    for (const variable of lines.join(' ').match(/\b(?:IPCTL_[A-Z_]+|NO_COLOR|FORCE_COLOR|HTTPS?_PROXY|NO_PROXY|NODE_EXTRA_CA_CERTS)\b/g) ?? []) {
+      expect(environmentTopic, variable).toContain(variable);
+    }
+  });
+
+  it('lists its exit codes, 0 and 2 among them, each one `ipctl help exit-codes` documents', async () => {
+    help ??= await run([...path, '--help']);
+    const codes = section(help.stdout, 'Exit codes').map((line) => /^ {2}(\d+) \S/.exec(line)?.[1]);
+    expect(codes).not.toContain(undefined);
+    expect(codes).toEqual(expect.arrayContaining(['0', '2']));
+    for (const code of codes) expect(documentedCodes).toContain(code);
+  });
+});
+
+describe.each(groupsAndRoot.map((node) => [name(node) || '(ipctl itself)', node] as const))('ipctl %s --help', (_words, node) => {
+  it('lists each subcommand with its summary', async () => {
+    const help = await run([...node.path, '--help']);
+    expect(help.code).toBe(0);
+    const listing = help.stdout.slice(help.stdout.indexOf('\nCommands:\n')).replace(/\s+/g, ' ');
+    for (const child of node.commands) expect(listing).toContain(`${child.name}`);
+    for (const child of node.commands) expect(listing).toContain(child.summary.split(' ').slice(0, 3).join(' '));
+  });
+});
+
+describe('ipctl help', () => {
+  it('shows a command\'s help, or a topic', async () => {
+    expect(await run(['help', 'invites', 'list'])).toEqual(await run(['invites', 'list', '--help']));
+    const topic = await run(['help', 'exit-codes']);
+    expect(topic).toMatchObject({ code: 0, stderr: '' });
+    expect(topic.stdout).toMatch(/^Exit codes\n/);
+  });
+
+  it('refuses what is neither, with exit 2', async () => {
+    const result = await run(['help', 'invites', 'lsit']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('No command or help topic "invites lsit".');
+    expect(result.stderr).toContain('Topics: exit-codes, environment, retries.');
+  });
+});
+
+/** A typo: two letters of the name swapped, or one dropped when swapping changes nothing. */
+function typo(word: string, taken: string[]): string {
+  const start = word.startsWith('--') ? 2 : 0;
+  for (let index = Math.max(start, Math.floor((word.length + start) / 2) - 1); index < word.length - 1; index++) {
+    const swapped = word.slice(0, index) + word[index + 1] + word[index] + word.slice(index + 2);
+    if (swapped !== word && !taken.includes(swapped)) return swapped;
+  }
+  return word.slice(0, -1);
+}
+
+describe('a mistyped command or flag gets a suggestion and exit 2', () => {
+  it.each(groupsAndRoot.flatMap((node) => node.commands.map((child) => [name(child), node, child.name] as const)))(
+    'ipctl %s',
+    async (_words, parent, child) => {
+      const wrong = typo(child, parent.commands.map((command) => command.name));
+      const result = await run([...parent.path, wrong]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`unknown command '${wrong}'`);
+      expect(suggested(result.stderr)).toContain(child);
+    },
+  );
+
+  const flagCases = leaves.flatMap((node) => {
+    const flags = node.options.flatMap((option) => option.flags.filter((flag) => flag.startsWith('--')));
+    // A global flag, after the command, too.
+    return [...flags, '--profile'].map((flag) => [`${name(node)} ${flag}`, node, flag, flags] as const);
+  });
+
+  it.each(flagCases)('ipctl %s', async (_label, node, flag, flags) => {
+    const wrong = typo(flag, [...flags, '--profile']);
+    const result = await run([...node.path, wrong]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`unknown option '${wrong}'`);
+    expect(suggested(result.stderr)).toContain(flag);
+  });
+});
+
+/** The names in commander's `(Did you mean X?)` or `(Did you mean one of X, Y?)`. */
+function suggested(stderr: string): string[] {
+  const line = stderr.split('\n').find((text) => text.startsWith('(Did you mean '));
+  return line ? line.slice('(Did you mean '.length, -2).replace(/^one of /, '').split(', ') : [];
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ipctlBin, runIpctl, runProcess } from '../helpers/cli.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+let fixture: SandboxFixture;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+describe('--query', () => {
+  it('applies a JMESPath expression to the JSON output', async () => {
+    const result = await runIpctl(['invites', 'list', '--query', "[?status=='pending'].invitedEmail"], { env: fixture.env() });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(['ana.silva@example.com', 'raj.patel@example.com']);
+  });
+
+  it('works with yaml output', async () => {
+    const result = await runIpctl(['orgs', 'get', '-o', 'yaml', '--query', '{id: id, label: label}'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('id: org_demo\nlabel: Acme Demo\n');
+  });
+
+  it('rejects an invalid expression with exit 2 before sending anything', async () => {
+    await fixture.clearRequests();
+    const result = await runIpctl(['orgs', 'get', '--query', 'label['], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--query');
+    expect(result.stderr).toContain('not a valid JMESPath expression');
+    expect(await fixture.requests()).toEqual([]);
+  });
+
+  it('refuses to combine with a table', async () => {
+    const result = await runIpctl(['orgs', 'get', '-o', 'table', '--query', 'id'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--query works on documents');
+  });
+});
+
+describe('-o yaml', () => {
+  it('prints the API object as YAML', async () => {
+    const result = await runIpctl(['invites', 'list', '-o', 'yaml'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^- id: inv_demo_/);
+    expect(result.stdout).toContain('  invitedEmail: li.wei@example.com');
+  });
+
+  it('prints problems as JSON on stderr', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_missing', '-o', 'yaml'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr).status).toBe(404);
+  });
+});
+
+describe('version', () => {
+  it('prints the version with Node and platform details', async () => {
+    const result = await runIpctl(['version', '--json']);
+    expect(result.code).toBe(0);
+    const details = JSON.parse(result.stdout);
+    expect(details).toMatchObject({ node: process.versions.node, platform: process.platform, arch: process.arch });
+    expect((await runIpctl(['--version'])).stdout).toBe(`${details.version}\n`);
+  });
+});
+
+describe('a closed stdout', () => {
+  it('ends quietly, without a stack trace', async () => {
+    // `true` exits at once, so ipctl writes into a pipe nobody reads.
+    const script = `set -o pipefail; "${process.execPath}" "${ipctlBin}" invites list --json | true`;
+    const result = await runProcess('bash', ['-c', script], { env: fixture.env() });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('--no-input', () => {
+  it.each([
+    ['--no-input', {}],
+    ['', { IPCTL_NO_INPUT: '1' }],
+    ['', { CI: 'true' }],
+  ])('turns prompts into errors naming the alternative (%s %o)', async (flag, env) => {
+    const result = await runIpctl(['auth', 'login', ...(flag ? [flag] : [])], { env: fixture.env(env) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ipctl auth set-key');
+  });
+});

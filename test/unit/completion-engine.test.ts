@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { complete } from '../../src/completion/engine.js';
+import { completionModel } from '../../src/completion/model.js';
+import type { Deps } from '../../src/deps.js';
+import { buildCommandTree } from '../../src/main.js';
+
+const deps: Deps = {
+  stdout: { write: () => true },
+  stderr: { write: () => true },
+  stdin: { async *[Symbol.asyncIterator]() {} },
+  env: {},
+  now: () => new Date(),
+};
+const root = completionModel(await buildCommandTree(deps, 'all'));
+const configDir = mkdtempSync(join(tmpdir(), 'ipctl-complete-'));
+writeFileSync(join(configDir, 'config.json'), JSON.stringify({ current: 'b', profiles: { b: {}, a: {} } }));
+afterAll(() => rmSync(configDir, { recursive: true, force: true }));
+
+/** The values offered for the last word of `line` (split at spaces; a trailing space starts an empty word). */
+function values(line: string): string[] {
+  const words = line.split(' ');
+  return complete(root, words.slice(0, -1), words.at(-1)!, { IPCTL_CONFIG_DIR: configDir }).map((candidate) => candidate.value);
+}
+
+describe('the completion engine', () => {
+  it('skips the values of flags when finding the command and the argument', () => {
+    expect(values('--profile a invites l')).toEqual(['list']);
+    expect(values('invites list --status pending ')).toEqual([]);
+    expect(values('profile --profile a use ')).toEqual(['a', 'b']);
+  });
+
+  it('knows that --flag=value and -ovalue carry their value', () => {
+    expect(values('orgs get --output=json ')).toEqual([]);
+    expect(values('orgs get -ojson --j')).toEqual(['--json']);
+    expect(values('orgs get --output=')).toEqual(['--output=table', '--output=json', '--output=yaml']);
+  });
+
+  it('offers a command\'s own flags and the global ones, --version only at the top', () => {
+    const flags = values('orgs get --');
+    expect(flags).toEqual(expect.arrayContaining(['--org', '--output', '--json', '--query', '--help', '--profile', '--base-url', '--no-input']));
+    expect(flags).not.toContain('--version');
+    expect(flags).not.toContain('--status');
+    expect(values('--v')).toEqual(['--version']);
+    expect(values('invites list --v')).toEqual([]);
+  });
+
+  it('treats everything after -- as arguments', () => {
+    expect(values('profile use -- ')).toEqual(['a', 'b']);
+    expect(values('profile use -- --')).toEqual([]);
+  });
+
+  it('offers the values of the argument in that position; a variadic one takes every position after its own', () => {
+    expect(values('profile show ')).toEqual(['a', 'b']);
+    expect(values('profile show a ')).toEqual([]);
+    expect(values('help ex')).toEqual(['exit-codes']);
+    expect(values('help invites en')).toEqual(['environment']);
+  });
+
+  it('describes the current profile', () => {
+    expect(complete(root, ['--profile'], '', { IPCTL_CONFIG_DIR: configDir })).toEqual([{ value: 'a' }, { value: 'b', description: 'current profile' }]);
+  });
+
+  it('offers no profile names when there is no profile file', () => {
+    expect(complete(root, ['--profile'], '', { IPCTL_CONFIG_DIR: join(configDir, 'missing') })).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { Secret } from '../../src/config/secret.js';
+import { buildConnectionRequest, type ConnectionProblem } from '../../src/connections/request.js';
+import { connectionSkeleton } from '../../src/connections/skeleton.js';
+import { connectionRequirements } from '../../src/providers/requirements.js';
+import { createProviderCatalogue } from '../../src/sandbox/seed-providers.js';
+
+const catalogue = createProviderCatalogue();
+const provider = (name: string) => {
+  const found = catalogue[name];
+  if (!found) throw new Error(`no ${name} in the seed`);
+  return found;
+};
+const base = { groupRef: 'acme-corp', consumerRef: 'u-42' };
+const fields = (problems: ConnectionProblem[]) => problems.map((problem) => `${problem.code} ${problem.field}`);
+
+describe('buildConnectionRequest', () => {
+  it('accepts a complete apiKey body and wraps the key as a Secret', () => {
+    const { body, problems } = buildConnectionRequest({ ...base, provider: 'pipedrive', apiKey: 'pd-key-0123456789', providerWorkspaceRef: 'acme' }, provider('pipedrive'));
+    expect(problems).toEqual([]);
+    expect(body.apiKey).toBeInstanceOf(Secret);
+    expect(body.apiKey?.reveal()).toBe('pd-key-0123456789');
+    expect(JSON.stringify(body)).not.toContain('pd-key-0123456789');
+    // The workspace metadata input and providerWorkspaceRef are one value.
+    expect(body.providerMetadata).toEqual({ workspace: 'acme' });
+  });
+
+  it('fills providerWorkspaceRef from providerMetadata.workspace, and refuses the two when they differ', () => {
+    const filled = buildConnectionRequest({ ...base, provider: 'zendesk', basicAuth: { username: 'u', password: 'p' }, providerMetadata: { workspace: 'acme' } }, provider('zendesk'));
+    expect(filled.problems).toEqual([]);
+    expect(filled.body.providerWorkspaceRef).toBe('acme');
+    const differing = buildConnectionRequest(
+      { ...base, provider: 'zendesk', basicAuth: { username: 'u', password: 'p' }, providerWorkspaceRef: 'a', providerMetadata: { workspace: 'b' } },
+      provider('zendesk'),
+    );
+    expect(fields(differing.problems)).toEqual(['invalid providerWorkspaceRef']);
+  });
+
+  it('lists every missing value of each auth type at once', () => {
+    const cases: Record<string, string[]> = {
+      salesforce: ['missing providerWorkspaceRef', 'missing oauth2AuthorizationCode.refreshToken', 'missing oauth2AuthorizationCode.scopes'],
+      hubspot: ['missing oauth2AuthorizationCode.refreshToken'],
+      pipedrive: ['missing providerWorkspaceRef', 'missing apiKey'],
+      openweather: ['missing apiKey'],
+      freshdesk: ['missing providerWorkspaceRef', 'missing apiKey'],
+      zendesk: ['missing providerWorkspaceRef', 'missing basicAuth.username', 'missing basicAuth.password'],
+      snowflake: ['account', 'username', 'password', 'role', 'warehouse'].map((name) => `missing customAuth.${name}`),
+      'public-holidays': [],
+      'docusign-jwt': ['missing providerMetadata.accountId', ...['integrationKey', 'userId', 'privateKey', 'environment'].map((name) => `missing customAuth.${name}`)],
+    };
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(catalogue).sort());
+    for (const [name, expected] of Object.entries(cases)) {
+      const { problems } = buildConnectionRequest({ ...base, provider: name }, provider(name));
+      expect(fields(problems), name).toEqual(expected);
+    }
+  });
+
+  it('needs provider, groupRef and consumerRef whatever the provider', () => {
+    expect(fields(buildConnectionRequest({}).problems)).toEqual(['missing provider', 'missing groupRef', 'missing consumerRef']);
+  });
+
+  it('checks a select value against its options, naming them', () => {
+    const { problems } = buildConnectionRequest(
+      { ...base, provider: 'snowflake', customAuth: { account: 'a', username: 'u', password: 'p', role: 'ADMIN', warehouse: 'w' } },
+      provider('snowflake'),
+    );
+    expect(problems).toEqual([{ field: 'customAuth.role', code: 'invalid', detail: 'customAuth.role must be one of SYSADMIN, ANALYST, LOADER, not "ADMIN".', value: 'ADMIN' }]);
+  });
+
+  it('refuses credentials of another kind than the provider takes, and unknown inputs, with a suggestion', () => {
+    const { problems } = buildConnectionRequest(
+      { ...base, provider: 'public-holidays', apiKey: 'k', customAuth: { a: 'b' }, providerMetadata: { countrycode: 'DE' } },
+      provider('public-holidays'),
+    );
+    expect(fields(problems)).toEqual(['not-applicable apiKey', 'not-applicable customAuth', 'unknown-field providerMetadata.countrycode']);
+    expect(problems[2]?.detail).toContain('did you mean countryCode?');
+    const typo = buildConnectionRequest({ ...base, provider: 'snowflake', customAuth: { acount: 'x' } }, provider('snowflake'));
+    expect(typo.problems.find((problem) => problem.field === 'customAuth.acount')?.detail).toContain('did you mean account?');
+  });
+
+  it('reports values of the wrong type and unknown top-level fields, never quoting a secret', () => {
+    const { problems } = buildConnectionRequest(
+      { ...base, provider: 'hubspot', groupRef: 7, oauth2AuthorizationCode: { scopes: 'a b', refreshToken: 'rt-CANARY-0001' }, apiKye: 'x' },
+      provider('hubspot'),
+    );
+    expect(fields(problems)).toEqual([
+      'unknown-field apiKye',
+      'invalid groupRef',
+      'invalid oauth2AuthorizationCode.scopes',
+      'invalid oauth2AuthorizationCode.refreshToken',
+    ]);
+    expect(problems[0]?.detail).toContain('did you mean apiKey?');
+    expect(JSON.stringify(problems)).not.toContain('rt-CANARY-0001');
+  });
+
+  it('treats empty strings, arrays and objects as not given, so a filled-in skeleton may keep blanks', () => {
+    const skeleton = connectionSkeleton(provider('hubspot'));
+    const filled = { ...skeleton, groupRef: 'g', consumerRef: 'c', oauth2AuthorizationCode: { refreshToken: { token: 'rt' }, accessToken: { token: '' }, scopes: [] } };
+    const { body, problems } = buildConnectionRequest(filled, provider('hubspot'));
+    expect(problems).toEqual([]);
+    expect(Object.keys(body)).toEqual(['provider', 'groupRef', 'consumerRef', 'oauth2AuthorizationCode']);
+    expect(body.oauth2AuthorizationCode?.refreshToken?.token.reveal()).toBe('rt');
+    expect(body.oauth2AuthorizationCode?.accessToken).toBeUndefined();
+  });
+
+  it('wraps every string of a structured password input, and keeps other custom values plain', () => {
+    const { body, problems } = buildConnectionRequest(
+      {
+        ...base,
+        provider: 'docusign-jwt',
+        providerMetadata: { accountId: '123' },
+        customAuth: { integrationKey: new Secret('ik-from-a-file'), userId: 'u', privateKey: { pem: 'KEY-DATA', kid: 'k1' }, environment: 'demo' },
+      },
+      provider('docusign-jwt'),
+    );
+    expect(problems).toEqual([]);
+    expect(body.customAuth?.integrationKey).toBe('ik-from-a-file');
+    const key = body.customAuth?.privateKey as Record<string, Secret>;
+    expect(key.pem).toBeInstanceOf(Secret);
+    expect(key.pem?.reveal()).toBe('KEY-DATA');
+  });
+
+  it('checks token times as RFC 3339', () => {
+    const { problems } = buildConnectionRequest(
+      { ...base, provider: 'hubspot', oauth2AuthorizationCode: { refreshToken: { token: 'rt' }, accessToken: { token: 'at', expiresAt: 'tomorrow' } } },
+      provider('hubspot'),
+    );
+    expect(fields(problems)).toEqual(['invalid oauth2AuthorizationCode.accessToken.expiresAt']);
+  });
+});
+
+describe('connectionRequirements', () => {
+  it('orders workspace, metadata, then credentials, as the prompts ask them', () => {
+    expect(connectionRequirements(provider('docusign-jwt')).map((requirement) => requirement.field)).toEqual([
+      'providerWorkspaceRef',
+      'providerMetadata.accountId',
+      'customAuth.integrationKey',
+      'customAuth.userId',
+      'customAuth.privateKey',
+      'customAuth.environment',
+    ]);
+    const workspace = connectionRequirements(provider('docusign-jwt'))[0];
+    expect(workspace).toMatchObject({ required: false, defaultValue: 'demo', kind: 'text' });
+  });
+
+  it('describes select inputs with their labels and password inputs as secrets', () => {
+    const byField = Object.fromEntries(connectionRequirements(provider('snowflake')).map((requirement) => [requirement.field, requirement]));
+    expect(byField['customAuth.password']?.kind).toBe('secret');
+    expect(byField['customAuth.role']?.options?.[1]).toEqual({ value: 'ANALYST', label: 'Analyst (read only)' });
+  });
+});
