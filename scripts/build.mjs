@@ -50,8 +50,24 @@ function standIn(name, exported) {
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await mkdir(new URL('../dist/vendor', import.meta.url), { recursive: true });
 
+/**
+ * commander loads child_process at start for a feature ipctl does not use
+ * (subcommands as separate executables); load it only if that code runs.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:child_process$/ }, () => ({ path: 'child_process', namespace: 'lazy' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
 for (const [name, { entry }] of Object.entries(vendors)) {
   await build({
+    plugins: [lazyChildProcess],
     stdin: { contents: entry, resolveDir: root, sourcefile: `vendor-${name}.cjs`, loader: 'js' },
     outfile: `dist/vendor/${name}.cjs`,
     bundle: true,

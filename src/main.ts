@@ -6,6 +6,8 @@ import { type CommandEntry, commands, findCommand, groups } from './commands/reg
 import { completeValues, profileNames } from './completion/values.js';
 import { type Context, createContext, type GlobalOptions } from './context.js';
 import { type Deps, processDeps } from './deps.js';
+
+export { processDeps };
 import { exitCodes, UsageError, UserError } from './errors.js';
 import { helpCommandText, helpTopics } from './help/topics.js';
 import { screenArguments } from './input/secret-flags.js';

@@ -6,8 +6,8 @@ import type { Prompter } from './prompter.js';
 /** Prompts on stderr, so that stdout keeps only data. */
 export function createInquirerPrompter(deps: Deps): Prompter {
   const context = {
-    input: deps.stdin as NodeJS.ReadableStream,
-    output: deps.stderr as NodeJS.WritableStream,
+    input: deps.stdin.stream ?? (deps.stdin as unknown as NodeJS.ReadableStream),
+    output: deps.stderr.stream ?? (deps.stderr as unknown as NodeJS.WritableStream),
     signal: deps.signal,
     clearPromptOnDone: false,
   };

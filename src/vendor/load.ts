@@ -1,4 +1,3 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,6 +18,10 @@ import { Script } from 'node:vm';
 // about 35 MB and tens of milliseconds, and gains nothing measurable. Set before
 // any cached code is read, since V8 checks its flags against each cache.
 setFlagsFromString('--liftoff-only');
+
+// Required, not imported: an ES import of node:fs builds its whole namespace,
+// fs/promises and readline included, which this start-up path never uses.
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
 
 const vendorDir = join(dirname(fileURLToPath(import.meta.url)).replace(/[/\\]chunks$/, ''), 'vendor');
 const loaded = new Map<string, unknown>();

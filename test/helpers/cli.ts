@@ -55,6 +55,8 @@ export function runProcess(file: string, args: string[], options: RunOptions = {
       clearTimeout(timer);
       resolvePromise({ code, signal, stdout, stderr });
     });
+    // A child that exits before reading its input closes the pipe: not an error of the test.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }

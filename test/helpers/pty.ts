@@ -26,6 +26,7 @@ export class PtySession {
     this.#child.stdout.on('data', (chunk: Buffer) => (this.#output += chunk.toString('utf8')));
     this.#child.stderr.on('data', (chunk: Buffer) => (this.#output += chunk.toString('utf8')));
     this.#exit = new Promise((resolve) => this.#child.on('close', (code) => resolve(code)));
+    this.#child.stdin.on('error', () => undefined);
   }
 
   /** Everything the terminal showed so far, escapes removed. */

@@ -135,6 +135,7 @@ export async function bashAfterTab(script: string, lines: string[], env: Record<
   child.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
   const closed = new Promise((resolvePromise) => child.on('close', resolvePromise));
+  child.stdin.on('error', () => undefined);
   const waitFor = async (pattern: RegExp, from: number): Promise<RegExpExecArray> => {
     for (let tries = 0; tries < 600; tries++) {
       const match = pattern.exec(screen.slice(from));
