@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { ConfigError, UserError } from '../errors.js';
 import { withFileLock } from './lock.js';
-import { parseConfigText, readConfigFile } from './read.js';
+import { configPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
 import type { ConfigFile, ProfileData } from './schema.js';
@@ -93,7 +93,6 @@ export class ProfileStore {
   }
 
   private write(config: ConfigFile): void {
-    mkdirSync(this.#dir, { recursive: true, mode: dirMode });
     chmodSync(this.#dir, dirMode);
     writeAtomically(this.path, `${JSON.stringify(config, null, 2)}\n`);
   }
@@ -130,28 +129,24 @@ function writeAtomically(file: string, text: string): void {
  * file is missing or fine. A file that cannot be read is left alone.
  */
 export function setAsideCorruptFile(env: Record<string, string | undefined>): string | undefined {
-  const file = `${configDir(env)}/${configFileName}`;
+  const file = configPath(env);
   if (!existsSync(file)) return undefined;
-  try {
-    return lockedFileWork(file, () => {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch {
-        return undefined;
-      }
-      try {
-        parseConfigText(text, file);
-        return undefined;
-      } catch {
-        const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-        renameSync(file, aside);
-        return aside;
-      }
-    });
-  } catch (error) {
-    throw asConfigError(error, file);
-  }
+  return lockedFileWork(file, () => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      parseConfigText(text, file);
+      return undefined;
+    } catch {
+      const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      renameSync(file, aside);
+      return aside;
+    }
+  });
 }
 
 function lockedFileWork<T>(file: string, work: () => T): T {
