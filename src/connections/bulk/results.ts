@@ -107,6 +107,8 @@ export type PriorState = 'none' | 'created' | 'failed' | 'invalid' | 'uncertain'
 
 const stateCodes: PriorState[] = ['none', 'created', 'failed', 'invalid', 'uncertain', 'started'];
 const recordedStatuses: RowStatus[] = ['started', 'created', 'failed', 'uncertain', 'invalid'];
+/** Five bytes are kept per line up to the highest recorded; a damaged record must not ask for gigabytes. */
+const maxLine = 20_000_000;
 
 /** Earlier runs' outcome per input line: one byte of state and a 32-bit identity hash per line. */
 export class PriorResults {
@@ -167,7 +169,7 @@ function parseRecord(text: string): ResultRecord | undefined {
   try {
     const value = JSON.parse(text) as Partial<ResultRecord> | null;
     if (value === null || typeof value !== 'object') return undefined;
-    if (!Number.isInteger(value.line) || (value.line as number) < 1 || !recordedStatuses.includes(value.status as RowStatus)) return undefined;
+    if (!Number.isInteger(value.line) || (value.line as number) < 1 || (value.line as number) > maxLine || !recordedStatuses.includes(value.status as RowStatus)) return undefined;
     return value as ResultRecord;
   } catch {
     return undefined;

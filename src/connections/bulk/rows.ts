@@ -236,6 +236,8 @@ async function* csvRows(stream: Readable, flag: string): AsyncGenerator<InputRow
   };
   // on_record turns each record into a row; the parser's typings know only records.
   const parser = stream.pipe(parse(options as unknown as CsvOptions));
+  // pipe() does not pass a read error on; without this the rows would just stop.
+  stream.on('error', (error) => parser.destroy(error));
   try {
     for await (const row of parser as AsyncIterable<InputRow>) yield row;
   } catch (error) {
