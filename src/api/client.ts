@@ -51,7 +51,7 @@ export class ApiClient {
     const requestId = headerValue(headers['x-request-id']);
     if (status >= 400) {
       const problem = parseProblem(status, statusText, headerValue(headers['content-type']) ?? '', body);
-      throw new ApiError(status, problem, problem.requestId ?? requestId);
+      throw new ApiError(status, problem, problem.requestId ?? requestId, headerValue(headers['retry-after']));
     }
     return parseBody(operation, body, requestId);
   }
@@ -129,7 +129,11 @@ export class ApiClient {
 
   async #exchange(prepared: PreparedRequest): Promise<RawResponse> {
     const { timeoutMs } = this.#options;
-    const timeout = AbortSignal.timeout(timeoutMs);
+    // A timer cleared when the exchange ends, not AbortSignal.timeout(): that one lives
+    // on for the whole timeout after the answer, which adds up for a bulk import.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const timeout = deadline.signal;
     const signal = this.#options.signal ? AbortSignal.any([timeout, this.#options.signal]) : timeout;
     try {
       const response = await request(prepared.url, {
@@ -145,6 +149,8 @@ export class ApiClient {
       return { status: response.statusCode, statusText: response.statusText ?? '', headers: response.headers, body };
     } catch (error) {
       throw this.#networkError(error, prepared, timeout.aborted);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -154,20 +160,25 @@ export class ApiClient {
     const target = `${prepared.method} ${prepared.url.origin}${prepared.url.pathname}`;
     const seconds = this.#options.timeoutMs / 1000;
     const code = errorCode(error);
+    const maybeSent = !(code && (connectErrorCodes.has(code) || tlsErrorCodes.has(code)));
     if (timedOut || code?.startsWith('UND_ERR_') && code.includes('TIMEOUT')) {
       return new NetworkError(
         `No answer within ${seconds} s from ${target}.`,
         'Try again later, or allow longer with --timeout SECONDS (or IPCTL_TIMEOUT).',
+        code,
+        maybeSent,
       );
     }
     if (code && tlsErrorCodes.has(code)) {
       return new NetworkError(
         `The TLS certificate of ${prepared.url.origin} could not be verified (${code}).`,
         'If your network uses its own certificate authority, point NODE_EXTRA_CA_CERTS at its PEM file.',
+        code,
+        false,
       );
     }
     const reason = code ? `${code}` : (error as Error).message;
-    return new NetworkError(`Could not reach ${target}: ${reason}.`, 'Check the base URL (ipctl auth status) and your network or proxy settings.');
+    return new NetworkError(`Could not reach ${target}: ${reason}.`, 'Check the base URL (ipctl auth status) and your network or proxy settings.', code, maybeSent);
   }
 
   #getDispatcher(): Dispatcher {
@@ -196,6 +207,9 @@ interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
+
+/** Failures while connecting (TLS included): the request was never written, so the server cannot have acted on it. */
+const connectErrorCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 const tlsErrorCodes = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
