@@ -17,7 +17,7 @@ for (const [shell, file] of Object.entries(files)) {
   const script = execFileSync(process.execPath, [join(root, 'bin/ipctl.js'), 'completion', shell], {
     encoding: 'utf8',
     // A clean environment: nothing of the caller's may change the scripts.
-    env: { PATH: process.env.PATH ?? '', HOME: root },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
   });
   const path = join(root, 'completions', file);
   if (check) {

@@ -41,7 +41,12 @@ export interface Context {
   config(): Promise<{ path: string; data: ConfigFile }>;
   /** The profile store, for commands that change profiles. */
   store(): Promise<ProfileStore>;
-  api(settings: Settings): Promise<ApiClient>;
+  /**
+   * The HTTP client. Requests are aborted when the user interrupts, unless
+   * `finishOnInterrupt` is set: a command that must know how every request it
+   * sent ended (a bulk import) lets them finish and stops starting new ones.
+   */
+  api(settings: Settings, options?: { finishOnInterrupt?: boolean }): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   /** A line for the person at the terminal (stderr), shown only when stderr is a terminal. */
   note(line: string): void;
@@ -80,7 +85,7 @@ export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkIns
       }
       return store;
     },
-    async api(settings) {
+    async api(settings, options = {}) {
       const { ApiClient } = await import('./api/client.js');
       return new ApiClient({
         baseUrl: settings.baseUrl.value,
@@ -93,7 +98,7 @@ export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkIns
         now: deps.now,
         userAgent: userAgent(),
         env: deps.env,
-        signal: deps.signal,
+        signal: options.finishOnInterrupt ? undefined : deps.signal,
         trace: debug ? (line) => deps.stderr.write(`${chalk.dim(`debug: ${line}`)}\n`) : undefined,
       });
     },

@@ -57,7 +57,14 @@ export class ConfigError extends UserError {
 
 /** The network failed or timed out before an answer came: exit 5. */
 export class NetworkError extends UserError {
-  constructor(message: string, hint?: string) {
+  constructor(
+    message: string,
+    hint?: string,
+    /** The system or undici error code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT, ...), when there was one. */
+    readonly code?: string,
+    /** True when the request may have reached the server (it timed out or the connection broke after it was written). */
+    readonly maybeSent: boolean = true,
+  ) {
     super(message, exitCodes.temporary, hint);
   }
 }
@@ -107,7 +114,7 @@ export class ApiError extends UserError {
     readonly status: number,
     readonly problem: Problem,
     readonly requestId?: string,
-    /** The Retry-After header of the response, as sent. */
+    /** The Retry-After header of the answer, as sent (seconds or an HTTP date), when there was one. */
     readonly retryAfter?: string,
   ) {
     super(problem.title ?? `HTTP ${status}`, exitCodeForStatus(status, problem));

@@ -232,7 +232,11 @@ export class ApiClient {
     const { timeoutMs } = this.#options;
     const proxy = proxyFor(prepared.url, this.#options.env);
     const dispatcher = this.#dispatcherFor(proxy);
-    const timeout = AbortSignal.timeout(timeoutMs);
+    // A timer cleared when the exchange ends, not AbortSignal.timeout(): that one lives
+    // on for the whole timeout after the answer, which adds up for a bulk import.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const timeout = deadline.signal;
     const signal = this.#options.signal ? AbortSignal.any([timeout, this.#options.signal]) : timeout;
     try {
       const response = await request(prepared.url, {
@@ -253,6 +257,8 @@ export class ApiClient {
       return { status: response.statusCode, statusText: response.statusText ?? '', headers: response.headers, body };
     } catch (error) {
       throw this.#networkError(error, prepared, timeout.aborted, proxy);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -60,23 +60,24 @@ export function describeNetworkFailure(
     return new TransportError(
       `No answer within ${timeoutMs / 1000} s from ${target}.`,
       'Try again later, or allow longer with --timeout SECONDS (or IPCTL_TIMEOUT).',
-      'maybe',
-      true,
-      'timeout',
+      { delivery: 'maybe', transient: true, reason: 'timeout', code: override ? undefined : code },
     );
   }
   if (code && code in certificateProblems) {
     const hint = code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? 'Use the host name the certificate is for in the base URL (ipctl auth status shows it).' : code.startsWith('CERT_') ? 'Check the clock of this machine, and ask the server\'s operator to renew the certificate.' : trustHint;
-    return new TransportError(`The TLS certificate of ${prepared.url.origin} could not be verified: ${certificateProblems[code]} (${code}).`, hint, 'no', false, code);
+    return new TransportError(`The TLS certificate of ${prepared.url.origin} could not be verified: ${certificateProblems[code]} (${code}).`, hint, {
+      delivery: 'no',
+      transient: false,
+      reason: code,
+      code,
+    });
   }
   const proxyStatus = /Proxy response \((\d+)\)/.exec((error as Error | undefined)?.message ?? '')?.[1];
   if (proxyStatus) {
     return new TransportError(
       `The proxy would not connect to ${prepared.url.origin}: it answered HTTP ${proxyStatus}.`,
       'Check HTTPS_PROXY / HTTP_PROXY, and NO_PROXY for hosts that must be reached directly.',
-      'no',
-      proxyStatus !== '407' && proxyStatus !== '403',
-      `proxy HTTP ${proxyStatus}`,
+      { delivery: 'no', transient: proxyStatus !== '407' && proxyStatus !== '403', reason: `proxy HTTP ${proxyStatus}`, code },
     );
   }
   const reason = code ?? ((error as Error | undefined)?.message || 'unknown error');
@@ -84,18 +85,14 @@ export function describeNetworkFailure(
     return new TransportError(
       `The connection to ${prepared.url.origin} broke before the answer to ${target} was complete (${reason}).`,
       'Try again; if it keeps happening, check your network or proxy settings.',
-      'maybe',
-      true,
-      reason,
+      { delivery: 'maybe', transient: true, reason, code },
     );
   }
   const via = proxy ? ` through the proxy ${displayProxy(proxy)}` : '';
   return new TransportError(
     `Could not reach ${target}${via}: ${reason}.`,
     proxy ? 'Check HTTPS_PROXY / HTTP_PROXY, and NO_PROXY for the hosts to reach directly.' : 'Check the base URL (ipctl auth status) and your network or proxy settings.',
-    code && failedBeforeSending.has(code) ? 'no' : 'maybe',
-    code !== undefined && failedBeforeSending.has(code),
-    reason,
+    { delivery: code && failedBeforeSending.has(code) ? 'no' : 'maybe', transient: code !== undefined && failedBeforeSending.has(code), reason, code },
   );
 }
 

@@ -33,18 +33,30 @@ export type Delivery = 'no' | 'maybe';
 
 /**
  * A network failure, with what the retry rules need: whether the request
- * may have reached the server, and whether trying again can help.
+ * may have reached the server (NetworkError's maybeSent, for the bulk import
+ * too), and whether trying again can help.
  */
 export class TransportError extends NetworkError {
+  readonly delivery: Delivery;
+  readonly transient: boolean;
+  readonly reason: string;
+
   constructor(
     message: string,
     hint: string | undefined,
-    readonly delivery: Delivery,
-    readonly transient: boolean,
-    /** Short reason for traces, such as "ECONNRESET". */
-    readonly reason: string,
+    failure: {
+      delivery: Delivery;
+      transient: boolean;
+      /** Short reason for traces, such as "ECONNRESET" or "timeout". */
+      reason: string;
+      /** The system or undici code, when there was one. */
+      code?: string;
+    },
   ) {
-    super(message, hint);
+    super(message, hint, failure.code, failure.delivery !== 'no');
+    this.delivery = failure.delivery;
+    this.transient = failure.transient;
+    this.reason = failure.reason;
   }
 }
 

@@ -18,4 +18,24 @@ export const controlRoutes: readonly Route[] = [
       return { status: 200, body: { projectId: project.id, destination: stored.destination, secretNames: stored.secretNames } };
     },
   },
+  {
+    operation: 'sandboxConnectionList',
+    method: 'GET',
+    pattern: '/_sandbox/projects/{projectIdOrName}/connections',
+    auth: 'none',
+    handle: ({ state, params }) => {
+      const project = requireProject(state, params.projectIdOrName as string);
+      // Who each connection is for, in the order created; never its credentials.
+      const connections = project.connections.map((connection) => ({
+        id: connection.id,
+        provider: connection.provider,
+        groupRef: connection.group.groupRef,
+        consumerRef: connection.consumer.consumerRef,
+        ...(connection.providerWorkspaceRef !== undefined ? { providerWorkspaceRef: connection.providerWorkspaceRef } : {}),
+        status: connection.status,
+        createTime: connection.createTime,
+      }));
+      return { status: 200, body: { projectId: project.id, connections } };
+    },
+  },
 ];

@@ -1,7 +1,7 @@
 // Property-based tests of every command's flags and arguments, found from the
 // registry: a new command and its flags are fuzzed without a line here. Most
 // runs call main() in-process; a few spawn the real binary.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import fc from 'fast-check';
@@ -77,9 +77,15 @@ const validArguments: Record<string, string[]> = {
   'profile show': [],
   'profile remove': ['fuzz-ghost'],
 };
-/** The sandbox serves until interrupted: it runs with an aborted signal, on a free loopback port only. */
+/**
+ * The sandbox serves until interrupted: it runs with an aborted signal, on a
+ * free loopback port only. A bulk import's --results names a file to write,
+ * and '-' would be a file in this process's folder: it is left to its own tests
+ * (the results file of a fuzzed --from-file lands beside it, in the temporary folder).
+ */
 const special: Record<string, { fixed: string[]; skip: string[]; aborted: boolean }> = {
   sandbox: { fixed: ['--host', '127.0.0.1', '--port', '0'], skip: ['--host', '--port'], aborted: true },
+  'connections generate': { fixed: [], skip: ['--results'], aborted: false },
 };
 
 function environment(): Record<string, string | undefined> {
@@ -94,10 +100,23 @@ function environment(): Record<string, string | undefined> {
 
 /** A file with `content` for a path-taking flag, or one of the paths that are hostile in themselves. */
 function pathValue(content: string | Uint8Array | null): string {
-  if (typeof content === 'string' && content.startsWith('path:')) return content.slice('path:'.length);
+  if (typeof content === 'string' && content.startsWith('path:')) return hostilePath(content.slice('path:'.length));
   const path = join(files.path, `input-${(fileCounter += 1)}`);
   writeFileSync(path, content ?? '');
   return path;
+}
+
+/** Every hostile path lies in the test's folder: what a command writes beside one stays there. */
+function hostilePath(kind: string): string {
+  const folder = join(files.path, `hostile-${(fileCounter += 1)}`);
+  mkdirSync(folder);
+  if (kind === 'null' || kind === 'zero') {
+    symlinkSync(`/dev/${kind}`, join(folder, kind));
+    return join(folder, kind);
+  }
+  if (kind === 'missing') return join(folder, 'missing', 'file');
+  if (kind === 'folder') return folder;
+  return kind;
 }
 
 interface Invocation {
@@ -215,7 +234,15 @@ describe('inputs the properties once broke on, kept as plain tests', () => {
   ])('%s', async (_name, args, code, message) => {
     // The answer never comes, so the timeout is what ends the request.
     if (args.includes('--timeout')) fixture.sandbox.faults.add({ getProvider: [{ kind: 'hang', times: 1 }] });
-    const result = await runMain(args, { env: environment(), signal: args[0] === 'sandbox' ? AbortSignal.abort() : undefined });
+    const config = tempDir('ipctl-fuzz-case-');
+    const result = await runMain(args, {
+      env: { ...environment(), IPCTL_CONFIG_DIR: config.path },
+      stdin: 'sk_fuzz_case_0123456789\n',
+      signal: args[0] === 'sandbox' ? AbortSignal.abort() : undefined,
+    });
+    // Nothing is written that the next command would refuse.
+    expect(readdirSync(config.path)).toEqual([]);
+    config.remove();
     expect(result.stderr).toContain(message);
     expect(result.stderr).not.toContain('unexpected failure');
     expect(result.code).toBe(code);

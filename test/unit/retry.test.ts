@@ -48,7 +48,7 @@ describe('backoff', () => {
 
 describe('which failures are retried', () => {
   const apiError = (status: number, retryable?: boolean) => new ApiError(status, retryable === undefined ? {} : { retryable });
-  const network = (delivery: 'no' | 'maybe', transient = true) => new TransportError('m', undefined, delivery, transient, 'X');
+  const network = (delivery: 'no' | 'maybe', transient = true) => new TransportError('m', undefined, { delivery, transient, reason: 'X' });
 
   it.each([
     ['429', true, false, apiError(429)],

@@ -152,7 +152,7 @@ function oauth2Scheme(grantType: string | undefined): AuthScheme {
 
 /** Groups are upserted by groupRef: a new one takes its name (or its ref); a given name renames an existing one. */
 function upsertGroup(project: SandboxProject, groupRef: string, groupName: string | undefined, now: string): Group {
-  let group = project.groups.find((candidate) => candidate.groupRef === groupRef);
+  let group = indexed(project.groups, (candidate) => candidate.groupRef).get(groupRef);
   if (!group) {
     group = { groupRef, groupName: groupName ?? groupRef, projectId: project.id, createTime: now, updateTime: now };
     project.groups.push(group);
@@ -164,7 +164,7 @@ function upsertGroup(project: SandboxProject, groupRef: string, groupName: strin
 }
 
 function upsertConsumer(project: SandboxProject, consumerRef: string, consumerName: string | undefined, now: string): Consumer {
-  let consumer = project.consumers.find((candidate) => candidate.consumerRef === consumerRef);
+  let consumer = indexed(project.consumers, (candidate) => candidate.consumerRef).get(consumerRef);
   if (!consumer) {
     consumer = { consumerRef, consumerName: consumerName ?? consumerRef, projectId: project.id, createTime: now, updateTime: now };
     project.consumers.push(consumer);
@@ -174,6 +174,31 @@ function upsertConsumer(project: SandboxProject, consumerRef: string, consumerNa
   }
   return { ...consumer };
 }
+
+const indexes = new WeakMap<object[], Map<string, object>>();
+
+/**
+ * An index of `items` by `key`, kept beside the array: a bulk import upserts
+ * tens of thousands of groups, and a scan per request would make that
+ * quadratic. Items are only ever appended; the index catches up with them.
+ */
+function indexed<Item extends object>(items: Item[], key: (item: Item) => string): Map<string, Item> {
+  let index = indexes.get(items) as Map<string, Item> | undefined;
+  let seen = index ? (countedItems.get(index) ?? 0) : 0;
+  if (!index || seen > items.length) {
+    index = new Map();
+    seen = 0;
+    indexes.set(items, index);
+  }
+  for (; seen < items.length; seen++) {
+    const item = items[seen] as Item;
+    if (!index.has(key(item))) index.set(key(item), item);
+  }
+  countedItems.set(index, seen);
+  return index;
+}
+
+const countedItems = new WeakMap<Map<string, object>, number>();
 
 function keepCredentials(project: SandboxProject, connectionId: string, body: ConnectionRequestBody): void {
   const { basicAuth, customAuth } = body;

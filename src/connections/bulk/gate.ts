@@ -1,0 +1,152 @@
+/**
+ * The gate every request of a bulk import passes: at most `limit` requests in
+ * flight, and none while the service has asked everyone to wait. One worker's
+ * 429 or retryable problem pauses all of them (until the Retry-After the
+ * service gave, or an exponential backoff) and halves how many may be in
+ * flight; successes win the slots back one at a time.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface Clock {
+  now(): number;
+  /** Resolves after `ms`, or early (without throwing) when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined),
+};
+
+/** Held while a request is in flight; `epoch` tells whether it was sent before the last slow-down. */
+export interface Ticket {
+  epoch: number;
+}
+
+/** Without a Retry-After: 0.5 s, doubling per throttled answer in a row, to 30 s. */
+const firstBackoffMs = 500;
+const maxBackoffMs = 30_000;
+/** A longer wait than this (a far-off date, a skewed clock) is cut to it. */
+export const maxRetryAfterMs = 5 * 60_000;
+
+export class SendGate {
+  readonly max: number;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #stop = new AbortController();
+  #limit: number;
+  #active = 0;
+  #pausedUntil = 0;
+  #epoch = 0;
+  #successes = 0;
+  #throttledInARow = 0;
+  #waiters: Array<() => void> = [];
+
+  constructor(max: number, clock: Clock = systemClock, random: () => number = Math.random) {
+    this.max = max;
+    this.#limit = max;
+    this.#clock = clock;
+    this.#random = random;
+  }
+
+  /** How many requests may be in flight now. */
+  get limit(): number {
+    return this.#limit;
+  }
+
+  get active(): number {
+    return this.#active;
+  }
+
+  /** When the current pause ends (ms since the epoch), or 0. */
+  get pausedUntil(): number {
+    return this.#pausedUntil > this.#clock.now() ? this.#pausedUntil : 0;
+  }
+
+  get stopped(): boolean {
+    return this.#stop.signal.aborted;
+  }
+
+  /** Waits for a free slot outside any pause. Undefined once the gate is stopped: send nothing more. */
+  async acquire(): Promise<Ticket | undefined> {
+    for (;;) {
+      if (this.stopped) return undefined;
+      const wait = this.#pausedUntil - this.#clock.now();
+      if (wait > 0) {
+        await this.#clock.sleep(wait, this.#stop.signal);
+        continue;
+      }
+      if (this.#active < this.#limit) {
+        this.#active += 1;
+        return { epoch: this.#epoch };
+      }
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+  }
+
+  /** The request of `ticket` has ended, whatever its answer. */
+  release(): void {
+    this.#active -= 1;
+    this.#wake();
+  }
+
+  /** A request was answered (not throttled): the backoff resets, and slots come back one per `limit` successes. */
+  succeeded(): void {
+    this.#throttledInARow = 0;
+    this.#successes += 1;
+    if (this.#successes >= this.#limit && this.#limit < this.max) {
+      this.#limit += 1;
+      this.#successes = 0;
+      this.#wake();
+    }
+  }
+
+  /**
+   * The service asked to slow down (429, 503, a retryable problem) or could not
+   * be reached. Everyone waits `retryAfterMs` (or the backoff); the limit halves
+   * once per slow-down, not once per request that was already in flight.
+   * Returns how long the pause is from now.
+   */
+  throttled(ticket: Ticket, retryAfterMs?: number): number {
+    const backoff = Math.min(maxBackoffMs, firstBackoffMs * 2 ** this.#throttledInARow) * (0.8 + 0.4 * this.#random());
+    this.#throttledInARow += 1;
+    const delay = Math.min(maxRetryAfterMs, retryAfterMs ?? backoff);
+    const now = this.#clock.now();
+    this.#pausedUntil = Math.max(this.#pausedUntil, now + delay);
+    if (ticket.epoch === this.#epoch) {
+      this.#limit = Math.max(1, Math.floor(this.#limit / 2));
+      this.#epoch += 1;
+      this.#successes = 0;
+    }
+    this.#wake();
+    return this.#pausedUntil - now;
+  }
+
+  /** No more slots are given out; waiting acquirers get undefined. */
+  stop(): void {
+    this.#stop.abort();
+    this.#wake();
+  }
+
+  #wake(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
+
+/**
+ * How long the service asked to wait, in ms: the Retry-After header (seconds or
+ * an HTTP date) or the problem's retryAfter (RFC 3339), whichever is later.
+ */
+export function retryAfterMs(header: string | undefined, problemRetryAfter: string | undefined, now: number): number | undefined {
+  const waits: number[] = [];
+  if (header !== undefined) {
+    const trimmed = header.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed)) waits.push(Number(trimmed) * 1000);
+    else if (!Number.isNaN(Date.parse(trimmed))) waits.push(Date.parse(trimmed) - now);
+  }
+  if (problemRetryAfter !== undefined && !Number.isNaN(Date.parse(problemRetryAfter))) waits.push(Date.parse(problemRetryAfter) - now);
+  if (waits.length === 0) return undefined;
+  return Math.min(maxRetryAfterMs, Math.max(0, ...waits));
+}

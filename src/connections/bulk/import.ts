@@ -1,0 +1,404 @@
+/**
+ * `connections generate --from-file`: one connection per row of a JSONL or CSV
+ * file. Two passes over the input, each streaming one row at a time: the first
+ * checks every row (nothing is sent while any is invalid, unless
+ * --skip-invalid), the second sends them. See docs/commands/connections-bulk.md.
+ */
+import { parse as parsePath, join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import type { ApiClient } from '../../api/client.js';
+import { operations } from '../../api/operations.js';
+import type { Context } from '../../context.js';
+import { ApiError, exitCodes, InterruptedError, UsageError, type UserError } from '../../errors.js';
+import type { Outcome } from '../../output/view.js';
+import { type ProviderLookup, providerLookup } from '../providers.js';
+import { type CheckedRow, checkRow, type RowDefaults, type RowIdentity } from './check.js';
+import { SendGate } from './gate.js';
+import { type ProgressSnapshot, ProgressReporter } from './progress.js';
+import { type PriorResults, type PriorState, readPriorResults, ResultsLog } from './results.js';
+import { formatOf, type RowFormat, readRows } from './rows.js';
+import { type RowToSend, Sender } from './send.js';
+import { openSource, type RowSource } from './source.js';
+
+export interface BulkInput {
+  fromFile: string;
+  format?: RowFormat;
+  concurrency: number;
+  results?: string;
+  resume: boolean;
+  retryUncertain: boolean;
+  skipInvalid: boolean;
+  dryRun: boolean;
+  project?: string;
+  defaults: RowDefaults;
+}
+
+/** What the checking pass found. */
+interface CheckReport {
+  rows: number;
+  valid: number;
+  invalid: InvalidRows;
+  /** Created by an earlier run (--resume): skipped. */
+  alreadyCreated: number;
+  /** Sent by an earlier run that never learned the outcome, and not to be sent again (no --retry-uncertain). */
+  keptUncertain: number;
+  keptUncertainLines: number[];
+  /** Rows this run sends. */
+  toSend: number;
+}
+
+export async function importConnections(input: BulkInput, context: Context): Promise<Outcome> {
+  // An import is a long stream of short-lived objects. V8 would size its heap by
+  // the allocation rate, growing the process by some 60 MB over the first ten
+  // thousand rows; favouring size keeps the heap near its live set for ~15% more
+  // CPU, which the service's latency hides. Only this process, only this command.
+  setFlagsFromString('--optimize-for-size');
+  const settings = await context.settings({ project: input.project });
+  const project = settings.project.value;
+  if (!project) throw new UsageError("No project given. Give --project ID|NAME, or set IPCTL_PROJECT or the profile's project (ipctl profile add NAME --project ID).");
+  const format = input.format ?? formatOf(input.fromFile);
+  if (!format) {
+    throw new UsageError(`--format: cannot tell the format of ${input.fromFile === '-' ? 'stdin' : input.fromFile} from its name.`, 'Give --format jsonl or --format csv.');
+  }
+  const resultsPath = resultsPathFor(input);
+  const api = await context.api(settings, { finishOnInterrupt: true });
+  // Exit 4 now if no API key is configured, before the input is read.
+  api.prepare(operations.generateConnection, { path: { projectIdOrName: project } });
+  const source = await openSource(input.fromFile, context.deps.stdin);
+  let prior: PriorResults | undefined;
+  try {
+    // Both refusals come before the input is read: starting over a run's results, or resuming without them.
+    if (resultsPath && !input.resume && !input.dryRun) ResultsLog.assertNoRun(resultsPath);
+    prior = input.resume && resultsPath ? await readPriorResults(resultsPath) : undefined;
+  } catch (error) {
+    await source.close();
+    throw error;
+  }
+  try {
+    return await runImport({ input, context, api, project, format, resultsPath, prior, source });
+  } finally {
+    await source.close();
+    await api.close();
+  }
+}
+
+interface Run {
+  input: BulkInput;
+  context: Context;
+  api: ApiClient;
+  project: string;
+  format: RowFormat;
+  resultsPath: string | undefined;
+  prior: PriorResults | undefined;
+  source: RowSource;
+}
+
+async function runImport(run: Run): Promise<Outcome> {
+  const { input, context } = run;
+  const lookUp = providerLookup(run.api);
+  const live = { phase: 'checking' as ProgressSnapshot['phase'], checked: 0, total: 0, startedAt: 0, sender: undefined as Sender | undefined, gate: undefined as SendGate | undefined };
+  const progress = new ProgressReporter(context.deps.stderr, () => snapshotOf(live), { tty: context.deps.stderr.isTTY === true });
+  progress.start();
+  let report: CheckReport;
+  try {
+    report = await checkAll(run, lookUp, (checked) => (live.checked = checked));
+  } finally {
+    progress.stop();
+  }
+  if (report.invalid.count > 0 && !input.skipInvalid) throw invalidRowsError(report, run.source.name);
+  if (input.dryRun) return dryRunOutcome(run, report);
+
+  const log = ResultsLog.open(run.resultsPath as string, input.resume);
+  const gate = new SendGate(input.concurrency);
+  const sender = new Sender({ api: run.api, project: run.project, gate, log, now: context.deps.now });
+  live.phase = 'sending';
+  live.total = report.toSend + report.invalid.count;
+  live.startedAt = Date.now();
+  live.sender = sender;
+  live.gate = gate;
+  let interrupted = false;
+  const onInterrupt = (): void => {
+    interrupted = true;
+    live.phase = 'stopping';
+    gate.stop();
+    progress.draw();
+  };
+  context.deps.signal?.addEventListener('abort', onInterrupt, { once: true });
+  if (context.deps.signal?.aborted) onInterrupt();
+  progress.start();
+  try {
+    await sender.run(rowsToSend(run, lookUp, sender), input.concurrency);
+  } finally {
+    context.deps.signal?.removeEventListener('abort', onInterrupt);
+    progress.stop();
+    log.close();
+  }
+  return summaryOutcome(run, report, sender, (Date.now() - live.startedAt) / 1000, interrupted);
+}
+
+function snapshotOf(live: { phase: ProgressSnapshot['phase']; checked: number; total: number; startedAt: number; sender?: Sender; gate?: SendGate }): ProgressSnapshot {
+  const counts = live.sender?.counts;
+  return {
+    phase: live.phase,
+    checked: live.checked,
+    total: live.total,
+    created: counts?.created ?? 0,
+    failed: counts?.failed ?? 0,
+    uncertain: counts?.uncertain ?? 0,
+    invalid: counts?.invalid ?? 0,
+    inFlight: live.sender?.inFlight ?? 0,
+    elapsedMs: live.startedAt ? Date.now() - live.startedAt : 0,
+    waitMs: live.gate && live.gate.pausedUntil > 0 ? live.gate.pausedUntil - Date.now() : 0,
+  };
+}
+
+/** The first pass: every row checked, nothing kept but counts and a bounded report. */
+async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: number) => void): Promise<CheckReport> {
+  const { input, prior, context } = run;
+  const report: CheckReport = { rows: 0, valid: 0, invalid: new InvalidRows(), alreadyCreated: 0, keptUncertain: 0, keptUncertainLines: [], toSend: 0 };
+  const mismatches: string[] = [];
+  for await (const row of readRows(run.source.open(), run.format)) {
+    if (context.deps.signal?.aborted) throw new InterruptedError('Interrupted while checking the rows; nothing was sent.');
+    const checked = await checkRow(row, input.defaults, lookUp);
+    report.rows += 1;
+    onProgress(report.rows);
+    const state = prior?.state(row.line) ?? 'none';
+    if (checked.ok && prior && isSentState(state) && !prior.matches(row.line, checked.identity)) {
+      if (mismatches.length < 5) mismatches.push(`line ${row.line}: the results file has another connection for this line than ${describeIdentity(checked.identity)}.`);
+      else mismatches.push('');
+    }
+    if (state === 'created') {
+      report.alreadyCreated += 1;
+      continue;
+    }
+    // Whatever the row holds now, it may exist already: it stays as it is unless --retry-uncertain.
+    if ((state === 'uncertain' || state === 'started') && !input.retryUncertain) {
+      report.keptUncertain += 1;
+      if (report.keptUncertainLines.length < 10) report.keptUncertainLines.push(row.line);
+      continue;
+    }
+    if (!checked.ok) {
+      report.invalid.add(checked);
+      continue;
+    }
+    report.valid += 1;
+    report.toSend += 1;
+  }
+  if (mismatches.length > 0) {
+    const shown = mismatches.filter((line) => line !== '');
+    const more = mismatches.length - shown.length;
+    throw new UsageError(
+      `--resume: ${run.resultsPath} does not record this input (${mismatches.length} ${mismatches.length === 1 ? 'line differs' : 'lines differ'}); nothing was sent:`,
+      'Resume with the same file the run started with (same rows on the same lines), or start a new run with another --results path.',
+      more > 0 ? [...shown, `…and ${more} more`] : shown,
+    );
+  }
+  return report;
+}
+
+function isSentState(state: PriorState): boolean {
+  return state === 'created' || state === 'started' || state === 'uncertain';
+}
+
+/** The second pass: the rows to send, read again and checked again (the same checks, so the same result). */
+async function* rowsToSend(run: Run, lookUp: ProviderLookup, sender: Sender): AsyncGenerator<RowToSend> {
+  const { input, prior } = run;
+  for await (const row of readRows(run.source.open(), run.format)) {
+    const state = prior?.state(row.line) ?? 'none';
+    if (state === 'created') continue;
+    if ((state === 'uncertain' || state === 'started') && !input.retryUncertain) continue;
+    const checked: CheckedRow = await checkRow(row, input.defaults, lookUp);
+    if (!checked.ok) {
+      // The first pass found it too (so --skip-invalid was given), unless the file changed since.
+      sender.recordInvalid(checked);
+      continue;
+    }
+    yield { line: checked.line, body: checked.body, identity: checked.identity };
+  }
+}
+
+/**
+ * Invalid rows, for the report: each distinct problem once, with the first
+ * lines that have it and how many more do. Bounded however many rows there are.
+ */
+class InvalidRows {
+  count = 0;
+  readonly #problems = new Map<string, { lines: number[]; count: number }>();
+  #otherProblems = 0;
+
+  add(row: CheckedRow & { ok: false }): void {
+    this.count += 1;
+    for (const problem of row.problems) {
+      let entry = this.#problems.get(problem);
+      if (!entry) {
+        if (this.#problems.size >= maxDistinctProblems) {
+          this.#otherProblems += 1;
+          continue;
+        }
+        entry = { lines: [], count: 0 };
+        this.#problems.set(problem, entry);
+      }
+      entry.count += 1;
+      if (entry.lines.length < linesPerProblem) entry.lines.push(row.line);
+    }
+  }
+
+  lines(): string[] {
+    const lines = [...this.#problems.entries()].map(([problem, { lines: where, count }]) => {
+      const more = count - where.length;
+      const named = where.length === 1 && more === 0 ? `line ${where[0]}` : `lines ${where.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+      return `${named}: ${problem}`;
+    });
+    if (this.#otherProblems > 0) lines.push(`…and ${this.#otherProblems.toLocaleString('en-US')} other problems`);
+    return lines;
+  }
+}
+
+const maxDistinctProblems = 30;
+const linesPerProblem = 5;
+
+function invalidRowsError(report: CheckReport, name: string): UsageError {
+  const { count } = report.invalid;
+  return new UsageError(
+    `${count.toLocaleString('en-US')} of ${report.rows.toLocaleString('en-US')} rows in ${name} ${count === 1 ? 'is' : 'are'} invalid; nothing was sent:`,
+    'Fix them and run the command again, or give --skip-invalid to send the valid rows and record the invalid ones in the results file.',
+    report.invalid.lines(),
+  );
+}
+
+function resultsPathFor(input: BulkInput): string | undefined {
+  if (input.results !== undefined) {
+    if (input.fromFile !== '-' && resolve(input.results) === resolve(input.fromFile)) {
+      throw new UsageError('--results must not be the input file itself.', 'Give another path for the results.');
+    }
+    return input.results;
+  }
+  if (input.fromFile === '-') {
+    if (input.dryRun) return undefined;
+    throw new UsageError('--results PATH is needed with --from-file -: the results file is what --resume continues from.', 'For example: --results import.results.jsonl');
+  }
+  const { dir, name } = parsePath(input.fromFile);
+  return join(dir, `${name}.results.jsonl`);
+}
+
+function describeIdentity(identity: RowIdentity): string {
+  return `${identity.groupRef ?? '?'}/${identity.consumerRef ?? '?'} at ${identity.provider ?? '?'}`;
+}
+
+function dryRunOutcome(run: Run, report: CheckReport): Outcome {
+  const data = {
+    dryRun: true,
+    input: run.source.name,
+    format: run.format,
+    project: run.project,
+    rows: report.rows,
+    valid: report.valid,
+    invalid: report.invalid.count,
+    alreadyCreated: report.alreadyCreated,
+    uncertain: report.keptUncertain,
+    toSend: report.toSend,
+  };
+  const messages = report.invalid.count > 0 ? [`${report.invalid.count} invalid ${report.invalid.count === 1 ? 'row' : 'rows'} would be skipped and recorded:`, ...report.invalid.lines().map((line) => `  - ${line}`)] : [];
+  return {
+    data,
+    view: {
+      kind: 'record',
+      fields: [
+        ['Input', `${run.source.name} (${run.format})`],
+        ['Project', run.project],
+        ['Rows', report.rows],
+        ['Valid', report.valid],
+        ['Invalid', report.invalid.count],
+        ...(run.prior ? ([['Already created', report.alreadyCreated], ['Uncertain (not sent)', report.keptUncertain]] as Array<[string, number]>) : []),
+        ['Would send', report.toSend],
+      ],
+    },
+    messages: [...messages, `Dry run: ${report.toSend.toLocaleString('en-US')} ${report.toSend === 1 ? 'connection' : 'connections'} would be created; nothing was sent.`],
+  };
+}
+
+function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: number, interrupted: boolean): Outcome {
+  const { counts } = sender;
+  const finished = counts.created + counts.failed + counts.uncertain + counts.invalid;
+  const uncertain = counts.uncertain + report.keptUncertain;
+  const data = {
+    input: run.source.name,
+    format: run.format,
+    project: run.project,
+    results: run.resultsPath,
+    rows: report.rows,
+    created: counts.created,
+    failed: counts.failed,
+    uncertain,
+    invalid: counts.invalid,
+    alreadyCreated: report.alreadyCreated,
+    // Rows this run was to send or record, and did not: it stopped first.
+    notSent: Math.max(0, report.toSend + report.invalid.count - finished),
+    retries: counts.retries,
+    seconds: Math.round(seconds * 100) / 100,
+    rowsPerSecond: seconds > 0 ? Math.round(finished / seconds) : finished,
+  };
+  const messages = summaryMessages(run, report, sender, data.notSent, interrupted);
+  let exitCode: number = exitCodes.ok;
+  if (counts.failed > 0 || uncertain > 0 || counts.invalid > 0 || data.notSent > 0) exitCode = exitCodes.failure;
+  if (sender.stopError) exitCode = sender.stopError.exitCode;
+  if (interrupted) exitCode = exitCodes.interrupted;
+  return {
+    data,
+    view: {
+      kind: 'record',
+      fields: [
+        ['Input', `${run.source.name} (${run.format})`],
+        ['Project', run.project],
+        ['Results', run.resultsPath],
+        ['Rows', data.rows],
+        ['Created', data.created],
+        ['Failed', data.failed],
+        ['Uncertain', data.uncertain],
+        ['Invalid (skipped)', data.invalid],
+        ...(run.prior ? ([['Already created', data.alreadyCreated]] as Array<[string, number]>) : []),
+        ['Not sent', data.notSent],
+        ['Retries', data.retries],
+        ['Time', `${data.seconds} s (${data.rowsPerSecond.toLocaleString('en-US')} rows/s)`],
+      ],
+    },
+    messages,
+    exitCode,
+  };
+}
+
+function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent: number, interrupted: boolean): string[] {
+  const { counts } = sender;
+  const results = run.resultsPath as string;
+  const messages: string[] = [];
+  if (sender.stopError) messages.push(stopMessage(sender.stopError));
+  if (interrupted) messages.push('Interrupted: the requests in flight were finished and recorded.');
+  if (counts.failed > 0) {
+    messages.push(`${counts.failed} ${counts.failed === 1 ? 'row' : 'rows'} failed; the service created nothing for ${counts.failed === 1 ? 'it' : 'them'} (status "failed" in ${results}):`);
+    for (const note of sender.failures) messages.push(`  - line ${note.line} (${describeIdentity(note.identity)}): ${problemText(note.problem)}`);
+    if (counts.failed > sender.failures.length) messages.push(`  - …and ${counts.failed - sender.failures.length} more`);
+  }
+  const uncertainLines = [...report.keptUncertainLines, ...sender.uncertainRows.map((note) => note.line)];
+  const uncertain = counts.uncertain + report.keptUncertain;
+  if (uncertain > 0) {
+    messages.push(
+      `${uncertain} ${uncertain === 1 ? 'row' : 'rows'} may or may not have been created (the request was sent, and no clear answer was recorded): line${uncertain === 1 ? '' : 's'} ${uncertainLines.slice(0, 10).join(', ')}${uncertain > 10 ? ', …' : ''}. --resume does not send them again; check them on the platform, then see "Uncertain rows" in the import documentation.`,
+    );
+  }
+  if (counts.invalid > 0) messages.push(`${counts.invalid} invalid ${counts.invalid === 1 ? 'row was' : 'rows were'} skipped (status "invalid" in ${results}); fix ${counts.invalid === 1 ? 'it' : 'them'} in the file, then run the same command with --resume to send ${counts.invalid === 1 ? 'it' : 'them'}.`);
+  if (notSent > 0 || counts.failed > 0) messages.push(`Run the same command with --resume to ${notSent > 0 ? 'send the rest' : 'send the failed rows again'}; rows already created are skipped.`);
+  return messages;
+}
+
+function stopMessage(error: UserError): string {
+  if (error instanceof ApiError) {
+    const detail = error.problem.detail ? `: ${error.problem.detail}` : '';
+    return `Stopped: the service answered ${error.status} ${error.problem.title ?? ''}${detail} Every other row would get the same answer, so no more were sent.`;
+  }
+  return `${error.message}${error.hint ? ` ${error.hint}` : ''}`;
+}
+
+function problemText(problem: { status?: number; title?: string; detail?: string } | undefined): string {
+  if (!problem) return 'no answer';
+  return [problem.status, problem.title].filter((part) => part !== undefined).join(' ') + (problem.detail ? `: ${problem.detail}` : '');
+}

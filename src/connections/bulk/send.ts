@@ -1,0 +1,199 @@
+/**
+ * The sending pass of a bulk import: workers take checked rows one at a time
+ * and send each through the one API client, under the shared gate. Every row is
+ * recorded "started" before its request goes out and gets its ending record as
+ * soon as the answer is in, so the results file is never behind by more than
+ * the rows in flight.
+ */
+import type { ApiClient } from '../../api/client.js';
+import { operations } from '../../api/operations.js';
+import { NetworkError, type UserError } from '../../errors.js';
+import type { ConnectionRequestBody } from '../request.js';
+import { type CheckedRow, type RowIdentity, secretValues } from './check.js';
+import type { SendGate } from './gate.js';
+import { type Answer, answerOf, answerOfError, scrubbed } from './outcome.js';
+import type { RecordedProblem, ResultRecord, ResultsLog } from './results.js';
+
+/** A row to send: checked, and not created by an earlier run. */
+export interface RowToSend {
+  line: number;
+  body: ConnectionRequestBody;
+  identity: RowIdentity;
+}
+
+export interface SendCounts {
+  created: number;
+  failed: number;
+  uncertain: number;
+  invalid: number;
+  /** Requests sent again after a 429, 503 or retryable problem. */
+  retries: number;
+}
+
+/** A few rows kept for the summary; the results file has them all. */
+export interface RowNote {
+  line: number;
+  identity: RowIdentity;
+  problem?: RecordedProblem;
+}
+
+export interface SenderOptions {
+  api: ApiClient;
+  project: string;
+  gate: SendGate;
+  log: ResultsLog;
+  now: () => Date;
+  /** Attempts per row when the service keeps asking to wait (429, 503, retryable). */
+  maxAttempts?: number;
+  /** Attempts per row when the service cannot be reached at all. */
+  maxUnreachableAttempts?: number;
+  /** Rows in a row that may end uncertain before the run stops. */
+  maxUncertainInARow?: number;
+}
+
+const notedRows = 5;
+
+export class Sender {
+  readonly counts: SendCounts = { created: 0, failed: 0, uncertain: 0, invalid: 0, retries: 0 };
+  readonly failures: RowNote[] = [];
+  readonly uncertainRows: RowNote[] = [];
+  /** Why the run stopped early, when the service's answers meant every other row would fail too. */
+  stopError: UserError | undefined;
+  inFlight = 0;
+  readonly #options: Required<SenderOptions>;
+  #uncertainInARow = 0;
+
+  constructor(options: SenderOptions) {
+    this.#options = { maxAttempts: 8, maxUnreachableAttempts: 6, maxUncertainInARow: 10, ...options };
+  }
+
+  /** Sends every row `rows` yields, `workers` at a time, until they run out or the gate is stopped. */
+  async run(rows: AsyncGenerator<RowToSend>, workers: number): Promise<void> {
+    const work = async (): Promise<void> => {
+      try {
+        for (;;) {
+          if (this.#options.gate.stopped) return;
+          const next = await rows.next();
+          if (next.done) return;
+          await this.#send(next.value);
+        }
+      } catch (error) {
+        // A failure of ipctl itself (the results file cannot be written, say): the others stop too.
+        this.#options.gate.stop();
+        throw error;
+      }
+    };
+    try {
+      const ended = await Promise.allSettled(Array.from({ length: workers }, work));
+      const failure = ended.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failure) throw failure.reason;
+    } finally {
+      await rows.return(undefined);
+    }
+  }
+
+  /** A row found invalid while sending (with --skip-invalid): recorded, never sent. */
+  recordInvalid(row: CheckedRow & { ok: false }): void {
+    this.counts.invalid += 1;
+    this.#write({ line: row.line, status: 'invalid', ...row.identity, problems: row.problems });
+  }
+
+  async #send(row: RowToSend): Promise<void> {
+    const { gate, api, project } = this.#options;
+    let attempts = 0;
+    let last: Answer | undefined;
+    for (;;) {
+      const ticket = await gate.acquire();
+      if (!ticket) {
+        this.#endUnsent(row, attempts, last);
+        return;
+      }
+      if (attempts === 0) this.#write({ line: row.line, status: 'started', ...row.identity });
+      attempts += 1;
+      this.inFlight += 1;
+      let answer: Answer;
+      try {
+        answer = answerOf(await api.call(operations.generateConnection, { path: { projectIdOrName: project }, body: row.body }));
+      } catch (error) {
+        answer = answerOfError(error, Date.now());
+      }
+      this.inFlight -= 1;
+      last = answer;
+      if (answer.kind === 'retry') {
+        gate.throttled(ticket, answer.retryAfterMs);
+        gate.release();
+        if (attempts < this.#maxAttempts(answer)) {
+          this.counts.retries += 1;
+          continue;
+        }
+        this.#fail(row, answer.problem, attempts);
+        if (answer.unreachable) this.#stop(new NetworkError(`Stopped: ${answer.problem.title ?? 'the service could not be reached'}`, 'Run the same command with --resume once the service can be reached.'));
+        return;
+      }
+      if (answer.kind === 'created' || answer.kind === 'failed') gate.succeeded();
+      gate.release();
+      this.#end(row, answer, attempts);
+      return;
+    }
+  }
+
+  #maxAttempts(answer: Answer & { kind: 'retry' }): number {
+    return answer.unreachable ? this.#options.maxUnreachableAttempts : this.#options.maxAttempts;
+  }
+
+  #end(row: RowToSend, answer: Exclude<Answer, { kind: 'retry' }>, attempts: number): void {
+    const base = { line: row.line, ...row.identity, ...(attempts > 1 ? { attempts } : {}) };
+    switch (answer.kind) {
+      case 'created':
+        this.#uncertainInARow = 0;
+        this.counts.created += 1;
+        this.#write({ ...base, status: 'created', ...(answer.connectionId !== undefined ? { connectionId: answer.connectionId } : {}) });
+        return;
+      case 'failed':
+        this.#uncertainInARow = 0;
+        this.#fail(row, answer.problem, attempts);
+        return;
+      case 'stop':
+        this.#fail(row, answer.problem, attempts);
+        this.#stop(answer.error);
+        return;
+      case 'uncertain': {
+        const problem = scrubbed(answer.problem, secretValues(row.body));
+        this.counts.uncertain += 1;
+        if (this.uncertainRows.length < notedRows) this.uncertainRows.push({ line: row.line, identity: row.identity, problem });
+        this.#write({ ...base, status: 'uncertain', problem });
+        this.#uncertainInARow += 1;
+        if (this.#uncertainInARow >= this.#options.maxUncertainInARow) {
+          this.#stop(new NetworkError(`Stopped: ${this.#uncertainInARow} rows in a row got no clear answer from the service (last: ${problem.title ?? 'no answer'}).`, 'Check the service; then run the same command with --resume.'));
+        }
+        return;
+      }
+    }
+  }
+
+  #fail(row: RowToSend, problem: RecordedProblem, attempts: number): void {
+    const clean = scrubbed(problem, secretValues(row.body));
+    this.counts.failed += 1;
+    if (this.failures.length < notedRows) this.failures.push({ line: row.line, identity: row.identity, problem: clean });
+    this.#write({ line: row.line, ...row.identity, status: 'failed', problem: clean, ...(attempts > 1 ? { attempts } : {}) });
+  }
+
+  /** The run stopped before this row's request (or its retry) went out: nothing was created. */
+  #endUnsent(row: RowToSend, attempts: number, last: Answer | undefined): void {
+    if (attempts === 0) return;
+    // Asked to wait, then stopped while waiting: the service created nothing (see outcome.ts).
+    const problem = last && last.kind !== 'created' ? last.problem : { title: 'Not sent again: the run stopped' };
+    this.#fail(row, { ...problem, detail: `${problem.detail ? `${problem.detail} ` : ''}The run stopped before the request was sent again; nothing was created.` }, attempts);
+  }
+
+  #stop(error: UserError): void {
+    this.stopError ??= error;
+    this.#options.gate.stop();
+  }
+
+  /** Written in one order (line, status, who, what came of it, time), so the file reads well. */
+  #write(record: Omit<ResultRecord, 'time'>): void {
+    const { line, status, provider, groupRef, consumerRef, ...rest } = record;
+    this.#options.log.write({ line, status, provider, groupRef, consumerRef, ...rest, time: this.#options.now().toISOString() });
+  }
+}

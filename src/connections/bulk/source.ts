@@ -1,0 +1,66 @@
+/**
+ * Where the rows come from. An import reads its input twice (every row is
+ * checked before any is sent), so stdin is first copied to a private temporary
+ * file: created 0600 in a new 0700 directory, and unlinked at once, so that it
+ * has no name while it is read and vanishes when the process ends however it
+ * ends (even killed). It holds the rows' secrets, and nothing else ever sees it.
+ */
+import { createReadStream } from 'node:fs';
+import { type FileHandle, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { InputStream } from '../../deps.js';
+import { UsageError } from '../../errors.js';
+
+export interface RowSource {
+  /** The input as people name it: the path, or "stdin". */
+  name: string;
+  /** A new stream over the whole input, from its first byte. */
+  open(): Readable;
+  close(): Promise<void>;
+}
+
+export async function openSource(path: string, stdin: InputStream, flag = '--from-file'): Promise<RowSource> {
+  if (path === '-') return spoolStdin(stdin, flag);
+  try {
+    const stats = await stat(path);
+    if (stats.isDirectory()) throw new UsageError(`${flag}: ${path} is a directory.`, 'Give the path of a JSONL or CSV file.');
+    // Opened here once, so that an unreadable file is a usage error now, not mid-run.
+    const handle = await open(path, 'r');
+    await handle.close();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (code ?? 'cannot read');
+    throw new UsageError(`${flag}: cannot read ${path} (${reason}).`, 'Check the path, or give - to read the rows from stdin.');
+  }
+  return { name: path, open: () => createReadStream(path), close: async () => undefined };
+}
+
+async function spoolStdin(stdin: InputStream, flag: string): Promise<RowSource> {
+  if (stdin.isTTY) throw new UsageError(`${flag}: - means stdin, but stdin is a terminal.`, 'Pipe the rows in, or give a file path.');
+  const directory = await mkdtemp(join(tmpdir(), 'ipctl-import-'));
+  const path = join(directory, 'rows');
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(path, 'w+', 0o600);
+    // Nameless from here on: only this process's descriptor reaches the data.
+    await rm(directory, { recursive: true, force: true }).catch(() => undefined);
+    for await (const chunk of stdin) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  } catch (error) {
+    await handle?.close();
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+  const spooled = handle;
+  return {
+    name: 'stdin',
+    open: () => createReadStream('', { fd: spooled, start: 0, autoClose: false }),
+    close: async () => {
+      await spooled.close();
+      // Where an open file cannot be unlinked, it goes now.
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}

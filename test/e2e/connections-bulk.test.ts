@@ -1,0 +1,572 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanEnv, ipctlBin, type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
+import { type FaultProxy, refused, startFaultProxy, tooManyRequests, unavailable } from '../helpers/fault-proxy.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+// Every secret in the rows is a canary, and so are the platform credentials: "canary" (any case) must never show.
+const secretOf = (kind: string, index: number): string => `${kind}_CANARY_${String(index).padStart(4, '0')}_bulk_secret`;
+const privateKeyOf = (index: number): string => `-----BEGIN PRIVATE KEY-----\r\nMIIE_CANARY_${index}_line1\r\nline2==\r\n-----END PRIVATE KEY-----`;
+
+let fixture: SandboxFixture;
+let proxy: FaultProxy;
+const files = tempDir('ipctl-bulk-');
+let run = 0;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  proxy = await startFaultProxy(fixture.sandbox.baseUrl);
+});
+afterAll(async () => {
+  await proxy.close();
+  await fixture.close();
+  files.remove();
+});
+beforeEach(async () => {
+  run += 1;
+  proxy.setRule(undefined);
+  await fixture.clearRequests();
+});
+afterEach(async () => {
+  proxy.setRule(undefined);
+  await proxy.release('drop');
+});
+
+/** ipctl pointed at the proxy in front of the sandbox. */
+function env(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return fixture.env({ IPCTL_BASE_URL: proxy.baseUrl, ...extra });
+}
+
+function file(name: string, text: string): string {
+  const path = join(files.path, `${run}-${name}`);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A mix of providers and auth types; row i is for group `${prefix}-${i}`. */
+function rowFor(prefix: string, index: number): Record<string, unknown> {
+  const who = { groupRef: `${prefix}-${index}`, groupName: `Customer ${index}`, consumerRef: `user-${index}` };
+  switch (index % 4) {
+    case 0:
+      return { ...who, provider: 'pipedrive', providerWorkspaceRef: `ws${index}`, apiKey: secretOf('pk', index) };
+    case 1:
+      return { ...who, provider: 'snowflake', customAuth: { account: 'acme-xy12345', username: 'LOADER_SVC', password: secretOf('pw', index), role: 'LOADER', warehouse: 'COMPUTE_WH' } };
+    case 2:
+      return { ...who, provider: 'zendesk', providerWorkspaceRef: 'acme', basicAuth: { username: `agent${index}@acme.example`, password: secretOf('bp', index) } };
+    default:
+      return {
+        ...who,
+        provider: 'salesforce',
+        providerWorkspaceRef: 'acme',
+        oauth2AuthorizationCode: { scopes: ['api', 'refresh_token'], refreshToken: { token: secretOf('rt', index) } },
+      };
+  }
+}
+
+function jsonl(prefix: string, count: number): string {
+  return Array.from({ length: count }, (_, index) => JSON.stringify(rowFor(prefix, index + 1))).join('\n') + '\n';
+}
+
+interface ListedConnection {
+  id: string;
+  provider: string;
+  groupRef: string;
+  consumerRef: string;
+}
+
+/** The connections the sandbox holds for groups starting with `prefix` (the read-only control route). */
+async function connectionsFor(prefix: string): Promise<ListedConnection[]> {
+  const response = await fetch(new URL('/_sandbox/projects/demo/connections', fixture.sandbox.baseUrl));
+  const { connections } = (await response.json()) as { connections: ListedConnection[] };
+  return connections.filter((connection) => connection.groupRef.startsWith(`${prefix}-`));
+}
+
+/** Each of rows 1..count exists exactly once. */
+async function expectEachOnce(prefix: string, count: number): Promise<void> {
+  const refs = (await connectionsFor(prefix)).map((connection) => connection.groupRef).sort();
+  const expected = Array.from({ length: count }, (_, index) => `${prefix}-${index + 1}`).sort();
+  expect(refs).toEqual(expected);
+}
+
+interface ResultLine {
+  line: number;
+  status: string;
+  groupRef?: string;
+  connectionId?: string;
+  problem?: { status?: number; title?: string; detail?: string };
+  problems?: string[];
+  attempts?: number;
+}
+
+function results(path: string): ResultLine[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as ResultLine);
+}
+
+/** The last record of each line. */
+function finalStates(records: ResultLine[]): Map<number, ResultLine> {
+  const states = new Map<number, ResultLine>();
+  for (const record of records) states.set(record.line, record);
+  return states;
+}
+
+/** The summary table in a pipe: FIELD<TAB>VALUE lines. */
+function summaryOf(result: RunResult): Record<string, string> {
+  return Object.fromEntries(
+    result.stdout
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t') as [string, string]),
+  );
+}
+
+function expectNoCanary(...texts: string[]): void {
+  for (const text of texts) expect(text).not.toMatch(/canary/i);
+}
+
+async function generatePosts(): Promise<number> {
+  return (await fixture.requests()).filter((request) => request.operation === 'generateConnection').length;
+}
+
+/** Progress lines only: in a pipe, stderr carries a plain line every few seconds and nothing else on success. */
+function expectOnlyProgress(stderr: string): void {
+  for (const line of stderr.split('\n').filter((text) => text !== '')) expect(line).toMatch(/^Progress: /);
+}
+
+const generate = ['connections', 'generate', '--project', 'demo'];
+
+describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => {
+  it('creates one connection per row, records each, and leaks no secret', async () => {
+    const input = file('mixed.jsonl', jsonl(`jl${run}`, 120));
+    const result = await runIpctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
+    expect(result.code).toBe(0);
+    expectOnlyProgress(result.stderr);
+    const summary = summaryOf(result);
+    expect(summary).toMatchObject({ Rows: '120', Created: '120', Failed: '0', Uncertain: '0', 'Not sent': '0', Results: input.replace(/\.jsonl$/, '.results.jsonl') });
+    const records = results(input.replace(/\.jsonl$/, '.results.jsonl'));
+    // A "started" record before each request, and one "created" record with the connection's ID after it.
+    expect(records.filter((record) => record.status === 'started')).toHaveLength(120);
+    const created = records.filter((record) => record.status === 'created');
+    expect(created.map((record) => record.line).sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
+    const stored = await connectionsFor(`jl${run}`);
+    const ids = new Map(stored.map((connection) => [connection.groupRef, connection.id]));
+    for (const record of created) expect(record.connectionId).toBe(ids.get(`jl${run}-${record.line}`));
+    await expectEachOnce(`jl${run}`, 120);
+    expectNoCanary(result.stdout, result.stderr, readFileSync(input.replace(/\.jsonl$/, '.results.jsonl'), 'utf8'));
+  });
+
+  it('prints the summary as JSON, and traces with --debug without a secret', async () => {
+    const input = file('debug.jsonl', jsonl(`dbg${run}`, 8));
+    const result = await runIpctl([...generate, '--from-file', input, '--results', join(files.path, `${run}-debug.out.jsonl`), '--json', '--debug'], { env: env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ input, format: 'jsonl', project: 'demo', rows: 8, created: 8, failed: 0, uncertain: 0, invalid: 0, notSent: 0 });
+    expect(result.stderr.match(/debug: → POST \S+connections:generate/g)).toHaveLength(8);
+    expect(result.stderr).toContain('x-api-key: ****');
+    expectNoCanary(result.stdout, result.stderr, readFileSync(join(files.path, `${run}-debug.out.jsonl`), 'utf8'));
+  });
+
+  it('reads the rows from stdin through a private spool that is gone afterwards', async () => {
+    const spool = tempDir('ipctl-bulk-tmp-');
+    try {
+      const output = join(files.path, `${run}-stdin.results.jsonl`);
+      const result = await runIpctl([...generate, '--from-file', '-', '--format', 'jsonl', '--results', output], { env: env({ TMPDIR: spool.path }), input: jsonl(`in${run}`, 20) });
+      expect(result.code).toBe(0);
+      expectOnlyProgress(result.stderr);
+      expect(summaryOf(result)).toMatchObject({ Input: 'stdin (jsonl)', Created: '20' });
+      expect(readdirSync(spool.path)).toEqual([]);
+      await expectEachOnce(`in${run}`, 20);
+      expectNoCanary(result.stdout, result.stderr, readFileSync(output, 'utf8'));
+    } finally {
+      spool.remove();
+    }
+  });
+
+  it('checks everything and sends nothing with --dry-run', async () => {
+    const input = file('dry.jsonl', jsonl(`dry${run}`, 12));
+    const result = await runIpctl([...generate, '--from-file', input, '--dry-run'], { env: env() });
+    expect(result.code).toBe(0);
+    expect(summaryOf(result)).toMatchObject({ Rows: '12', Valid: '12', Invalid: '0', 'Would send': '12' });
+    expect(result.stderr).toContain('Dry run: 12 connections would be created; nothing was sent.');
+    expect(await generatePosts()).toBe(0);
+    expect(existsSync(input.replace(/\.jsonl$/, '.results.jsonl'))).toBe(false);
+  });
+});
+
+describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
+  it('maps dotted headers to nested fields, keeps quoted commas and line breaks, and takes defaults from flags', async () => {
+    const prefix = `csv${run}`;
+    const header = 'groupRef,consumerRef,customAuth.integrationKey,customAuth.userId,customAuth.privateKey,providerMetadata.accountId\r\n';
+    const rows = [1, 2, 3].map((index) => `${prefix}-${index},user-${index},ik-${index},"uid, ${index}","${privateKeyOf(index)}",acct-${index}\r\n`);
+    const input = file('jwt.csv', header + rows.join(''));
+    const result = await runIpctl([...generate, '--provider', 'docusign-jwt', '--custom', 'environment=demo', '--from-file', input, '--debug'], { env: env() });
+    expect(result.code).toBe(0);
+    expect(summaryOf(result)).toMatchObject({ Input: `${input} (csv)`, Rows: '3', Created: '3' });
+    const records = results(input.replace(/\.csv$/, '.results.jsonl')).filter((record) => record.status === 'created');
+    // Each record starts on the line after the previous one ends: a quoted value holds 3 line breaks.
+    expect(records.map((record) => record.line).sort((a, b) => a - b)).toEqual([2, 6, 10]);
+    const project = fixture.sandbox.state.projects.proj_demo!;
+    for (const index of [1, 2, 3]) {
+      const connection = project.connections.find((candidate) => candidate.group.groupRef === `${prefix}-${index}`)!;
+      expect(connection.provider).toBe('docusign-jwt');
+      expect(connection.providerMetadata).toMatchObject({ accountId: `acct-${index}`, workspace: 'demo' });
+      const credentials = project.connectionCredentials.find((entry) => entry.connectionId === connection.id);
+      expect(credentials?.customAuth).toEqual({ integrationKey: `ik-${index}`, userId: `uid, ${index}`, privateKey: privateKeyOf(index), environment: 'demo' });
+    }
+    expectNoCanary(result.stdout, result.stderr, readFileSync(input.replace(/\.csv$/, '.results.jsonl'), 'utf8'));
+  });
+
+  it('refuses a header with unknown columns before reading any row', async () => {
+    const input = file('typo.csv', 'groupRef,consumerRef,apikey,customAuth\nacme,u1,secret_CANARY_value_123,x\n');
+    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--from-file', input], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('the CSV header (line 1) names 2 columns ipctl cannot use; nothing was sent');
+    expect(result.stderr).toContain('column "apikey" is not a field of the request body; did you mean apiKey?');
+    expect(result.stderr).toContain('column "customAuth": customAuth is an object; name one value of it a column, such as customAuth.KEY.');
+    expectNoCanary(result.stderr);
+    expect(await generatePosts()).toBe(0);
+  });
+
+  it('refuses a CSV whose quoting breaks, naming the line, even with --skip-invalid', async () => {
+    const input = file('broken.csv', 'groupRef,consumerRef,apiKey\nacme,u1,"key_CANARY_one"x\nbeta,u2,k2\n');
+    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--workspace', 'acme', '--from-file', input, '--skip-invalid'], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('the CSV is malformed at line 2: a quoted value is followed by something other than a comma or the end of the line. Nothing was sent.');
+    expectNoCanary(result.stderr);
+    expect(await generatePosts()).toBe(0);
+  });
+});
+
+describe('connections generate --from-file: invalid rows', { timeout: 120_000 }, () => {
+  const prefix = () => `bad${run}`;
+  // Rows 1 and 6 are valid (snowflake, zendesk); 2, 3, 5 and 7 are not; 4 is blank.
+  const lines = () => [
+    JSON.stringify(rowFor(prefix(), 1)),
+    JSON.stringify({ ...rowFor(prefix(), 4), groupRef: `${prefix()}-2`, apiKey: undefined }),
+    '{"groupRef": "x", "apiKey": "trunc_CANARY_secret_value',
+    '',
+    JSON.stringify({ ...rowFor(prefix(), 5), provider: 'pipedrivee' }),
+    JSON.stringify(rowFor(prefix(), 6)),
+    JSON.stringify({ ...rowFor(prefix(), 5), groupRef: `${prefix()}-7`, customAuth: { ...(rowFor(prefix(), 5).customAuth as object), role: 'ROOT' } }),
+  ];
+
+  it('lists every invalid row by line and sends nothing', async () => {
+    const input = file('invalid.jsonl', lines().join('\n') + '\n');
+    const result = await runIpctl([...generate, '--from-file', input], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`Error: 4 of 6 rows in ${input} are invalid; nothing was sent:`);
+    expect(result.stderr).toContain('  - line 2: apiKey is required: pipedrive uses API-key auth.');
+    expect(result.stderr).toContain('  - line 3: not valid JSON');
+    expect(result.stderr).toContain('  - line 5: provider "pipedrivee" is not in the catalogue');
+    expect(result.stderr).toContain('  - line 7: customAuth.role must be one of SYSADMIN, ANALYST, LOADER, not "ROOT".');
+    expect(result.stderr).toContain('give --skip-invalid');
+    expectNoCanary(result.stderr);
+    expect(await generatePosts()).toBe(0);
+    expect(existsSync(input.replace(/\.jsonl$/, '.results.jsonl'))).toBe(false);
+  });
+
+  it('sends the valid rows with --skip-invalid, records the invalid ones, and exits 1', async () => {
+    const input = file('skip.jsonl', lines().join('\n') + '\n');
+    const result = await runIpctl([...generate, '--from-file', input, '--skip-invalid'], { env: env() });
+    expect(result.code).toBe(1);
+    expect(summaryOf(result)).toMatchObject({ Rows: '6', Created: '2', 'Invalid (skipped)': '4', Failed: '0' });
+    expect(result.stderr).toContain('4 invalid rows were skipped (status "invalid" in');
+    const states = finalStates(results(input.replace(/\.jsonl$/, '.results.jsonl')));
+    expect([...states.entries()].map(([line, record]) => [line, record.status]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [1, 'created'],
+      [2, 'invalid'],
+      [3, 'invalid'],
+      [5, 'invalid'],
+      [6, 'created'],
+      [7, 'invalid'],
+    ]);
+    expect(states.get(2)?.problems).toEqual(['apiKey is required: pipedrive uses API-key auth.']);
+    expect(await generatePosts()).toBe(2);
+    expectNoCanary(result.stdout, result.stderr, readFileSync(input.replace(/\.jsonl$/, '.results.jsonl'), 'utf8'));
+  });
+});
+
+describe('connections generate --from-file: flags', { timeout: 120_000 }, () => {
+  it.each([
+    [['--from-file', 'x.jsonl', '--api-key-file', 'key.txt'], '--api-key-file cannot be used with --from-file: put each API key in its row (apiKey).'],
+    [['--from-file', 'x.jsonl', '--custom', 'password=@pw.txt'], '--custom password: with --from-file, a value from a file or stdin would go to every row; put it in the rows instead.'],
+    [['--resume'], '--resume works with --from-file only.'],
+    [['--from-file', 'x.jsonl', '--concurrency', '0'], '--concurrency: must be at least 1'],
+    [['--from-file', 'x.jsonl', '--retry-uncertain'], '--retry-uncertain works with --resume only.'],
+    [['--from-file', 'x.txt'], '--format: cannot tell the format of x.txt from its name.'],
+    [['--from-file', 'missing.jsonl'], '--from-file: cannot read missing.jsonl (no such file).'],
+    [['--from-file', '-', '--format', 'jsonl'], '--results PATH is needed with --from-file -'],
+  ])('refuses %j before sending anything', async (args, message) => {
+    const result = await runIpctl([...generate, ...args], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+    expect(await generatePosts()).toBe(0);
+  });
+
+  it('refuses to start over a results file that holds a run, and to resume without one', async () => {
+    const input = file('twice.jsonl', jsonl(`tw${run}`, 3));
+    const first = await runIpctl([...generate, '--from-file', input], { env: env() });
+    expect(first.code).toBe(0);
+    await fixture.clearRequests();
+    const again = await runIpctl([...generate, '--from-file', input], { env: env() });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already holds the results of a run');
+    expect(again.stderr).toContain('Give --resume to continue that run');
+    const resumeMissing = await runIpctl([...generate, '--from-file', input, '--resume', '--results', join(files.path, 'nothing-here.jsonl')], { env: env() });
+    expect(resumeMissing.code).toBe(2);
+    expect(resumeMissing.stderr).toContain('--resume: there is no results file at');
+    expect(await generatePosts()).toBe(0);
+    await expectEachOnce(`tw${run}`, 3);
+  });
+
+  it('refuses to resume with a results file from another input', async () => {
+    const first = file('first.jsonl', jsonl(`fa${run}`, 4));
+    expect((await runIpctl([...generate, '--from-file', first], { env: env() })).code).toBe(0);
+    const other = file('other.jsonl', jsonl(`fb${run}`, 4));
+    const result = await runIpctl([...generate, '--from-file', other, '--resume', '--results', first.replace(/\.jsonl$/, '.results.jsonl')], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('does not record this input (4 lines differ); nothing was sent');
+    expect(result.stderr).toContain(`line 1: the results file has another connection for this line than fb${run}-1/user-1 at snowflake.`);
+    expect(await connectionsFor(`fb${run}`)).toEqual([]);
+  });
+});
+
+describe('connections generate --from-file: a service that pushes back', { timeout: 120_000 }, () => {
+  it('slows every worker on 429 and 503, retries those rows, records refusals, and --resume sends only what is missing', async () => {
+    const prefix = `flt${run}`;
+    const count = 200;
+    const input = file('faults.jsonl', jsonl(prefix, count));
+    const refusedRows = new Set([`${prefix}-60`, `${prefix}-92`, `${prefix}-172`]);
+    // Rows 30 to 33 get a 429 (Retry-After: 1) the first time they are sent, row 116 a 503 problem (retryAfter in 1 s).
+    const throttledRows = new Set([30, 31, 32, 33].map((index) => `${prefix}-${index}`));
+    const unavailableRow = `${prefix}-116`;
+    const seen = new Set<string>();
+    proxy.setRule(({ body }) => {
+      const groupRef = body.groupRef as string;
+      if (refusedRows.has(groupRef)) return refused(422, 'The provider account is suspended.');
+      const firstTime = !seen.has(groupRef);
+      seen.add(groupRef);
+      if (firstTime && throttledRows.has(groupRef)) return tooManyRequests(1);
+      if (firstTime && groupRef === unavailableRow) return unavailable(1000);
+      return { kind: 'pass' };
+    });
+    const result = await runIpctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
+    expect(result.code).toBe(1);
+    const summary = summaryOf(result);
+    expect(summary).toMatchObject({ Rows: '200', Created: '197', Failed: '3', Uncertain: '0', 'Not sent': '0', Retries: '5' });
+    expect(result.stderr).toContain('3 rows failed; the service created nothing for them');
+    expect(result.stderr).toMatch(/line 60 \(flt\d+-60\/user-60 at pipedrive\): 422 Unprocessable Content: The provider account is suspended\./);
+    expect(result.stderr).toContain('Run the same command with --resume to send the failed rows again');
+
+    // After the first 429 (Retry-After: 1) nothing new starts for a second: what reaches the service then was
+    // already on its way (7 other requests at most, and on a starved machine as many started before ipctl read
+    // the 429). Were only the worker that got it to wait, the other seven would send hundreds meanwhile.
+    const first429 = proxy.arrivals.find((arrival) => arrival.status === 429)!;
+    const duringPause = proxy.arrivals.filter((arrival) => arrival.at > first429.at && arrival.at < first429.at + 900);
+    expect(duringPause.length).toBeLessThanOrEqual(14);
+    const after503 = proxy.arrivals.find((arrival) => arrival.status === 503)!;
+    expect(proxy.arrivals.filter((arrival) => arrival.at > after503.at && arrival.at < after503.at + 800).length).toBeLessThanOrEqual(14);
+
+    const states = finalStates(results(input.replace(/\.jsonl$/, '.results.jsonl')));
+    expect([...states.values()].filter((record) => record.status === 'failed').map((record) => [record.line, record.problem?.status]).sort()).toEqual([
+      [172, 422],
+      [60, 422],
+      [92, 422],
+    ]);
+    expect([...states.values()].filter((record) => record.attempts === 2).map((record) => record.line).sort((a, b) => a - b)).toEqual([30, 31, 32, 33, 116]);
+    expect(await connectionsFor(prefix)).toHaveLength(197);
+
+    proxy.setRule(undefined);
+    await fixture.clearRequests();
+    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
+    expect(resumed.code).toBe(0);
+    expect(summaryOf(resumed)).toMatchObject({ Rows: '200', Created: '3', 'Already created': '197', Failed: '0' });
+    expect(await generatePosts()).toBe(3);
+    await expectEachOnce(prefix, count);
+    expectNoCanary(result.stdout, result.stderr, resumed.stdout, resumed.stderr, readFileSync(input.replace(/\.jsonl$/, '.results.jsonl'), 'utf8'));
+  });
+
+  it('marks a row uncertain on a 500, and --resume does not send it again', async () => {
+    const prefix = `unc${run}`;
+    const input = file('uncertain.jsonl', jsonl(prefix, 10));
+    proxy.setRule(({ body }) => (body.groupRef === `${prefix}-4` ? { kind: 'answer', status: 500, body: { title: 'Internal Server Error', status: 500 } } : { kind: 'pass' }));
+    const result = await runIpctl([...generate, '--from-file', input], { env: env() });
+    expect(result.code).toBe(1);
+    expect(summaryOf(result)).toMatchObject({ Created: '9', Uncertain: '1', Failed: '0' });
+    expect(result.stderr).toContain('1 row may or may not have been created (the request was sent, and no clear answer was recorded): line 4.');
+    proxy.setRule(undefined);
+    await fixture.clearRequests();
+    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env() });
+    expect(resumed.code).toBe(1);
+    expect(summaryOf(resumed)).toMatchObject({ Created: '0', Uncertain: '1', 'Already created': '9' });
+    expect(await generatePosts()).toBe(0);
+  });
+
+  it('stops at once when the project does not exist, leaving the rest for --resume', async () => {
+    const input = file('noproject.jsonl', jsonl(`np${run}`, 40));
+    const result = await runIpctl(['connections', 'generate', '--project', 'nope', '--from-file', input, '--concurrency', '2'], { env: env() });
+    expect(result.code).toBe(3);
+    const summary = summaryOf(result);
+    expect(Number(summary.Failed)).toBeGreaterThanOrEqual(1);
+    expect(Number(summary.Failed)).toBeLessThanOrEqual(2);
+    expect(Number(summary['Not sent'])).toBe(40 - Number(summary.Failed));
+    expect(result.stderr).toContain('Project "nope" does not exist');
+    expect(await generatePosts()).toBeLessThanOrEqual(2);
+  });
+});
+
+/** Spawns ipctl and keeps hold of it, for tests that signal it mid-run. */
+function spawnIpctl(args: string[], extraEnv: Record<string, string | undefined>, input?: string): { child: ChildProcess; done: Promise<RunResult>; stderr: () => string } {
+  const child = spawn(process.execPath, [ipctlBin, ...args], { env: cleanEnv(extraEnv), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  if (input !== undefined) child.stdin!.end(input);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const done = new Promise<RunResult>((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, done, stderr: () => stderr };
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('connections generate --from-file: stopped halfway', { timeout: 120_000 }, () => {
+  it('after kill -9, --resume imports every row exactly once and never re-sends a row that was in flight', async () => {
+    const prefix = `kill${run}`;
+    const count = 200;
+    const input = file('kill.jsonl', jsonl(prefix, count));
+    const resultsPath = input.replace(/\.jsonl$/, '.results.jsonl');
+    // The first 80 requests go through; then the service stops answering, with 8 requests in flight.
+    proxy.setRule(({ n }) => (n <= 80 ? { kind: 'pass' } : { kind: 'hold' }));
+    const running = spawnIpctl([...generate, '--from-file', input], env());
+    await waitFor(() => proxy.heldCount() === 8, '8 held requests');
+    running.child.kill('SIGKILL');
+    const killed = await running.done;
+    expect(killed.signal).toBe('SIGKILL');
+    // One held request reaches the service after all (the client never learns), the others never do.
+    const reachedGroup = proxy.arrivals.find((arrival) => arrival.fault === 'hold')!.groupRef as string;
+    proxy.setRule(undefined);
+    await proxy.release('forward', 1);
+    await proxy.release('drop');
+
+    const before = finalStates(results(resultsPath));
+    expect([...before.values()].filter((record) => record.status === 'created')).toHaveLength(80);
+    const inFlight = [...before.values()].filter((record) => record.status === 'started');
+    expect(inFlight).toHaveLength(8);
+    expect(await connectionsFor(prefix)).toHaveLength(81);
+
+    await fixture.clearRequests();
+    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 120_000 });
+    expect(resumed.code).toBe(1);
+    expect(summaryOf(resumed)).toMatchObject({ Rows: '200', Created: '112', Uncertain: '8', 'Already created': '80', Failed: '0', 'Not sent': '0' });
+    const uncertainLines = inFlight.map((record) => record.line).sort((a, b) => a - b);
+    expect(resumed.stderr).toContain(`8 rows may or may not have been created (the request was sent, and no clear answer was recorded): lines ${uncertainLines.join(', ')}. --resume does not send them again`);
+    expect(await generatePosts()).toBe(112);
+    // Nothing was created twice: the row that reached the service exists once, the other seven not at all.
+    const stored = await connectionsFor(prefix);
+    expect(stored).toHaveLength(193);
+    expect(new Set(stored.map((connection) => connection.groupRef)).size).toBe(193);
+
+    // Having checked on the platform: record the one that exists, and send the others again.
+    const reached = stored.find((connection) => connection.groupRef === reachedGroup)!;
+    appendFileSync(resultsPath, `${JSON.stringify({ line: Number(reachedGroup.split('-').at(-1)), status: 'created', connectionId: reached.id })}\n`);
+    const retried = await runIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: env(), timeoutMs: 60_000 });
+    expect(retried.code).toBe(0);
+    expect(summaryOf(retried)).toMatchObject({ Created: '7', 'Already created': '193', Uncertain: '0' });
+    await expectEachOnce(prefix, count);
+    expectNoCanary(resumed.stdout, resumed.stderr, retried.stdout, retried.stderr, killed.stdout, killed.stderr, readFileSync(resultsPath, 'utf8'));
+  });
+
+  it('on SIGTERM, finishes and records the rows in flight, starts no more, and exits 130', async () => {
+    const prefix = `term${run}`;
+    const count = 150;
+    const input = file('term.jsonl', jsonl(prefix, count));
+    const resultsPath = input.replace(/\.jsonl$/, '.results.jsonl');
+    proxy.setRule(({ n }) => (n <= 50 ? { kind: 'pass' } : { kind: 'hold' }));
+    const running = spawnIpctl([...generate, '--from-file', input], env());
+    await waitFor(() => proxy.heldCount() === 8, '8 held requests');
+    running.child.kill('SIGTERM');
+    await waitFor(() => running.stderr().includes('stopping: finishing 8 in flight'), 'the CLI to stop');
+    proxy.setRule(undefined);
+    await proxy.release('forward');
+    const stopped = await running.done;
+    expect(stopped.code).toBe(130);
+    expect(summaryOf(stopped)).toMatchObject({ Rows: '150', Created: '58', Failed: '0', Uncertain: '0', 'Not sent': '92' });
+    expect(stopped.stderr).toContain('Interrupted: the requests in flight were finished and recorded.');
+    expect(stopped.stderr).toContain('Run the same command with --resume to send the rest');
+    const states = finalStates(results(resultsPath));
+    expect([...states.values()].every((record) => record.status === 'created')).toBe(true);
+    expect(states.size).toBe(58);
+
+    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
+    expect(resumed.code).toBe(0);
+    expect(summaryOf(resumed)).toMatchObject({ Created: '92', 'Already created': '58' });
+    await expectEachOnce(prefix, count);
+    expectNoCanary(stopped.stdout, stopped.stderr, resumed.stdout, resumed.stderr, readFileSync(resultsPath, 'utf8'));
+  });
+});
+
+describe('connections generate --from-file: the stdin spool', { timeout: 120_000 }, () => {
+  it('is a 0600 file with no name while the import runs, and nothing is left after kill -9', async () => {
+    const spool = tempDir('ipctl-bulk-tmp-');
+    try {
+      proxy.setRule(({ n }) => (n <= 10 ? { kind: 'pass' } : { kind: 'hold' }));
+      const running = spawnIpctl([...generate, '--from-file', '-', '--format', 'jsonl', '--results', join(files.path, `${run}-spool.results.jsonl`)], env({ TMPDIR: spool.path }), jsonl(`sp${run}`, 40));
+      await waitFor(() => proxy.heldCount() === 8, '8 held requests');
+      // Mid-run: nothing in the temporary directory, yet the process holds the spooled rows open.
+      expect(readdirSync(spool.path)).toEqual([]);
+      if (process.platform === 'linux') {
+        const fds = join('/proc', String(running.child.pid), 'fd');
+        const spooled = readdirSync(fds).map((fd) => join(fds, fd)).filter((fd) => readlinkOr(fd).startsWith(spool.path));
+        expect(spooled).toHaveLength(1);
+        expect(readlinkOr(spooled[0]!)).toMatch(/\/ipctl-import-[^/]+\/rows \(deleted\)$/);
+        expect(statSync(spooled[0]!).mode & 0o777).toBe(0o600);
+      }
+      running.child.kill('SIGKILL');
+      await running.done;
+      expect(readdirSync(spool.path)).toEqual([]);
+    } finally {
+      spool.remove();
+    }
+  });
+});
+
+function readlinkOr(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return '';
+  }
+}
+
+describe('connections generate --from-file at a terminal', { timeout: 120_000 }, () => {
+  it('draws a progress bar on stderr, then the summary', async () => {
+    const input = file('tty.jsonl', jsonl(`tty${run}`, 30));
+    const result = await runIpctlInTerminal([...generate, '--from-file', input], { env: env(), timeoutMs: 60_000 });
+    expect(result.code).toBe(0);
+    // stdout and stderr share the terminal here.
+    const screen = result.stdout.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
+    expect(screen).toContain('[####################] 30/30 100% · 30 created');
+    expect(screen).toMatch(/│ Created\s+│ 30\s+│/);
+    expectNoCanary(result.stdout);
+    await expectEachOnce(`tty${run}`, 30);
+  });
+});

@@ -1,0 +1,117 @@
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { answerOfError, scrubbed } from '../../src/connections/bulk/outcome.js';
+import { progressBar, progressLine, type ProgressSnapshot } from '../../src/connections/bulk/progress.js';
+import { PriorResults, readPriorResults, ResultsLog } from '../../src/connections/bulk/results.js';
+import { ApiError, NetworkError, UsageError, UserError } from '../../src/errors.js';
+import { tempDir } from '../helpers/cli.js';
+
+const dir = tempDir('ipctl-results-');
+afterAll(() => dir.remove());
+const time = '2025-01-31T12:00:00Z';
+const who = { provider: 'pipedrive', groupRef: 'acme', consumerRef: 'u1' };
+
+describe('PriorResults', () => {
+  it('keeps the last outcome of each line; started without an ending is uncertain; created is final', () => {
+    const prior = new PriorResults();
+    prior.apply({ line: 1, status: 'started', ...who, time });
+    prior.apply({ line: 2, status: 'started', ...who, time });
+    prior.apply({ line: 2, status: 'failed', ...who, time });
+    prior.apply({ line: 3, status: 'started', ...who, time });
+    prior.apply({ line: 3, status: 'created', ...who, time });
+    prior.apply({ line: 3, status: 'started', ...who, time });
+    prior.apply({ line: 3, status: 'failed', ...who, time });
+    prior.apply({ line: 5000, status: 'invalid', time });
+    expect([1, 2, 3, 4, 5000].map((line) => prior.state(line))).toEqual(['started', 'failed', 'created', 'none', 'invalid']);
+  });
+
+  it('tells whether a line is recorded for the same provider, group and consumer', () => {
+    const prior = new PriorResults();
+    prior.apply({ line: 7, status: 'created', ...who, time });
+    expect(prior.matches(7, who)).toBe(true);
+    expect(prior.matches(7, { ...who, consumerRef: 'u2' })).toBe(false);
+    expect(prior.matches(8, { ...who, consumerRef: 'u2' })).toBe(true);
+  });
+});
+
+describe('results file', () => {
+  it('appends records, refuses a new run over them, and resumes past a record cut short by a crash', async () => {
+    const path = join(dir.path, 'a.results.jsonl');
+    const log = ResultsLog.open(path, false);
+    log.write({ line: 1, status: 'started', ...who, time });
+    log.write({ line: 1, status: 'created', ...who, connectionId: 'conn_1', time });
+    log.write({ line: 2, status: 'started', ...who, time });
+    log.close();
+    appendFileSync(path, '{"line":2,"status":"crea');
+    expect(() => ResultsLog.open(path, false)).toThrow(UsageError);
+    const prior = await readPriorResults(path);
+    expect([prior.state(1), prior.state(2)]).toEqual(['created', 'started']);
+    expect(prior.unreadable).toBe(1);
+    // Appending again starts on a line of its own.
+    const again = ResultsLog.open(path, true);
+    again.write({ line: 3, status: 'started', ...who, time });
+    again.close();
+    expect(readFileSync(path, 'utf8').split('\n').at(-2)).toMatch(/^\{"line":3,"status":"started"/);
+  });
+
+  it('needs a results file to resume from', async () => {
+    await expect(readPriorResults(join(dir.path, 'none.jsonl'))).rejects.toThrow('--resume: there is no results file at');
+  });
+
+  it('accepts an empty file for a new run', () => {
+    const path = join(dir.path, 'empty.jsonl');
+    writeFileSync(path, '');
+    ResultsLog.open(path, false).close();
+  });
+});
+
+describe('what an answer means for a row', () => {
+  const now = Date.parse(time);
+  const api = (status: number, extra: Record<string, unknown> = {}, retryAfter?: string) => new ApiError(status, { title: `HTTP ${status}`, status, ...extra }, 'req_1', retryAfter);
+
+  it.each([
+    [api(429, {}, '2'), 'retry'],
+    [api(503), 'retry'],
+    [api(409, { retryable: true }), 'retry'],
+    [api(400), 'failed'],
+    [api(422), 'failed'],
+    [api(401), 'stop'],
+    [api(403), 'stop'],
+    [api(404), 'stop'],
+    [api(500), 'uncertain'],
+    [api(502), 'uncertain'],
+    [api(504), 'uncertain'],
+    [new NetworkError('refused', undefined, 'ECONNREFUSED', false), 'retry'],
+    [new NetworkError('timed out', undefined, 'UND_ERR_HEADERS_TIMEOUT', true), 'uncertain'],
+    [new UserError('not understood'), 'uncertain'],
+    [new TypeError('bug'), 'uncertain'],
+  ])('%s → %s', (error, kind) => {
+    expect(answerOfError(error, now).kind).toBe(kind);
+  });
+
+  it('honours Retry-After and keeps the problem without issue values', () => {
+    const answer = answerOfError(api(429, { issues: [{ name: 'apiKey', detail: 'bad', value: 'x' }] }, '2'), now);
+    expect(answer).toEqual({ kind: 'retry', retryAfterMs: 2000, problem: { status: 429, title: 'HTTP 429', requestId: 'req_1', issues: [{ name: 'apiKey', detail: 'bad' }] } });
+  });
+
+  it('cuts the row\'s secrets out of anything the service says', () => {
+    expect(scrubbed({ detail: 'key "sk_row_secret_1" and pass"word!' }, ['sk_row_secret_1', 'pass"word'])).toEqual({ detail: 'key "****" and ****!' });
+  });
+});
+
+describe('progress', () => {
+  const snapshot: ProgressSnapshot = { phase: 'sending', checked: 0, total: 1000, created: 240, failed: 10, uncertain: 0, invalid: 0, inFlight: 8, elapsedMs: 5000, waitMs: 0 };
+
+  it('draws a bar with counts, rate and time left, cut to the terminal width', () => {
+    expect(progressBar(snapshot, 200)).toBe('[#####---------------] 250/1,000 25% · 240 created · 10 failed · 50/s · 15 s left');
+    expect(progressBar(snapshot, 30)).toHaveLength(30);
+    expect(progressBar({ ...snapshot, waitMs: 2500 }, 200)).toContain('slowed down by the service, resuming in 3 s');
+    expect(progressBar({ ...snapshot, phase: 'stopping' }, 200)).toContain('stopping: finishing 8 in flight (Ctrl-C again quits at once)');
+  });
+
+  it('writes a plain line for logs', () => {
+    expect(progressLine(snapshot)).toBe('Progress: 250 of 1,000 rows (25%): 240 created, 10 failed; 50 rows/s, about 15 s left');
+    expect(progressLine({ ...snapshot, phase: 'checking', checked: 12_345 })).toBe('Checking rows: 12,345 so far');
+  });
+});
