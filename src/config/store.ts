@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { ConfigError, UserError } from '../errors.js';
+import { ConfigError, UsageError, UserError } from '../errors.js';
 import { withFileLock } from './lock.js';
 import { configPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
-import type { ConfigFile, ProfileData } from './schema.js';
+import { type ConfigFile, ConfigFileSchema, type ProfileData, profileNamePattern } from './schema.js';
 
 const fileMode = 0o600;
 const dirMode = 0o700;
@@ -54,6 +54,13 @@ export class ProfileStore {
 
   /** Merges `changes` into the profile (creating it); undefined values remove a key. */
   updateProfile(name: string, changes: Partial<ProfileData>): ProfileData {
+    // The name may come from --profile or IPCTL_PROFILE, which only select: check it before it is written.
+    if (!profileNamePattern.test(name)) {
+      throw new UsageError(
+        `"${name}" cannot be a profile name: it must start with a letter or digit, then letters, digits, ".", "_" or "-" (64 at most).`,
+        'Give another name with --profile NAME (or IPCTL_PROFILE).',
+      );
+    }
     return this.#change((config) => {
       const merged: ProfileData = { ...config.profiles[name] };
       for (const [key, value] of Object.entries(changes)) {
@@ -81,12 +88,21 @@ export class ProfileStore {
     });
   }
 
-  /** Reads, changes and writes the file while holding its lock, so that concurrent changes all land. */
+  /**
+   * Reads, changes and writes the file while holding its lock, so that
+   * concurrent changes all land. A change that the file's own schema would
+   * refuse is not written: no command may leave a file that the next one rejects.
+   */
   #change<T>(change: (config: ConfigFile) => T): T {
     mkdirSync(this.#dir, { recursive: true, mode: dirMode });
     return lockedFileWork(this.path, () => {
       const config = this.read();
       const result = change(config);
+      const checked = ConfigFileSchema.safeParse(config);
+      if (!checked.success) {
+        const where = checked.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+        throw new UsageError(`Not saved: the profile file would be invalid (${where.join('; ')}).`);
+      }
       this.write(config);
       return result;
     });

@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CommandEntry, commands } from '../../src/commands/registry.js';
+import { readConfigFile } from '../../src/config/read.js';
 import { runIpctl, tempDir } from '../helpers/cli.js';
 import { apiCommands } from '../helpers/commands.js';
 import { type InProcessResult, runMain } from '../helpers/in-process.js';
@@ -163,6 +164,8 @@ function checkOutcome(shape: CommandShape, invocation: Invocation, result: InPro
   if (result.code === 2) expect(sent.filter((entry) => !operations || entry.operation === mainOperation), `a request was sent though the input was refused: ${context}`).toEqual([]);
   if ((result.code === 1 && !queryFailed) || result.code === 3) expect(sent.length, context).toBeGreaterThan(0);
   for (const entry of sent) expect(operations ?? [], context).toContain(entry.operation);
+  // Whatever a run wrote, the next run can still read.
+  expect(() => readConfigFile(join(fixture.configDir, 'config.json')), context).not.toThrow();
 }
 
 async function runInvocation(shape: CommandShape, invocation: Invocation): Promise<void> {
@@ -231,6 +234,7 @@ describe('inputs the properties once broke on, kept as plain tests', () => {
     ['a lone surrogate in a path parameter', ['invites', 'list', '--org', '\ud800'], 2, 'not valid Unicode text'],
     ['a timeout below a millisecond', ['providers', 'get', 'salesforce', '--timeout', '9e-323', '--retries', '0'], 5, 'No answer within 0.001 s'],
     ['a file flag given /dev/zero', ['sandbox', '--host', '127.0.0.1', '--port', '0', '--faults', '/dev/zero'], 2, 'is larger than 10 MiB'],
+    ['a credential stored under a name no profile can have', ['auth', 'set-key', '--profile', '[]'], 2, '"[]" cannot be a profile name'],
   ])('%s', async (_name, args, code, message) => {
     // The answer never comes, so the timeout is what ends the request.
     if (args.includes('--timeout')) fixture.sandbox.faults.add({ getProvider: [{ kind: 'hang', times: 1 }] });
