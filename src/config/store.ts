@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import Conf from 'conf';
 import { ConfigError, UsageError, UserError } from '../errors.js';
 import { withFileLock } from './lock.js';
 import { configPath, parseConfigText, readConfigFile } from './read.js';
@@ -13,9 +13,10 @@ const dirMode = 0o700;
 /**
  * The profile store: one JSON file, checked against the schema on every read.
  * A file that fails the check is reported and left untouched. A change is a
- * read-modify-write under a lock file (lock.ts), written to a private
- * temporary file, flushed, and renamed over the old one: readers see the old
- * file or the new one, never half of one.
+ * read-modify-write under a lock file (lock.ts), written by conf, which writes
+ * a temporary file and renames it over the old one: readers see the old file
+ * or the new one, never half of one. Commands that only read use read.ts and
+ * never load conf.
  */
 export class ProfileStore {
   readonly path: string;
@@ -110,31 +111,17 @@ export class ProfileStore {
 
   private write(config: ConfigFile): void {
     chmodSync(this.#dir, dirMode);
-    writeAtomically(this.path, `${JSON.stringify(config, null, 2)}\n`);
-  }
-}
-
-/** Writes a private temporary file beside `file`, flushes it, and renames it over `file`. */
-function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const fd = openSync(temporary, 'wx', fileMode);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    // The umask may have narrowed the mode at creation, never widened it; make it exact.
-    chmodSync(temporary, fileMode);
-    renameSync(temporary, file);
-  } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // Never created, or already renamed.
-    }
-    throw error;
+    const conf = new Conf<ConfigFile>({
+      cwd: this.#dir,
+      configName: configFileName.replace(/\.json$/, ''),
+      configFileMode: fileMode,
+      accessPropertiesByDotNotation: false,
+      // The file was just read and checked under the same lock; conf checks it again the same way.
+      deserialize: (text) => parseConfigText(text, this.path),
+    });
+    conf.store = config;
+    // conf sets the mode when it creates the file; keep it exact whatever the umask did.
+    chmodSync(this.path, fileMode);
   }
 }
 
