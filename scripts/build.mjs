@@ -11,7 +11,9 @@ const loader = `${root}src/vendor/load.ts`;
 /** Each vendor file: the module it bundles, and the names its stand-in re-exports. */
 const vendors = {
   commander: { entry: "module.exports = require('commander');", specifiers: { commander: ['Command', 'CommanderError', 'Option', 'Argument', 'Help'] } },
-  zod: { entry: "module.exports = require('zod');", specifiers: { zod: ['z'] } },
+  // jitless: zod otherwise compiles each object schema into a function at first use,
+  // which costs more than it saves in a process that parses a handful of responses.
+  zod: { entry: "const zod = require('zod'); zod.z.config({ jitless: true }); module.exports = zod;", specifiers: { zod: ['z'] } },
   undici: {
     entry: `module.exports = {
       api: require('undici/lib/api/index.js'),
@@ -65,9 +67,22 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * undici loads node:http2 (and with it TLS and crypto) at start for HTTP/2,
+ * which ipctl never enables (it speaks HTTP/1.1). Give it what it falls back to
+ * where http2 is missing: an empty set of constants.
+ */
+const withoutHttp2 = {
+  name: 'without-http2',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:http2$/ }, () => ({ path: 'http2', namespace: 'absent' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'absent' }, () => ({ contents: 'module.exports = { constants: {} };', loader: 'js' }));
+  },
+};
+
 for (const [name, { entry }] of Object.entries(vendors)) {
   await build({
-    plugins: [lazyChildProcess],
+    plugins: [lazyChildProcess, withoutHttp2],
     stdin: { contents: entry, resolveDir: root, sourcefile: `vendor-${name}.cjs`, loader: 'js' },
     outfile: `dist/vendor/${name}.cjs`,
     bundle: true,
