@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import type { Command, CommanderError } from 'commander';
 import type { LoadedCommand, RawInput } from './commands/command.js';
 import { isDocumentFormat, outputFormat } from './output/format.js';
 import type { OutputFormat } from './output/view.js';
@@ -19,6 +19,11 @@ import { version } from './version.js';
  */
 export async function main(argv: string[], deps: Deps = processDeps()): Promise<number> {
   const args = argv.slice(2);
+  // The commonest question a script asks needs no command tree.
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    deps.stdout.write(`${version}\n`);
+    return exitCodes.ok;
+  }
   // Hidden: what the shell completion scripts ask when Tab is pressed. Not a commander command, so help never lists it.
   if (args[0] === '__complete') {
     const { answerCompletion } = await import('./completion/engine.js');
@@ -33,7 +38,7 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
     await program.parseAsync(state.args, { from: 'user' });
     return state.exitCode;
   } catch (error) {
-    if (args.length === 0 && error instanceof CommanderError) return exitCodes.ok;
+    if (args.length === 0 && isCommanderError(error)) return exitCodes.ok;
     return report(error, state);
   }
 }
@@ -55,6 +60,7 @@ export function buildCommandTree(deps: Deps, load: CommandEntry | 'all' | undefi
 }
 
 async function buildProgram(state: RunState, invoked: CommandEntry | 'all' | undefined): Promise<Command> {
+  const { Command } = await import('commander');
   const program = new Command('ipctl')
     .description('Administer the integration platform: organizations, invites, providers, connections, destinations and search.')
     .version(version, '-V, --version', 'print the version')
@@ -189,7 +195,7 @@ function configureCommander(command: Command, deps: Deps): void {
 }
 
 async function report(error: unknown, state: RunState): Promise<number> {
-  if (error instanceof CommanderError) return commanderExitCode(error);
+  if (isCommanderError(error)) return commanderExitCode(error);
   const { chalkFor } = await import('./output/chalk.js');
   const { renderError } = await import('./output/diagnostics.js');
   const { deps, context } = state;
@@ -200,6 +206,12 @@ async function report(error: unknown, state: RunState): Promise<number> {
     debug: context?.debug ?? false,
   });
   return error instanceof UserError ? error.exitCode : exitCodes.failure;
+}
+
+/** commander's own errors (usage, help shown), told apart without loading commander. */
+function isCommanderError(error: unknown): error is CommanderError {
+  const { code, exitCode } = (error ?? {}) as { code?: unknown; exitCode?: unknown };
+  return typeof code === 'string' && code.startsWith('commander.') && typeof exitCode === 'number';
 }
 
 /** Help and --version end in a CommanderError too; commander already printed what it had to. */
