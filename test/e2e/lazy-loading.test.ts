@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot, runIpctl } from '../helpers/cli.js';
 
 interface Metafile {
+  inputs: Record<string, unknown>;
   outputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }>; inputs: Record<string, unknown> }>;
 }
 
