@@ -4,7 +4,7 @@ import { isDocumentFormat, outputFormat } from './output/format.js';
 import type { OutputFormat } from './output/view.js';
 import { type CommandEntry, commands, findCommand, groups } from './commands/registry.js';
 import { completeValues, profileNames } from './completion/values.js';
-import { type Context, createContext, type GlobalOptions } from './context.js';
+import type { Context, GlobalOptions } from './context.js';
 import { type Deps, processDeps } from './deps.js';
 
 export { processDeps };
@@ -116,6 +116,7 @@ async function attachSpec(command: Command, entry: CommandEntry, state: RunState
 async function runSpec(spec: LoadedCommand, command: Command, state: RunState): Promise<number> {
   const { chalkFor } = await import('./output/chalk.js');
   const global = command.optsWithGlobals<GlobalOptions>();
+  const { createContext } = await import('./context.js');
   const context = createContext(state.deps, global, chalkFor(state.deps.stderr, state.deps.env, global.color !== false));
   state.context = context;
   const input = spec.parse(rawInput(command), command);

@@ -1,6 +1,5 @@
 // Network settings beside the base URLs: how often to retry, and which
 // certificate authorities to trust. Flags win over the environment.
-import { readFile } from 'node:fs/promises';
 import { defaultRetryPolicy, type RetryPolicy, retryLimits } from '../api/retry.js';
 import { UsageError } from '../errors.js';
 
@@ -60,6 +59,7 @@ const pemCertificate = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-
 async function readCertificates(path: string, origin: string): Promise<string[]> {
   let text: string;
   try {
+    const { readFile } = await import('node:fs/promises');
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
