@@ -6,12 +6,12 @@
 //  2. memory: peak RSS of an import of 100,000 rows against one of 1,000 rows:
 //     at most 1.5×.
 // Usage: node bench/bulk.mjs [loopRows] [bulkRows] [bigRows]   (npm run bench)
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { formatRatio, median } from './stats.mjs';
+import { ipctl, startSandbox, writeConfig } from './fixtures.mjs';
+import { formatRatio, median, printTable } from './stats.mjs';
 
 const loopRows = Number(process.argv[2] ?? 16);
 const bulkRows = Number(process.argv[3] ?? 10_000);
@@ -20,8 +20,6 @@ const smallRows = 1_000;
 const smallRounds = 3;
 const rateLimit = 100;
 const memoryLimit = 1.5;
-const root = join(import.meta.dirname, '..');
-const ipctl = join(root, 'bin', 'ipctl.js');
 const work = mkdtempSync(join(tmpdir(), 'ipctl-bench-bulk-'));
 
 const sandbox = await startSandbox();
@@ -122,20 +120,5 @@ function report({ loop, bulk, smallPeak, smallPeaks, bigPeak }) {
   process.exitCode = rateMet && memoryMet ? 0 : 1;
 }
 
-function printTable(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  '));
-}
 
-async function startSandbox() {
-  const child = spawn(process.execPath, [ipctl, 'sandbox', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const { value } = await lines.next();
-  return { ...JSON.parse(value), process: child };
-}
 
-function writeConfig(dir, info) {
-  mkdirSync(dir, { recursive: true });
-  const config = { current: 'bench', profiles: { bench: { baseUrl: info.baseUrl, searchUrl: info.searchUrl, org: info.org, project: info.project, apiKey: info.apiKey, token: info.token } } };
-  writeFileSync(join(dir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
-}

@@ -1,17 +1,15 @@
 // Start-up benchmark: each target's wall time and peak memory as a ratio
 // against bare `node -e 0`, measured side by side (alternating runs) in one run.
 // Usage: node bench/startup.mjs [rounds]   (npm run bench)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { formatRatio, median } from './stats.mjs';
+import { ipctl, startSandbox, writeConfig } from './fixtures.mjs';
+import { formatRatio, median, printTable } from './stats.mjs';
 
 const rounds = Number(process.argv[2] ?? 40);
 const memoryRounds = 10;
-const root = join(import.meta.dirname, '..');
-const ipctl = join(root, 'bin', 'ipctl.js');
 const work = mkdtempSync(join(tmpdir(), 'ipctl-bench-'));
 
 const sandbox = await startSandbox();
@@ -110,25 +108,10 @@ function report(times, memory) {
   process.exitCode = allMet ? 0 : 1;
 }
 
-function printTable(rows) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  '));
-}
 
 function check(target) {
   const result = spawnSync(process.execPath, target.args, { env: baseEnv, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${target.name} failed (${result.status}): ${result.stderr}`);
 }
 
-async function startSandbox() {
-  const child = spawn(process.execPath, [ipctl, 'sandbox', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const { value } = await lines.next();
-  return { ...JSON.parse(value), process: child };
-}
 
-function writeConfig(dir, info) {
-  spawnSync('mkdir', ['-p', dir]);
-  const config = { current: 'bench', profiles: { bench: { baseUrl: info.baseUrl, searchUrl: info.searchUrl, org: info.org, project: info.project, apiKey: info.apiKey, token: info.token } } };
-  writeFileSync(join(dir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
-}

@@ -7,3 +7,9 @@ export function median(values) {
 export function formatRatio(value) {
   return `${value.toFixed(2)}×`;
 }
+
+/** Rows of text cells as aligned columns. */
+export function printTable(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  '));
+}
