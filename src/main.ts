@@ -18,7 +18,8 @@ import { version } from './version.js';
  * place that turns errors into exit codes; it never calls process.exit.
  */
 export async function main(argv: string[], deps: Deps = processDeps()): Promise<number> {
-  const args = argv.slice(2);
+  // No command at all: the overview, on stdout, as --help gives it.
+  const args = argv.length > 2 ? argv.slice(2) : ['--help'];
   // The commonest question a script asks needs no command tree.
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     deps.stdout.write(`${version}\n`);
@@ -38,7 +39,6 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
     await program.parseAsync(state.args, { from: 'user' });
     return state.exitCode;
   } catch (error) {
-    if (args.length === 0 && isCommanderError(error)) return exitCodes.ok;
     return report(error, state);
   }
 }

@@ -39,6 +39,13 @@ describe('start-up loads only what --help and --version need', () => {
     expect(inputs.filter((input) => input.startsWith('src/commands/') && input !== 'src/commands/registry.ts')).toEqual([]);
   });
 
+  it('prints the overview on stdout when given no command', async () => {
+    const overview = await runIpctl([]);
+    expect(overview.code).toBe(0);
+    expect(overview.stderr).toBe('');
+    expect(overview.stdout).toContain('Usage: ipctl');
+  });
+
   it('answers --help and --version', async () => {
     const help = await runIpctl(['--help']);
     expect(help.code).toBe(0);
