@@ -1,9 +1,12 @@
-// Builds dist/: src/main.ts bundled with esbuild into ES modules (one chunk per
-// lazily imported module), and the large dependencies into dist/vendor/*.cjs,
-// which src/vendor/load.ts loads through V8's code cache.
+// Builds dist/: src/main.ts bundled with esbuild into CommonJS files (one chunk
+// per lazily imported module), the large dependencies into dist/vendor/*.cjs,
+// which src/vendor/load.ts loads through V8's code cache, and the overview that
+// `ipctl --help` prints.
+import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const loader = `${root}src/vendor/load.ts`;
@@ -94,24 +97,49 @@ for (const [name, { entry }] of Object.entries(vendors)) {
   });
 }
 
+// Two steps. esbuild splits code into lazily loaded chunks only for ES modules,
+// so it first bundles src/main.ts that way (in memory); each file is then turned
+// into CommonJS. Node starts a CommonJS program faster than an ES module one (no
+// ES module loader to set up, no URL resolution), and `import()` of a chunk
+// becomes a plain require() when the chunk is needed.
 const result = await build({
   entryPoints: ['src/main.ts'],
   outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  sourcemap: 'linked',
   // Less to parse at every start.
   minify: true,
   logLevel: 'warning',
   metafile: true,
+  write: false,
   plugins: [vendorPlugin],
   chunkNames: 'chunks/[name]-[hash]',
-  // Some bundled CommonJS dependencies call require(); give ESM output one.
-  banner: { js: "import { createRequire as __ipctlCreateRequire } from 'node:module'; const require = __ipctlCreateRequire(import.meta.url);" },
+  // Where a module asks for its own directory, CommonJS has it at hand.
+  define: { 'import.meta.dirname': '__dirname' },
 });
+
+for (const file of result.outputFiles) {
+  const { code } = await transform(file.text, {
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.19',
+    minify: true,
+    supported: { 'dynamic-import': false },
+    sourcefile: file.path,
+    logLevel: 'warning',
+  });
+  await mkdir(dirname(file.path), { recursive: true });
+  await writeFile(file.path, code);
+}
 
 // Kept for the test that checks what `ipctl --help` loads.
 await writeFile(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(result.metafile));
+
+// `ipctl --help` for a pipe or a file, as commander renders it, for src/main.ts
+// to print without building the command tree (it renders afresh on a terminal).
+const overview = execFileSync(process.execPath, [`${root}bin/ipctl.cjs`, '--help'], { env: { PATH: process.env.PATH }, encoding: 'utf8' });
+await writeFile(new URL('../dist/overview.txt', import.meta.url), overview);

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
@@ -19,11 +18,9 @@ import { Script } from 'node:vm';
 // any cached code is read, since V8 checks its flags against each cache.
 setFlagsFromString('--liftoff-only');
 
-// Required, not imported: an ES import of node:fs builds its whole namespace,
-// fs/promises and readline included, which this start-up path never uses.
-const { mkdirSync, readFileSync, renameSync, writeFileSync } = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = process.getBuiltinModule('node:fs');
 
-const vendorDir = join(dirname(fileURLToPath(import.meta.url)).replace(/[/\\]chunks$/, ''), 'vendor');
+const vendorDir = join(import.meta.dirname.replace(/[/\\]chunks$/, ''), 'vendor');
 const loaded = new Map<string, unknown>();
 
 /** The exports of dist/vendor/<name>.cjs, through the code cache. */
