@@ -1,7 +1,7 @@
 // Builds dist/: src/main.ts bundled with esbuild into CommonJS files (one chunk
 // per lazily imported module), the large dependencies into dist/vendor/*.cjs,
-// which src/vendor/load.ts loads through V8's code cache, and the overview that
-// `ipctl --help` prints.
+// dist/boot.cjs (src/boot.ts), which loads them all through V8's code cache,
+// and the overview that `ipctl --help` prints.
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const loader = `${root}src/vendor/load.ts`;
 
 /** Each vendor file: the module it bundles, and the names its stand-in re-exports. */
 const vendors = {
@@ -31,7 +30,10 @@ const vendors = {
   },
 };
 
-/** Imports of a vendored module resolve to a stand-in that loads dist/vendor/<name>.cjs. */
+/**
+ * Imports of a vendored module resolve to a stand-in that requires
+ * `ipctl-vendor:<name>`, which src/boot.ts loads from dist/vendor/<name>.cjs.
+ */
 const vendorPlugin = {
   name: 'vendor',
   setup(plugin) {
@@ -43,11 +45,12 @@ const vendorPlugin = {
       standIns.has(args.path) ? { path: args.path, namespace: 'vendor' } : undefined,
     );
     plugin.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({ contents: standIns.get(args.path), loader: 'js', resolveDir: root }));
+    plugin.onResolve({ filter: /^ipctl-vendor:/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
 function standIn(name, exported) {
-  const head = `import { loadVendor } from ${JSON.stringify(loader)};\nconst vendor = loadVendor(${JSON.stringify(name)});\n`;
+  const head = `import * as vendor from ${JSON.stringify(`ipctl-vendor:${name}`)};\n`;
   if (typeof exported === 'string') return `${head}export default vendor.${exported};\n`;
   return head + exported.map((key) => `export const ${key} = vendor.${key};`).join('\n');
 }
@@ -135,6 +138,18 @@ for (const file of result.outputFiles) {
   await mkdir(dirname(file.path), { recursive: true });
   await writeFile(file.path, code);
 }
+
+// What bin/ipctl.cjs starts with: the loader of everything above.
+await build({
+  entryPoints: ['src/boot.ts'],
+  outfile: 'dist/boot.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.19',
+  minify: true,
+  logLevel: 'warning',
+});
 
 // Kept for the test that checks what `ipctl --help` loads.
 await writeFile(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(result.metafile));
