@@ -86,9 +86,25 @@ const withoutHttp2 = {
   },
 };
 
+/**
+ * undici checks its own invariants with assert(): node:assert (about 1 ms to
+ * load) is needed only when one fails, or when undici asks for more of it.
+ */
+const lazyAssert = {
+  name: 'lazy-assert',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:assert$/ }, () => ({ path: 'assert', namespace: 'lazy-assert' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'lazy-assert' }, () => ({
+      contents: `function assert(value, message) { if (!value) require('node:assert')(value, message); }
+        module.exports = new Proxy(assert, { get: (_, key) => require('node:assert')[key] });`,
+      loader: 'js',
+    }));
+  },
+};
+
 for (const [name, { entry }] of Object.entries(vendors)) {
   await build({
-    plugins: [lazyChildProcess, withoutHttp2],
+    plugins: [lazyChildProcess, withoutHttp2, lazyAssert],
     stdin: { contents: entry, resolveDir: root, sourcefile: `vendor-${name}.cjs`, loader: 'js' },
     outfile: `dist/vendor/${name}.cjs`,
     bundle: true,
