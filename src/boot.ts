@@ -15,7 +15,7 @@ import type { Buffer } from 'node:buffer';
  * Node 22's module.enableCompileCache() does, done in a way Node 20 has too.
  */
 
-const { mkdirSync, readFileSync, renameSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
 const { dirname, join, resolve } = process.getBuiltinModule('node:path');
 const { Script } = process.getBuiltinModule('node:vm');
 
@@ -67,7 +67,7 @@ function loadModule(file: string): unknown {
 
 function evaluate(file: string, module: LoadedModule): void {
   const source = readFileSync(file, 'utf8');
-  const cacheFile = caching ? cachePath(file, source) : undefined;
+  const cacheFile = caching ? cachePath(file) : undefined;
   const cachedData = readCache(cacheFile);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   if (cacheFile && (!cachedData || script.cachedDataRejected)) cacheAtExit(cacheFile, script);
@@ -94,20 +94,15 @@ function cacheAtExit(cacheFile: string, script: InstanceType<typeof Script>): vo
   toCache.set(cacheFile, script);
 }
 
-function cachePath(file: string, source: string): string | undefined {
+function cachePath(file: string): string | undefined {
   const env = process.env;
   const home = env.HOME || process.getBuiltinModule('node:os').homedir();
   const base = env.IPCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(home, '.cache'), 'ipctl');
   if (!base) return undefined;
   const name = file.split(/[/\\]/).pop()!.replace(/\.cjs$/, '');
-  return join(base, `v8-${process.version}-${process.arch}`, `${name}-${source.length}-${checksum(source)}.bin`);
-}
-
-/** A cheap fingerprint of the source, so a rebuilt file never meets an old cache. */
-function checksum(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 7) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  return (hash >>> 0).toString(36);
+  // Size and modification time: a rebuilt file never meets an old cache (hashing the source costs more).
+  const { size, mtimeMs } = statSync(file);
+  return join(base, `v8-${process.version}-${process.arch}`, `${name}-${size}-${Math.trunc(mtimeMs).toString(36)}.bin`);
 }
 
 function readCache(cacheFile: string | undefined): Buffer | undefined {
