@@ -102,9 +102,30 @@ const lazyAssert = {
   },
 };
 
+/**
+ * undici asks node:http (about 1.5 ms to load, on top of node:net) for two
+ * things at start: the largest response header Node accepts, and
+ * IncomingMessage, to tell a Node request body apart when destroying one (ipctl
+ * never sends one). Node's default size is given unless --max-http-header-size
+ * is set, in which case node:http itself answers; anything else asked of it
+ * loads node:http.
+ */
+const lazyHttp = {
+  name: 'lazy-http',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:http$/ }, () => ({ path: 'http', namespace: 'lazy-http' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'lazy-http' }, () => ({
+      contents: `const configured = /--max-http-header-size/.test(process.execArgv.join(' ') + ' ' + (process.env.NODE_OPTIONS || ''));
+        const known = { maxHeaderSize: 16 * 1024, IncomingMessage: class IncomingMessage {} };
+        module.exports = configured ? require('node:http') : new Proxy(known, { get: (_, key) => (key in known ? known[key] : require('node:http')[key]) });`,
+      loader: 'js',
+    }));
+  },
+};
+
 for (const [name, { entry }] of Object.entries(vendors)) {
   await build({
-    plugins: [lazyChildProcess, withoutHttp2, lazyAssert],
+    plugins: [lazyChildProcess, withoutHttp2, lazyAssert, lazyHttp],
     stdin: { contents: entry, resolveDir: root, sourcefile: `vendor-${name}.cjs`, loader: 'js' },
     outfile: `dist/vendor/${name}.cjs`,
     bundle: true,
