@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export const ipctl = join(import.meta.dirname, '..', 'bin', 'ipctl.js');
+export const ipctl = join(import.meta.dirname, '..', 'bin', 'ipctl.cjs');
 
 /** `ipctl sandbox --port 0 --json`, with what its one JSON line says, and the process to stop. */
 export async function startSandbox() {

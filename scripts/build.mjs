@@ -1,12 +1,14 @@
-// Builds dist/: src/main.ts bundled with esbuild into ES modules (one chunk per
-// lazily imported module), and the large dependencies into dist/vendor/*.cjs,
-// which src/vendor/load.ts loads through V8's code cache.
+// Builds dist/: src/main.ts bundled with esbuild into CommonJS files (one chunk
+// per lazily imported module), the large dependencies into dist/vendor/*.cjs,
+// dist/boot.cjs (src/boot.ts), which loads them all through V8's code cache,
+// and the overview that `ipctl --help` prints.
+import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const loader = `${root}src/vendor/load.ts`;
 
 /** Each vendor file: the module it bundles, and the names its stand-in re-exports. */
 const vendors = {
@@ -28,7 +30,10 @@ const vendors = {
   },
 };
 
-/** Imports of a vendored module resolve to a stand-in that loads dist/vendor/<name>.cjs. */
+/**
+ * Imports of a vendored module resolve to a stand-in that requires
+ * `ipctl-vendor:<name>`, which src/boot.ts loads from dist/vendor/<name>.cjs.
+ */
 const vendorPlugin = {
   name: 'vendor',
   setup(plugin) {
@@ -40,11 +45,12 @@ const vendorPlugin = {
       standIns.has(args.path) ? { path: args.path, namespace: 'vendor' } : undefined,
     );
     plugin.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({ contents: standIns.get(args.path), loader: 'js', resolveDir: root }));
+    plugin.onResolve({ filter: /^ipctl-vendor:/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
 function standIn(name, exported) {
-  const head = `import { loadVendor } from ${JSON.stringify(loader)};\nconst vendor = loadVendor(${JSON.stringify(name)});\n`;
+  const head = `import * as vendor from ${JSON.stringify(`ipctl-vendor:${name}`)};\n`;
   if (typeof exported === 'string') return `${head}export default vendor.${exported};\n`;
   return head + exported.map((key) => `export const ${key} = vendor.${key};`).join('\n');
 }
@@ -80,9 +86,46 @@ const withoutHttp2 = {
   },
 };
 
+/**
+ * undici checks its own invariants with assert(): node:assert (about 1 ms to
+ * load) is needed only when one fails, or when undici asks for more of it.
+ */
+const lazyAssert = {
+  name: 'lazy-assert',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:assert$/ }, () => ({ path: 'assert', namespace: 'lazy-assert' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'lazy-assert' }, () => ({
+      contents: `function assert(value, message) { if (!value) require('node:assert')(value, message); }
+        module.exports = new Proxy(assert, { get: (_, key) => require('node:assert')[key] });`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * undici asks node:http (about 1.5 ms to load, on top of node:net) for two
+ * things at start: the largest response header Node accepts, and
+ * IncomingMessage, to tell a Node request body apart when destroying one (ipctl
+ * never sends one). Node's default size is given unless --max-http-header-size
+ * is set, in which case node:http itself answers; anything else asked of it
+ * loads node:http.
+ */
+const lazyHttp = {
+  name: 'lazy-http',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:http$/ }, () => ({ path: 'http', namespace: 'lazy-http' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'lazy-http' }, () => ({
+      contents: `const configured = /--max-http-header-size/.test(process.execArgv.join(' ') + ' ' + (process.env.NODE_OPTIONS || ''));
+        const known = { maxHeaderSize: 16 * 1024, IncomingMessage: class IncomingMessage {} };
+        module.exports = configured ? require('node:http') : new Proxy(known, { get: (_, key) => (key in known ? known[key] : require('node:http')[key]) });`,
+      loader: 'js',
+    }));
+  },
+};
+
 for (const [name, { entry }] of Object.entries(vendors)) {
   await build({
-    plugins: [lazyChildProcess, withoutHttp2],
+    plugins: [lazyChildProcess, withoutHttp2, lazyAssert, lazyHttp],
     stdin: { contents: entry, resolveDir: root, sourcefile: `vendor-${name}.cjs`, loader: 'js' },
     outfile: `dist/vendor/${name}.cjs`,
     bundle: true,
@@ -94,24 +137,61 @@ for (const [name, { entry }] of Object.entries(vendors)) {
   });
 }
 
+// Two steps. esbuild splits code into lazily loaded chunks only for ES modules,
+// so it first bundles src/main.ts that way (in memory); each file is then turned
+// into CommonJS. Node starts a CommonJS program faster than an ES module one (no
+// ES module loader to set up, no URL resolution), and `import()` of a chunk
+// becomes a plain require() when the chunk is needed.
 const result = await build({
   entryPoints: ['src/main.ts'],
   outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  sourcemap: 'linked',
   // Less to parse at every start.
   minify: true,
   logLevel: 'warning',
   metafile: true,
+  write: false,
   plugins: [vendorPlugin],
   chunkNames: 'chunks/[name]-[hash]',
-  // Some bundled CommonJS dependencies call require(); give ESM output one.
-  banner: { js: "import { createRequire as __ipctlCreateRequire } from 'node:module'; const require = __ipctlCreateRequire(import.meta.url);" },
+  // Where a module asks for its own directory, CommonJS has it at hand.
+  define: { 'import.meta.dirname': '__dirname' },
+});
+
+for (const file of result.outputFiles) {
+  const { code } = await transform(file.text, {
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.19',
+    minify: true,
+    supported: { 'dynamic-import': false },
+    sourcefile: file.path,
+    logLevel: 'warning',
+  });
+  await mkdir(dirname(file.path), { recursive: true });
+  await writeFile(file.path, code);
+}
+
+// What bin/ipctl.cjs starts with: the loader of everything above.
+await build({
+  entryPoints: ['src/boot.ts'],
+  outfile: 'dist/boot.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.19',
+  minify: true,
+  logLevel: 'warning',
 });
 
 // Kept for the test that checks what `ipctl --help` loads.
 await writeFile(new URL('../dist/metafile.json', import.meta.url), JSON.stringify(result.metafile));
+
+// `ipctl --help` for a pipe or a file, as commander renders it, for src/main.ts
+// to print without building the command tree (it renders afresh on a terminal).
+const overview = execFileSync(process.execPath, [`${root}bin/ipctl.cjs`, '--help'], { env: { PATH: process.env.PATH }, encoding: 'utf8' });
+await writeFile(new URL('../dist/overview.txt', import.meta.url), overview);

@@ -14,7 +14,7 @@ const files = { bash: 'ipctl.bash', zsh: '_ipctl', fish: 'ipctl.fish', powershel
 mkdirSync(join(root, 'completions'), { recursive: true });
 let stale = 0;
 for (const [shell, file] of Object.entries(files)) {
-  const script = execFileSync(process.execPath, [join(root, 'bin/ipctl.js'), 'completion', shell], {
+  const script = execFileSync(process.execPath, [join(root, 'bin/ipctl.cjs'), 'completion', shell], {
     encoding: 'utf8',
     // A clean environment: nothing of the caller's may change the scripts.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-const ipctl = join(import.meta.dirname, '..', 'bin', 'ipctl.js');
+const ipctl = join(import.meta.dirname, '..', 'bin', 'ipctl.cjs');
 const configDir = mkdtempSync(join(tmpdir(), 'ipctl-demo-'));
 
 const sandbox = spawn(process.execPath, [ipctl, 'sandbox', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,8 +1,21 @@
-import { createRequire } from 'node:module';
 import type { Prompter } from './prompts/prompter.js';
 
-// node:tty loads the whole network stack; ask it only when a command needs to know.
-const isatty = (fd: number): boolean => (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd);
+/**
+ * Whether fd is a terminal. node:tty loads the whole network stack, so it is
+ * asked only about character devices other than /dev/null: a pipe, a file or
+ * /dev/null is told apart with a stat.
+ */
+function isatty(fd: number): boolean {
+  const { fstatSync, statSync } = process.getBuiltinModule('node:fs');
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isCharacterDevice()) return false;
+    if (process.platform !== 'win32' && stat.rdev === statSync('/dev/null').rdev) return false;
+  } catch {
+    return false; // a closed descriptor is no terminal
+  }
+  return process.getBuiltinModule('node:tty').isatty(fd);
+}
 
 export interface OutputStream {
   write(chunk: string): unknown;
@@ -71,6 +84,15 @@ function openStdout(): NodeJS.WriteStream {
 function lazyOutput(fd: number, open: () => NodeJS.WriteStream): OutputStream {
   let opened: NodeJS.WriteStream | undefined;
   const stream = () => (opened ??= open());
+  let direct = process.platform !== 'win32';
+  const write = (chunk: string) => {
+    if (!direct || opened) return stream().write(chunk);
+    const rest = writeDirect(fd, chunk);
+    if (rest === undefined) return true;
+    // The descriptor would block (a full non-blocking pipe): the stream queues the rest, and all that follows.
+    direct = false;
+    return stream().write(rest);
+  };
   return {
     get isTTY() {
       return isatty(fd);
@@ -81,8 +103,30 @@ function lazyOutput(fd: number, open: () => NodeJS.WriteStream): OutputStream {
     get stream() {
       return stream();
     },
-    write: (chunk: string) => stream().write(chunk),
+    write,
   };
+}
+
+/**
+ * Writes chunk to fd at once, without setting up process.stdout (which for a
+ * pipe costs a socket and the stream machinery, more than all else `ipctl
+ * --version` does). On Linux, Node writes to pipes and files synchronously
+ * anyway, so the order and the outcome are the same. Returns what could not be
+ * written without blocking, or undefined when all of it was.
+ */
+function writeDirect(fd: number, chunk: string): Buffer | undefined {
+  const { writeSync } = process.getBuiltinModule('node:fs');
+  let bytes = Buffer.from(chunk);
+  try {
+    while (bytes.length > 0) bytes = bytes.subarray(writeSync(fd, bytes));
+    return undefined;
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    // A closed stdout (`ipctl … | head`) ends the run quietly, as the stream would.
+    if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (code === 'EAGAIN') return bytes;
+    throw error;
+  }
 }
 
 function lazyInput(): InputStream {

@@ -26,7 +26,7 @@ export default defineCommand({
   parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
     // Imported when it runs: a static import of the entry point would make the bundler split main.js.
-    const { buildCommandTree } = await import('../main.js');
+    const { buildCommandTree } = await import('../run.js');
     const root = completionModel(await buildCommandTree(context.deps, 'all'));
     // The script is the output itself, byte for byte: no renderer, no trailing note.
     context.deps.stdout.write(completionScript(input.shell, root));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allNodes, type CompletionCommand, completionModel } from '../../src/completion/model.js';
 import type { Deps } from '../../src/deps.js';
-import { buildCommandTree, main } from '../../src/main.js';
+import { main } from '../../src/main.js';
+import { buildCommandTree } from '../../src/run.js';
 
 /**
  * Walks the whole command tree, so that every command, those added later

@@ -8,10 +8,10 @@ interface Metafile {
   outputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }>; inputs: Record<string, unknown> }>;
 }
 
-/** Every source file that loads with dist/main.js before any dynamic import runs. */
-function staticallyLoadedInputs(metafile: Metafile): string[] {
+/** Every source file that loads with the output file `start` before any dynamic import runs. */
+function staticallyLoadedInputs(metafile: Metafile, start: string): string[] {
   const seen = new Set<string>();
-  const pending = ['dist/main.js'];
+  const pending = [start];
   while (pending.length > 0) {
     const output = pending.pop()!;
     if (seen.has(output)) continue;
@@ -25,18 +25,34 @@ function staticallyLoadedInputs(metafile: Metafile): string[] {
 
 describe('start-up loads only what --help and --version need', () => {
   const metafile = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
-  const inputs = staticallyLoadedInputs(metafile);
+  const runChunk = Object.keys(metafile.outputs).find((output) => /^dist\/chunks\/run-\w+\.cjs$/.test(output));
+
+  it('answers --version and --help from dist/main.cjs and the few modules it needs, before any command tree', () => {
+    expect(staticallyLoadedInputs(metafile, 'dist/main.cjs').sort()).toEqual(['package.json', 'src/deps.ts', 'src/errors.ts', 'src/main.ts', 'src/version.ts']);
+  });
 
   // zod and undici are loaded from dist/vendor/ through a stand-in module named `vendor:<specifier>`.
-  it.each(['undici', 'zod', 'conf', '@inquirer', 'cli-table3', 'chalk', 'yaml', '@jmespath-community'])('loads no %s module up front', (name) => {
+  it.each(['undici', 'zod', 'conf', '@inquirer', 'cli-table3', 'chalk', 'yaml', '@jmespath-community'])('builds the command tree without loading any %s module', (name) => {
+    const inputs = staticallyLoadedInputs(metafile, runChunk!);
     expect(inputs.filter((input) => input.includes(`node_modules/${name}`) || input.startsWith(`vendor:${name}`))).toEqual([]);
   });
 
-  it('loads the registry up front, and no command module; commander only when a command tree is needed', () => {
+  it('loads the registry with the command tree, and no command module; commander only when a command tree is needed', () => {
+    const inputs = staticallyLoadedInputs(metafile, runChunk!);
     expect(inputs).not.toContain('vendor:commander');
     expect(Object.keys(metafile.inputs)).toContain('vendor:commander');
     expect(inputs).toContain('src/commands/registry.ts');
     expect(inputs.filter((input) => input.startsWith('src/commands/') && input !== 'src/commands/registry.ts')).toEqual([]);
+  });
+
+  it('prints, for --help in a pipe, the overview that commander renders (saved at build time)', async () => {
+    const rendered = await runIpctl(['help']); // always through commander
+    const fast = await runIpctl(['--help']);
+    expect(rendered.code).toBe(0);
+    expect(fast.code).toBe(0);
+    expect(fast.stderr).toBe('');
+    expect(fast.stdout).toBe(rendered.stdout);
+    expect(readFileSync(join(repoRoot, 'dist/overview.txt'), 'utf8')).toBe(rendered.stdout);
   });
 
   it('prints the overview on stdout when given no command', async () => {

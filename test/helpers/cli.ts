@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
-export const ipctlBin = join(repoRoot, 'bin/ipctl.js');
+export const ipctlBin = join(repoRoot, 'bin/ipctl.cjs');
 
 export interface RunResult {
   code: number | null;

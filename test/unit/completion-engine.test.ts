@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { complete } from '../../src/completion/engine.js';
 import { completionModel } from '../../src/completion/model.js';
 import type { Deps } from '../../src/deps.js';
-import { buildCommandTree } from '../../src/main.js';
+import { buildCommandTree } from '../../src/run.js';
 import { supportedOperators } from '../../src/search/filters.js';
 
 const deps: Deps = {

@@ -1,0 +1,127 @@
+import type { Buffer } from 'node:buffer';
+
+/*
+ * How ipctl's built files are loaded (dist/boot.cjs; bin/ipctl.cjs starts here).
+ *
+ * dist/ holds CommonJS files: main.cjs, the chunks it loads as commands need
+ * them, and the large dependencies in vendor/. They need nothing of Node's
+ * module resolution: a file asks for another by a relative path, for a
+ * dependency by `ipctl-vendor:NAME`, or for a Node builtin. So they are loaded
+ * here, with V8's code cache kept per user in ~/.cache/ipctl (or
+ * $XDG_CACHE_HOME/ipctl, or $IPCTL_CACHE_DIR). Measured on Node 20, Node's own
+ * require() costs about a quarter of a millisecond per file (resolution, package
+ * scope, compilation), and a command loads a few dozen; after the first run,
+ * starting a file from the cache costs a fraction of compiling it. This is what
+ * Node 22's module.enableCompileCache() does, done in a way Node 20 has too.
+ */
+
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { dirname, join, resolve } = process.getBuiltinModule('node:path');
+const { Script } = process.getBuiltinModule('node:vm');
+
+interface LoadedModule {
+  exports: unknown;
+}
+
+const loaded = new Map<string, LoadedModule>();
+const vendorPrefix = 'ipctl-vendor:';
+// This file is dist/boot.cjs.
+const distDir = __dirname;
+
+let started = false;
+let caching = false;
+
+/**
+ * The exports of dist/main.cjs. It and what it requires up front are small and
+ * are compiled without the cache (whose set-up would cost `ipctl --version` more
+ * than it saves); what main loads later comes through the cache.
+ */
+export function startMain(file: string): unknown {
+  const exports = loadModule(file);
+  started = true;
+  return exports;
+}
+
+function enableCache(): void {
+  // undici parses HTTP with llhttp compiled to WebAssembly. V8's optimising tier
+  // would recompile it in the background: for a CLI's few requests that costs
+  // about 35 MB and tens of milliseconds, and gains nothing measurable. Set before
+  // any cached code is read, since V8 checks its flags against each cache, so
+  // each file is always cached with the same flags.
+  process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
+  caching = true;
+}
+
+/** The exports of a file in dist/, loaded once (through the code cache, once main has started). */
+function loadModule(file: string): unknown {
+  let module = loaded.get(file);
+  if (!module) {
+    if (started && !caching) enableCache();
+    module = { exports: {} };
+    // Registered before it runs, so that a cycle sees the exports built so far, as in Node.
+    loaded.set(file, module);
+    evaluate(file, module);
+  }
+  return module.exports;
+}
+
+function evaluate(file: string, module: LoadedModule): void {
+  const source = readFileSync(file, 'utf8');
+  const cacheFile = caching ? cachePath(file) : undefined;
+  const cachedData = readCache(cacheFile);
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) cacheAtExit(cacheFile, script);
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper(module.exports, requireFrom(file), module, file, dirname(file));
+}
+
+/** The require() a file in dist/ is given. */
+function requireFrom(file: string): (id: string) => unknown {
+  return (id) => {
+    if (id.startsWith('./') || id.startsWith('../')) return loadModule(resolve(dirname(file), id));
+    if (id.startsWith(vendorPrefix)) return loadModule(join(distDir, 'vendor', `${id.slice(vendorPrefix.length)}.cjs`));
+    const builtin = process.getBuiltinModule(id);
+    if (builtin === undefined) throw new Error(`${file} requires "${id}", which is not part of ipctl's build.`);
+    return builtin;
+  };
+}
+
+const toCache = new Map<string, InstanceType<typeof Script>>();
+
+function cacheAtExit(cacheFile: string, script: InstanceType<typeof Script>): void {
+  // At exit the cache holds every function this run compiled, not just the top level.
+  if (toCache.size === 0) process.once('exit', () => toCache.forEach((pending, file) => writeCache(file, pending.createCachedData())));
+  toCache.set(cacheFile, script);
+}
+
+function cachePath(file: string): string | undefined {
+  const env = process.env;
+  const home = env.HOME || process.getBuiltinModule('node:os').homedir();
+  const base = env.IPCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(home, '.cache'), 'ipctl');
+  if (!base) return undefined;
+  const name = file.split(/[/\\]/).pop()!.replace(/\.cjs$/, '');
+  // Size and modification time: a rebuilt file never meets an old cache (hashing the source costs more).
+  const { size, mtimeMs } = statSync(file);
+  return join(base, `v8-${process.version}-${process.arch}`, `${name}-${size}-${Math.trunc(mtimeMs).toString(36)}.bin`);
+}
+
+function readCache(cacheFile: string | undefined): Buffer | undefined {
+  if (!cacheFile) return undefined;
+  try {
+    return readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Best effort: a cache that cannot be written (read-only home, say) only costs speed. */
+function writeCache(cacheFile: string, data: Buffer): void {
+  try {
+    mkdirSync(dirname(cacheFile), { recursive: true, mode: 0o700 });
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, data, { mode: 0o600 });
+    renameSync(temporary, cacheFile);
+  } catch {
+    // Nothing to do: the next run compiles again.
+  }
+}
