@@ -21,9 +21,11 @@ const baseline = { name: 'node -e 0', args: ['-e', '0'], limit: null, memoryLimi
 const targets = [
   { name: 'ipctl --version', args: [ipctl, '--version'], limit: 1.3 },
   { name: 'ipctl --help', args: [ipctl, '--help'], limit: 1.3 },
-  // What a Tab on `ipctl --profile ` asks; and a Tab that loads one command module to answer.
+  // What a Tab on `ipctl --profile ` asks; and Tabs that load one command module to answer.
   { name: 'ipctl __complete --profile ""', args: [ipctl, '__complete', '--profile', ''], limit: 1.3 },
   { name: 'ipctl __complete invites list --status ""', args: [ipctl, '__complete', 'invites', 'list', '--status', ''], limit: 1.8 },
+  // A Tab on `ipctl search … --where email`: search's module loads to find the flag, then the operators.
+  { name: 'ipctl __complete search Contact --where email', args: [ipctl, '__complete', 'search', 'Contact', '--where', 'email'], limit: 1.8 },
   { name: 'ipctl providers get salesforce -o json', args: [ipctl, 'providers', 'get', 'salesforce', '-o', 'json'], limit: 1.8 },
   { name: 'ipctl invites list -o json (profile store)', args: [ipctl, 'invites', 'list', '-o', 'json'], limit: 2.0 },
 ];

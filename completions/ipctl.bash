@@ -74,7 +74,8 @@ _ipctl_takes_value() {
 }
 
 # How the value of flag $2 (or of argument #N) of the command named by $1 completes:
-# 'choices WORD...', 'partial WORD...' (no space after), 'files', 'dynamic' (ask ipctl), or ''.
+# 'choices WORD...', 'partial WORD...' (no space after), 'files', 'dynamic' (ask ipctl),
+# 'dynamic partial' (ask ipctl; no space after), or ''.
 _ipctl_values() {
   case "$1|$2" in
     *'|--profile') _ipctl_words='dynamic' ;;
@@ -104,6 +105,7 @@ _ipctl_values() {
     'profile add|#0') _ipctl_words='dynamic' ;;
     'profile remove|#0') _ipctl_words='dynamic' ;;
     'auth status|-o'|'auth status|--output') _ipctl_words='choices table json yaml' ;;
+    'search|--where') _ipctl_words='dynamic partial' ;;
     'search|-o'|'search|--output') _ipctl_words='choices table json yaml ndjson' ;;
     'completion|#0') _ipctl_words='choices bash zsh fish powershell' ;;
     'version|-o'|'version|--output') _ipctl_words='choices table json yaml' ;;
@@ -119,6 +121,35 @@ _ipctl_reply() {
   for candidate in $1; do
     [[ $candidate == "$3"* ]] && COMPREPLY+=("$2$candidate")
   done
+}
+
+# The word $1 as ipctl will receive it: _ipctl_text, the shell's quoting taken off. When it ends
+# inside a quote, _ipctl_quote is that quote and _ipctl_lead the text before it (readline completes
+# only what follows an open quote); otherwise both are ''.
+_ipctl_unquote() {
+  local word=$1 char quote=''
+  _ipctl_text='' _ipctl_lead=''
+  while [[ -n $word ]]; do
+    char=${word:0:1} word=${word:1}
+    if [[ $quote == "'" ]]; then
+      if [[ $char == "'" ]]; then quote=''; else _ipctl_text+=$char; fi
+    elif [[ $char == '\' ]]; then
+      # A backslash quotes the next character; between double quotes, only one of $ ` " \.
+      if [[ -n $quote && '$`"\' != *"${word:0:1}"* ]]; then
+        _ipctl_text+=$char
+      else
+        _ipctl_text+=${word:0:1} word=${word:1}
+      fi
+    elif [[ $char == "$quote" ]]; then
+      quote=''
+    elif [[ -z $quote && ( $char == "'" || $char == '"' ) ]]; then
+      quote=$char _ipctl_lead=$_ipctl_text
+    else
+      _ipctl_text+=$char
+    fi
+  done
+  _ipctl_quote=$quote
+  [[ -n $quote ]] || _ipctl_lead=''
 }
 
 # Readline replaces only what follows the last = or : of a word (COMP_WORDBREAKS); drop what precedes it.
@@ -198,12 +229,29 @@ _ipctl() {
       done < <(compgen -f -- "$typed")
       type compopt &>/dev/null && compopt -o filenames
       ;;
-    dynamic)
+    dynamic*)
+      # ipctl answers one value a line (a tab before its description; a line with no value is a
+      # message, which bash cannot show). It is asked about the word as it will receive it.
+      _ipctl_unquote "$typed"
       COMPREPLY=()
       while IFS= read -r line; do
         line=${line%%$'\t'*}
-        [[ -n $line && $line == "$typed"* ]] && COMPREPLY+=("$prefix$line")
-      done < <(ipctl __complete "${before[@]}" "$typed" 2>/dev/null)
+        [[ -n $line && $line == "$_ipctl_text"* ]] || continue
+        if [[ -n $_ipctl_quote ]]; then
+          # Inside an open quote, readline puts in what follows the quote as it is.
+          COMPREPLY+=("${line:${#_ipctl_lead}}")
+        else
+          printf -v line '%q' "$line"
+          COMPREPLY+=("$prefix$line")
+        fi
+      done < <(ipctl __complete "${before[@]}" "$_ipctl_text" 2>/dev/null)
+      if [[ $_ipctl_words == 'dynamic partial' ]]; then
+        type compopt &>/dev/null && compopt -o nospace
+        # After the only match readline closes an open quote, and bash has no option to stop it;
+        # a second match one space longer makes it put in their common start, the quote left open.
+        [[ -n $_ipctl_quote && ${#COMPREPLY[@]} -eq 1 ]] && COMPREPLY+=("${COMPREPLY[0]} ")
+      fi
+      [[ -n $_ipctl_quote ]] && return
       ;;
     *) COMPREPLY=() ;;
   esac

@@ -82,7 +82,10 @@ function __ipctl_argument
     test "$where[2]" = "$argv[2]"; or begin; test "$argv[3]" = more; and test "$where[2]" -gt "$argv[2]"; end
 end
 
-# Values only ipctl knows (profile names): it answers one a line, a tab before its description.
+# Values only ipctl knows (profile names; what follows the field of a search filter): it answers
+# one a line, a tab before its description; a line with no value is a message, which fish cannot
+# show without offering something to insert. 'partial' in $argv[1]: values that the word goes on
+# from, such as email= or 'email eq '.
 function __ipctl_dynamic
     set -l words (commandline -opc)
     set -l current (commandline -ct)
@@ -92,7 +95,30 @@ function __ipctl_dynamic
         set -a words $parts[1]
         set current $parts[2]
     end
-    ipctl __complete $words[2..-1] "$current" 2>/dev/null
+    # ipctl is asked about the word as it will receive it, fish's quoting taken off.
+    set -l typed (string unescape -- "$current")
+    set -l lines (ipctl __complete $words[2..-1] "$typed" 2>/dev/null | string match -rv '^\t|^$')
+    if test "$argv[1]" = partial
+        # fish puts a space after a value it inserts whole (closing an open quote first), unless the
+        # value ends in one of / = @ : . , -; a value that must end in a space (email eq ) is put in
+        # right only as the common start of several. So such a value, alone, comes with a copy one
+        # space longer; among others that fish can insert whole (email=), it is left out.
+        set -l whole
+        set -l spaced
+        for line in $lines
+            if string match -qr -- '^[^\t]* (\t|$)' $line
+                set -a spaced $line
+            else
+                set -a whole $line
+            end
+        end
+        if set -q whole[1]
+            set lines $whole
+        else if test (count $spaced) = 1
+            set lines $spaced (string replace -r -- '^([^\t]*)' '$1 ' $spaced)
+        end
+    end
+    printf '%s\n' $lines
 end
 
 # No file names unless a flag or an argument asks for them.
@@ -259,7 +285,7 @@ complete -c ipctl -n '__ipctl_in "auth status"' -l query -x -d 'a JMESPath expre
 complete -c ipctl -n '__ipctl_in "search"' -l integration -x -d 'integration ID (required)'
 complete -c ipctl -n '__ipctl_in "search"' -l group-ref -x -d 'groupRef of the user group whose installation is searched (required)'
 complete -c ipctl -n '__ipctl_in "search"' -l project -x -d 'project ID (default: IPCTL_PROJECT or the profile\'s project); search takes the ID, not the name'
-complete -c ipctl -n '__ipctl_in "search"' -l where -x -d 'FIELD=VALUE or FIELD eq VALUE; repeat to narrow (all must match); FIELD is a mapped or provider field name'
+complete -c ipctl -n '__ipctl_in "search"' -l where -x -a '(__ipctl_dynamic partial)' -d 'FIELD=VALUE or FIELD eq VALUE; repeat to narrow (all must match); FIELD is a mapped or provider field name'
 complete -c ipctl -n '__ipctl_in "search"' -l fields -x -d 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)'
 complete -c ipctl -n '__ipctl_in "search"' -l raw -d 'show the provider\'s native record instead of its fields'
 complete -c ipctl -n '__ipctl_in "search"' -s o -l output -x -a 'table json yaml ndjson' -d 'output format: table, json, yaml, ndjson (default: table)'

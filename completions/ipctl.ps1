@@ -49,7 +49,8 @@ Register-ArgumentCompleter -Native -CommandName ipctl -ScriptBlock {
     }
     $globalFlags = @(@('--profile', 'the profile to use (default: the current profile)', $true), @('--base-url', 'API base URL, including /v1', $true), @('--search-url', 'search API base URL, including /v1', $true), @('--timeout', 'time to wait for each answer, in seconds (default: 30)', $true), @('--retries', 'retries of a failed request, 0 for none (default: 3; see ipctl help retries)', $true), @('--ca-file', 'PEM file of a certificate authority to trust, as for a corporate proxy or private server', $true), @('--debug', 'trace requests on stderr (credentials redacted) and show stack traces', $false), @('--no-color', 'turn color off', $false), @('--no-input', 'never prompt; fail with the flag to use instead', $false))
     # How values complete: 'command|--flag' or 'command|#N' (argument N; '#N+' for N and after; '*' for every command)
-    # maps to @('choices', WORD...), @('partial', WORD...) (no space after), @('files') or @('dynamic') (ask ipctl).
+    # maps to @('choices', WORD...), @('partial', WORD...) (the start of the word), @('files'), @('dynamic') (ask ipctl)
+    # or @('dynamic', 'partial') (ask ipctl; the start of the word).
     $valueRules = @{
         '*|--profile' = @(,'dynamic')
         'orgs get|-o' = @('choices', 'table', 'json', 'yaml')
@@ -86,6 +87,7 @@ Register-ArgumentCompleter -Native -CommandName ipctl -ScriptBlock {
         'profile remove|#0' = @(,'dynamic')
         'auth status|-o' = @('choices', 'table', 'json', 'yaml')
         'auth status|--output' = @('choices', 'table', 'json', 'yaml')
+        'search|--where' = @('dynamic', 'partial')
         'search|-o' = @('choices', 'table', 'json', 'yaml', 'ndjson')
         'search|--output' = @('choices', 'table', 'json', 'yaml', 'ndjson')
         'completion|#0' = @('choices', 'bash', 'zsh', 'fish', 'powershell')
@@ -163,24 +165,45 @@ Register-ArgumentCompleter -Native -CommandName ipctl -ScriptBlock {
     }
     if ($null -eq $rule) { return }
 
+    # The word as ipctl will receive it: the quote it opens ('email e), or the backquotes in it
+    # (email` e), taken off; the completions put the same quote back, or backquotes.
+    $quote = ''
+    if ($typed -match "^(['`"])(.*)$") {
+        $quote = $Matches[1]
+        $typed = $Matches[2]
+        if ($typed.EndsWith($quote)) { $typed = $typed.Substring(0, $typed.Length - 1) }
+    }
+    $typed = if ($quote -eq "'") { $typed -replace "''", "'" } else { $typed -replace '`(.)', '$1' }
+    # Partial values are the start of the word: no closing quote after them.
+    $partial = $rule[0] -eq 'partial' -or ($rule[0] -eq 'dynamic' -and $rule[1] -eq 'partial')
+    function Format-Value([string]$text) {
+        $close = if ($partial) { '' } else { $quote }
+        switch ($quote) {
+            "'" { return "'" + ($text -replace "'", "''") + $close }
+            '"' { return '"' + ($text -replace '([`$"])', '`$1') + $close }
+            default { return $text -replace '([\s#@$;,''{}()"`|<>&])', '`$1' }
+        }
+    }
+
     # Candidates as @(value, description).
     $values = @(switch ($rule[0]) {
         'choices' { $rule | Select-Object -Skip 1 | ForEach-Object { ,@($_, $_) } }
         'partial' { $rule | Select-Object -Skip 1 | ForEach-Object { ,@($_, $_) } }
         'files' { Get-ChildItem -Path "$typed*" -ErrorAction SilentlyContinue | ForEach-Object { ,@($_.Name, $_.Name) } }
         'dynamic' {
-            # ipctl answers one value a line, a tab before its description. Before PowerShell 7.3
-            # an empty argument is dropped on its way to a native command, so it is sent quoted.
+            # ipctl answers one value a line, a tab before its description; a line with no value is a
+            # message, which a completer cannot show. Before PowerShell 7.3 an empty argument is
+            # dropped on its way to a native command, so it is sent quoted.
             $current = if ($typed -eq '' -and $PSVersionTable.PSVersion -lt [version]'7.3') { '""' } else { $typed }
             & ipctl __complete @before $current 2>$null | Where-Object { $_ } | ForEach-Object {
                 $parts = $_ -split "`t", 2
-                ,@($parts[0], $parts[-1])
+                if ($parts[0]) { ,@($parts[0], $parts[-1]) }
             }
         }
     })
     foreach ($value in @($values)) {
         if ($null -ne $value -and $value[0].StartsWith($typed)) {
-            $text = "$prefix$($value[0])"
+            $text = "$prefix$(Format-Value $value[0])"
             [System.Management.Automation.CompletionResult]::new($text, $value[0], 'ParameterValue', $value[1])
         }
     }

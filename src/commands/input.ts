@@ -77,4 +77,4 @@ export const identifier = z
  * Shell completion of option and argument values: declare them in configure(),
  * as in `completeValues(command, '--status', inviteStatuses)`. See src/completion/values.ts.
  */
-export { completeValues, filePaths, partialChoices, profileNames, type ValueSource } from '../completion/values.js';
+export { completeValues, filePaths, filterOperators, partialChoices, profileNames, type ValueSource } from '../completion/values.js';

@@ -5,11 +5,11 @@ import { searchPageSize } from '../config/defaults.js';
 import type { Settings } from '../config/resolve.js';
 import { UsageError } from '../errors.js';
 import { listFormats } from '../output/view.js';
-import { parseWhere, supportedOperators, type FieldFilter } from '../search/filters.js';
+import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '../search/filters.js';
 import { mappedHeader, resultsTable } from '../search/view.js';
 import { defineCommand } from './command.js';
 import { describe } from './help.js';
-import { addOutputOptions, identifier, outputFields, parseInput } from './input.js';
+import { addOutputOptions, completeValues, filterOperators, identifier, outputFields, parseInput } from './input.js';
 
 /** Free text for a body or query value: not empty, no control characters (a "/" is fine). */
 const requiredText = (required: string) =>
@@ -73,9 +73,10 @@ export default defineCommand({
       .option('--integration <id>', 'integration ID (required)')
       .option('--group-ref <ref>', 'groupRef of the user group whose installation is searched (required)')
       .option('--project <id>', "project ID (default: IPCTL_PROJECT or the profile's project); search takes the ID, not the name")
-      .option('--where <filter>', 'FIELD=VALUE or "FIELD eq VALUE"; repeat to narrow (all must match); FIELD is a mapped or provider field name', collect)
+      .option('--where <filter>', `${filterShape}; repeat to narrow (all must match); FIELD is a mapped or provider field name`, collect)
       .option('--fields <names>', 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)')
       .option('--raw', "show the provider's native record instead of its fields");
+    completeValues(command, '--where', filterOperators);
     addOutputOptions(command, listFormats);
     describe(command, {
       description: [

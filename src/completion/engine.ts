@@ -4,10 +4,12 @@ import type { Command } from 'commander';
 import { configDir, configFileName } from '../config/paths.js';
 import { type CommandEntry, findCommand } from '../commands/registry.js';
 import type { Deps } from '../deps.js';
+import { filterContinuations, filterShape } from '../search/filters.js';
 import { type CompletionCommand, completionModel } from './model.js';
 import type { DynamicSource, ValueSource } from './values.js';
 import { flagsAt, locate } from './walk.js';
 
+/** What completes a word; a candidate with no value is a message to show instead (the shape of a filter). */
 export interface Candidate {
   value: string;
   description?: string;
@@ -15,7 +17,9 @@ export interface Candidate {
 
 /**
  * `ipctl __complete WORD... CURRENT`: prints what completes CURRENT after the
- * words before it, one candidate a line (`value`, or `value<TAB>description`).
+ * words before it, one candidate a line (`value`, or `value<TAB>description`;
+ * `<TAB>description` alone is a message, for the shells that can show one).
+ * CURRENT comes as the command will receive it, the shell's quoting taken off.
  * It loads only the command the words name, reads only the local profile file,
  * never prompts or sends a request, and always exits 0, printing nothing it
  * cannot answer: a completion must never put an error on the user's screen.
@@ -40,7 +44,9 @@ export async function answerCompletion(
 export function complete(root: CompletionCommand, before: readonly string[], current: string, env: Record<string, string | undefined>): Candidate[] {
   const slot = locate(root, before, current);
   if (slot.kind === 'value') {
-    return valuesOf(slot.option.values, slot.typed, env).map((candidate) => ({ ...candidate, value: slot.prefix + candidate.value }));
+    return valuesOf(slot.option.values, slot.typed, env).map((candidate) =>
+      candidate.value === '' ? candidate : { ...candidate, value: slot.prefix + candidate.value },
+    );
   }
   if (slot.kind === 'flag') {
     return flagsAt(slot.node, root).flatMap((option) =>
@@ -58,15 +64,27 @@ export function complete(root: CompletionCommand, before: readonly string[], cur
 
 function valuesOf(source: ValueSource | undefined, typed: string, env: Record<string, string | undefined>): Candidate[] {
   if (!source || source.kind === 'files') return []; // files are the shell's to complete
-  const candidates = source.kind === 'choices' ? source.values.map((value) => ({ value })) : dynamicValues(source.name, env);
+  const candidates = source.kind === 'choices' ? source.values.map((value) => ({ value })) : dynamicValues(source.name, typed, env);
   return candidates.filter((candidate) => candidate.value.startsWith(typed));
 }
 
-function dynamicValues(name: DynamicSource, env: Record<string, string | undefined>): Candidate[] {
+function dynamicValues(name: DynamicSource, typed: string, env: Record<string, string | undefined>): Candidate[] {
   switch (name) {
     case 'profiles':
       return profileCandidates(env);
+    case 'filterOperators':
+      return filterCandidates(typed);
   }
+}
+
+/**
+ * `--where` of search: what follows the field typed so far (`email=`,
+ * `email eq `), each described by its shape. Before a field, the shape alone
+ * as a message: field names are known only to the API, and Tab never asks it.
+ */
+function filterCandidates(typed: string): Candidate[] {
+  if (typed === '') return [{ value: '', description: filterShape }];
+  return filterContinuations(typed).map((continuation) => ({ value: continuation.text, description: continuation.shape }));
 }
 
 /**

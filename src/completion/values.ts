@@ -14,15 +14,28 @@ export type ValueSource =
   | { kind: 'choices'; values: readonly string[]; partial?: boolean }
   /** A path on disk, completed by the shell itself. */
   | { kind: 'files' }
-  /** Values known only when Tab is pressed, answered by `ipctl __complete`. */
-  | { kind: 'dynamic'; name: DynamicSource };
+  /**
+   * Values known only when Tab is pressed, answered by `ipctl __complete`
+   * (which sees the word typed so far). `partial` as for choices: the shell
+   * adds no space after them, and leaves an open quote open.
+   */
+  | { kind: 'dynamic'; name: DynamicSource; partial?: boolean };
 
-/** The dynamic sources `ipctl __complete` knows; each reads only local state. */
-export const dynamicSources = ['profiles'] as const;
+/**
+ * The dynamic sources `ipctl __complete` knows; each reads only local state,
+ * or only the word typed so far.
+ */
+export const dynamicSources = ['profiles', 'filterOperators'] as const;
 export type DynamicSource = (typeof dynamicSources)[number];
 
 /** The profile names in the local profile store. */
 export const profileNames: ValueSource = { kind: 'dynamic', name: 'profiles' };
+/**
+ * A search filter, FIELD=VALUE or "FIELD eq VALUE": field names are known only
+ * to the API, so once a field is typed this offers what follows it (`email=`,
+ * `email eq `); values are free text and get nothing.
+ */
+export const filterOperators: ValueSource = { kind: 'dynamic', name: 'filterOperators', partial: true };
 /** A file path. */
 export const filePaths: ValueSource = { kind: 'files' };
 

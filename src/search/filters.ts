@@ -8,6 +8,9 @@
 export const supportedOperators = ['eq'] as const;
 export type Operator = (typeof supportedOperators)[number];
 
+/** The shapes a filter takes, as help and shell completion show them. */
+export const filterShape = ['FIELD=VALUE', ...supportedOperators.map((operator) => `"FIELD ${operator} VALUE"`)].join(' or ');
+
 export interface FieldFilter {
   fieldName: string;
   operator: Operator;
@@ -50,4 +53,32 @@ function operatorFilter(shown: string, fieldName: string, operator: string, rawV
 function unquote(value: string): string {
   const match = /^(["'])([\s\S]*)\1$/.exec(value);
   return match ? (match[2] as string) : value;
+}
+
+/** A way to go on from the start of a filter: the text so far and what follows, and the shape it takes. */
+export interface FilterContinuation {
+  text: string;
+  shape: string;
+}
+
+/**
+ * What may follow the start of a filter, for shell completion: after a field
+ * name, "=" or an operator and a space (`email` → `email=`, `email eq `);
+ * after a field and a space, the operators that start with what follows
+ * (`email e` → `email eq `). Nothing before a field (field names are the
+ * API's to know) nor once the value has begun (values are free text).
+ */
+export function filterContinuations(typed: string): FilterContinuation[] {
+  const match = /^(\s*[^\s=]+)(?:(\s+)([A-Za-z]*))?$/.exec(typed);
+  if (!match) return [];
+  const field = match[1] as string;
+  const space = match[2];
+  if (space === undefined) {
+    return [{ text: `${field}=`, shape: 'FIELD=VALUE' }, ...supportedOperators.map((name) => ({ text: `${field} ${name} `, shape: `FIELD ${name} VALUE` }))];
+  }
+  // parseWhere takes the operator in any case: what was typed of it is kept as typed.
+  const started = match[3] ?? '';
+  return supportedOperators
+    .filter((name) => name.startsWith(started.toLowerCase()))
+    .map((name) => ({ text: `${field}${space}${started}${name.slice(started.length)} `, shape: `FIELD ${name} VALUE` }));
 }

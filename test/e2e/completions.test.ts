@@ -8,7 +8,7 @@ import { completionScript, scriptFiles, shells } from '../../src/completion/scri
 import { completeValues, filePaths, partialChoices } from '../../src/completion/values.js';
 import { repoRoot, runIpctl } from '../helpers/cli.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
-import { bashAfterTab, bashOffers, fishOffers, type Offers, shellHome, shellPath, zshOffers } from '../helpers/shells.js';
+import { afterTab, bashOffers, fishOffers, type Offers, shellHome, shellPath, zshOffers } from '../helpers/shells.js';
 
 const profiles = ['default', 'prod-eu', 'staging'];
 const topLevel = [...Object.keys(groups), ...commands.filter((entry) => entry.path.length === 1).map((entry) => entry.path[0]), 'help'];
@@ -57,11 +57,16 @@ afterAll(() => home.remove());
 
 /** What a shell offered, sorted; fish answers `--flag=value` where the others answer `value`. */
 function offered(offers: Offers, line: string): string[] {
+  const flag = /(--[a-z-]+=)[^ ]*$/.exec(line)?.[1];
+  // The drivers report what is not an offer after a #: bash's compopt calls, zsh's messages.
+  return [...new Set(reported(offers, line).filter((value) => !value.startsWith('#')).map((value) => (flag && value.startsWith(flag) ? value.slice(flag.length) : value)))].sort();
+}
+
+/** Everything a driver reported for a line, in its order. */
+function reported(offers: Offers, line: string): string[] {
   const values = offers.get(line);
   if (!values) throw new Error(`no answer for "${line}"`);
-  const flag = /(--[a-z-]+=)[^ ]*$/.exec(line)?.[1];
-  // bash's driver reports compopt calls among the offers.
-  return [...new Set(values.filter((value) => !value.startsWith('#compopt')).map((value) => (flag && value.startsWith(flag) ? value.slice(flag.length) : value)))].sort();
+  return values;
 }
 
 describe.each(['bash', 'zsh', 'fish'])('%s completes ipctl', (shell) => {
@@ -79,7 +84,7 @@ describe.each(['bash', 'zsh', 'fish'])('%s completes ipctl', (shell) => {
 
 describe('bash at a terminal', () => {
   it('completes --flag=value, and adds a space after a whole word only', async () => {
-    const after = await bashAfterTab(join(repoRoot, 'completions', 'ipctl.bash'), ['ipctl inv', 'ipctl orgs get --output=ya', 'ipctl --profile=st', 'ipctl invites list --status rev'], home.env);
+    const after = await afterTab('bash', join(repoRoot, 'completions', 'ipctl.bash'), ['ipctl inv', 'ipctl orgs get --output=ya', 'ipctl --profile=st', 'ipctl invites list --status rev'], home.env);
     expect(Object.fromEntries(after)).toEqual({
       'ipctl inv': 'ipctl invites ',
       'ipctl orgs get --output=ya': 'ipctl orgs get --output=yaml ',
@@ -87,6 +92,76 @@ describe('bash at a terminal', () => {
       'ipctl invites list --status rev': 'ipctl invites list --status revoked ',
     });
   }, 120_000);
+});
+
+/**
+ * `--where FILTER` of search: FIELD=VALUE or "FIELD eq VALUE". Field names are
+ * the API's, so only what follows a field completes, in each shell's quoting.
+ */
+describe('--where completes what follows the field, in each shell', () => {
+  const where = 'ipctl search Contact --group-ref acme-corp --where';
+  const shape = 'FIELD=VALUE or "FIELD eq VALUE"';
+  type Shell = 'bash' | 'zsh' | 'fish';
+
+  /**
+   * What each driver reports at one Tab: bash the words readline will insert
+   * (its compopt calls left out here, checked apart), zsh its matches quoted as
+   * it will insert them (not inside a quote) and its messages, fish what
+   * `complete -C` lists.
+   */
+  const offersAt: Array<[line: string, offers: Record<Shell, string[]>]> = [
+    // Before a field: the shape, where a shell can show a message without offering something to insert.
+    [`${where} `, { bash: [], zsh: [`#message ${shape}`], fish: [] }],
+    // After a field: = or the operator. fish cannot insert the spaced form whole (see the script).
+    [`${where} email`, { bash: ['email=', 'email\\ eq\\ '], zsh: ['email=', 'email\\ eq\\ '], fish: ['email='] }],
+    [`${where} Industry`, { bash: ['Industry=', 'Industry\\ eq\\ '], zsh: ['Industry=', 'Industry\\ eq\\ '], fish: ['Industry='] }],
+    [`${where}=em`, { bash: ['em=', 'em\\ eq\\ '], zsh: ['em=', 'em\\ eq\\ '], fish: ['--where=em='] }],
+    // After a field and a space: the operator, then a space. bash and fish get it twice, one space
+    // longer the second time, so that they insert the common start and leave an open quote open.
+    [`${where} email\\ e`, { bash: ['email\\ eq\\ '], zsh: ['email\\ eq\\ '], fish: ['email eq ', 'email eq  '] }],
+    [`${where} 'email `, { bash: ['email eq ', 'email eq  '], zsh: ['email eq '], fish: ['email eq ', 'email eq  '] }],
+    [`${where} "email E`, { bash: ['email Eq ', 'email Eq  '], zsh: ['email Eq '], fish: ['email Eq ', 'email Eq  '] }],
+    // After the operator, and in a value: nothing (values are free text).
+    [`${where} 'email eq `, { bash: [], zsh: [], fish: [] }],
+    [`${where} 'email eq ad`, { bash: [], zsh: [], fish: [] }],
+    [`${where} email=ad`, { bash: [], zsh: [], fish: [] }],
+    [`${where} 'email ne`, { bash: [], zsh: [], fish: [] }],
+  ];
+
+  /** The line after one Tab, in a real terminal. */
+  const lineAfterTab: Array<[line: string, after: Record<Shell, string>]> = [
+    [`${where} email\\ e`, same(`${where} email\\ eq\\ `)],
+    [`${where} 'email `, same(`${where} 'email eq `)],
+    [`${where} "email e`, same(`${where} "email eq `)],
+    [`${where}=email\\ `, same(`${where}=email\\ eq\\ `)],
+    // Two ways on: bash and zsh list them at the next Tab; fish takes the one it can insert whole.
+    [`${where} email`, { bash: `${where} email`, zsh: `${where} email`, fish: `${where} email=` }],
+    [`${where} `, same(`${where} `)],
+    [`${where} 'email eq ad`, same(`${where} 'email eq ad`)],
+    // A whole value in quotes still gets its closing quote and a space.
+    ["ipctl --profile 'st", same("ipctl --profile 'staging' ")],
+  ];
+
+  function same(after: string): Record<Shell, string> {
+    return { bash: after, zsh: after, fish: after };
+  }
+
+  describe.each(['bash', 'zsh', 'fish'] as const)('in %s', (shell) => {
+    const script = join(repoRoot, 'completions', scriptFiles[shell]);
+
+    it('offers = or the operator after a field, the shape before one, nothing in a value', async () => {
+      const offers = await drivers[shell]!(script, offersAt.map(([line]) => line), home.env);
+      for (const [line, expected] of offersAt) {
+        expect(reported(offers, line).filter((value) => !value.startsWith('#compopt')), line).toEqual(expected[shell]);
+      }
+      if (shell === 'bash') expect(reported(offers, `${where} email`)).toContain('#compopt -o nospace');
+    }, 120_000);
+
+    it('inserts the operator and a space, leaving an open quote open for the value', async () => {
+      const after = await afterTab(shell, script, lineAfterTab.map(([line]) => line), home.env);
+      expect(Object.fromEntries(after)).toEqual(Object.fromEntries(lineAfterTab.map(([line, expected]) => [line, expected[shell]])));
+    }, 120_000);
+  });
 });
 
 describe('values declared with completeValues, as later commands declare theirs', () => {
@@ -132,7 +207,7 @@ describe('values declared with completeValues, as later commands declare theirs'
   it('asks bash to add no space after a partial value', async () => {
     const offers = await bashOffers(join(dir, 'ipctl.bash'), [lines()[0]!], home.env);
     expect(offers.get(lines()[0]!)).toEqual(['#compopt -o nospace', 'metadata.url=']);
-    const after = await bashAfterTab(join(dir, 'ipctl.bash'), [lines()[0]!], home.env);
+    const after = await afterTab('bash', join(dir, 'ipctl.bash'), [lines()[0]!], home.env);
     expect(after.get(lines()[0]!)).toBe('ipctl destinations patch dest_1 --set metadata.url=');
   }, 120_000);
 
@@ -172,6 +247,16 @@ describe('completions/', () => {
     expect(script).toContain("'profile use|#0' = @(,'dynamic')");
     expect(script).toContain("@('--status', 'only invites in this status: pending, accepted, revoked, expired', $true)");
     expect(script).toContain('& ipctl __complete @before $current');
+    // --where asks ipctl, which answers what follows the field; the word's quoting is taken off for
+    // it and put back on the answers: an open quote stays open after a partial value (email eq ),
+    // an unquoted space gets a backquote, and a line with no value (a message) is not offered.
+    expect(script).toContain("'search|--where' = @('dynamic', 'partial')");
+    expect(script).toContain(String.raw`if ($typed -match "^(['` + '`' + String.raw`"])(.*)$") {`);
+    expect(script).toContain("$partial = $rule[0] -eq 'partial' -or ($rule[0] -eq 'dynamic' -and $rule[1] -eq 'partial')");
+    expect(script).toContain(`"'" { return "'" + ($text -replace "'", "''") + $close }`);
+    expect(script).toContain(String.raw`default { return $text -replace '([\s#@$;,''{}()"` + '`' + String.raw`|<>&])', '` + '`' + "$1' }");
+    expect(script).toContain('$text = "$prefix$(Format-Value $value[0])"');
+    expect(script).toContain('if ($parts[0]) { ,@($parts[0], $parts[-1]) }');
     // Every block opened is closed.
     for (const [open, close] of [['{', '}'], ['(', ')']] as const) {
       expect(script.split(open).length, `${open} ${close}`).toBe(script.split(close).length);
@@ -245,10 +330,26 @@ describe('ipctl __complete', () => {
     }
   });
 
+  it('answers what follows the field of a search filter, and the shape of a filter before one', async () => {
+    const field = await runIpctl(['__complete', 'search', 'Contact', '--where', 'email']);
+    expect(field.stdout).toBe('email=\tFIELD=VALUE\nemail eq \tFIELD eq VALUE\n');
+    const operator = await runIpctl(['__complete', 'search', 'Contact', '--where', 'email e']);
+    expect(operator.stdout).toBe('email eq \tFIELD eq VALUE\n');
+    // No value: a message, for the shells that can show one.
+    const empty = await runIpctl(['__complete', 'search', 'Contact', '--where', '']);
+    expect(empty.stdout).toBe('\tFIELD=VALUE or "FIELD eq VALUE"\n');
+    const value = await runIpctl(['__complete', 'search', 'Contact', '--where', 'email=ada']);
+    expect(value.stdout).toBe('');
+    for (const result of [field, operator, empty, value]) {
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+    }
+  });
+
   it('sends nothing, needs no credential and never prompts', async () => {
     await fixture.clearRequests();
     const env = fixture.env({ IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined });
-    for (const words of [['invites', 'list', '--status', ''], ['orgs', 'get', ''], ['profile', 'use', ''], ['auth', 'login', '']]) {
+    for (const words of [['invites', 'list', '--status', ''], ['orgs', 'get', ''], ['profile', 'use', ''], ['auth', 'login', ''], ['search', 'Contact', '--where', 'email']]) {
       const result = await runIpctl(['__complete', ...words], { env });
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
@@ -280,7 +381,7 @@ describe('start-up of ipctl __complete', () => {
     outputs: Record<string, { imports: Array<{ path: string; kind: string }>; inputs: Record<string, unknown> }>;
   }
 
-  it('loads no zod, undici, conf, @inquirer or command module to answer profile names', () => {
+  it('loads no zod, undici, conf, @inquirer or command module of its own (for profile names, filter operators)', () => {
     // Timing is left to bench/startup.mjs; here, what the engine's chunk pulls in before it answers.
     const metafile = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
     const engine = Object.keys(metafile.outputs).find((output) => 'src/completion/engine.ts' in metafile.outputs[output]!.inputs);

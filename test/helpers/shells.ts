@@ -67,10 +67,38 @@ printf '%s\\n' "\${COMPREPLY[@]}"
   return offers;
 }
 
-/** The words readline hands a completion function for a line typed up to the cursor. */
+/**
+ * The words readline hands a completion function for a line typed up to the
+ * cursor: split at spaces, and around runs of = and : (COMP_WORDBREAKS), but
+ * not inside quotes nor at a backslashed character; quotes and backslashes
+ * stay in the words, as bash leaves them.
+ */
 export function readlineWords(line: string): string[] {
-  const words = line.split(/ +/).flatMap((word) => word.split(/([=:]+)/).filter((piece) => piece !== ''));
-  if (line.endsWith(' ') || words.length === 0) words.push('');
+  const words: string[] = [];
+  let word = '';
+  let quote = '';
+  let breaks = false;
+  const finish = () => {
+    if (word !== '') words.push(word);
+    word = '';
+  };
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index]!;
+    const inBreaks = quote === '' && (char === '=' || char === ':');
+    if (inBreaks !== breaks) finish();
+    breaks = inBreaks;
+    if (quote === '' && char === ' ') {
+      finish();
+      continue;
+    }
+    word += char;
+    if (char === '\\' && quote !== "'") word += line[++index] ?? '';
+    else if (quote === '' && (char === "'" || char === '"')) quote = char;
+    else if (char === quote) quote = '';
+  }
+  const open = word !== '' || quote !== '';
+  finish();
+  if (!open && (line.endsWith(' ') || words.length === 0)) words.push('');
   return words;
 }
 
@@ -124,13 +152,28 @@ function runShell(file: string, args: string[], env: Record<string, string>): Pr
 }
 
 /**
- * bash at a real terminal: readline itself splits the words and inserts what
- * one Tab completes. Returns each line as it stands after the Tab, read back
- * through a key bound to print the line (Ctrl-T), so nothing waits on timing.
+ * A shell at a real terminal: its own line editor splits the words and
+ * inserts what one Tab completes. Returns each line as it stands after the
+ * Tab, read back through a key bound to print the line (Ctrl-T), so nothing
+ * waits on timing.
  */
-export async function bashAfterTab(script: string, lines: string[], env: Record<string, string>): Promise<Map<string, string>> {
+export async function afterTab(shell: 'bash' | 'zsh' | 'fish', script: string, lines: string[], env: Record<string, string>): Promise<Map<string, string>> {
+  const setup = {
+    bash: {
+      args: ['bash', '--norc', '--noprofile', '-i'],
+      init: `source '${script}'; bind -x '"\\C-t": printf "\\n<<%s>>\\n" "$READLINE_LINE"'; echo READY-$((20+22))`,
+    },
+    zsh: {
+      args: ['zsh', '-f', '-i'],
+      init: `autoload -Uz compinit && compinit -u -D; source '${script}'; _print_line() { print -r -- $'\\n'"<<$BUFFER>>" }; zle -N _print_line; bindkey '^T' _print_line; echo READY-$((20+22))`,
+    },
+    fish: {
+      args: ['fish', '--no-config', '-i'],
+      init: `source '${script}'; bind \\ct 'echo; echo "<<"(commandline)">>"'; echo READY-(math 20+22)`,
+    },
+  }[shell];
   const bridge = join(repoRoot, 'test/helpers/pty-bridge.py');
-  const child = spawn('python3', [bridge, 'bash', '--norc', '--noprofile', '-i'], { env: cleanEnv({ ...env, TERM: 'dumb', PS1: '$ ' }) });
+  const child = spawn('python3', [bridge, ...setup.args], { env: cleanEnv({ ...env, TERM: 'dumb', PS1: '$ ' }) });
   let screen = '';
   child.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
@@ -142,11 +185,11 @@ export async function bashAfterTab(script: string, lines: string[], env: Record<
       if (match) return match;
       await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
     }
-    throw new Error(`bash did not answer ${pattern}; the screen shows:\n${screen}`);
+    throw new Error(`${shell} did not answer ${pattern}; the screen shows:\n${screen}`);
   };
   const lineAfterTab: Map<string, string> = new Map();
   try {
-    child.stdin.write(`source '${script}'; bind -x '"\\C-t": printf "\\n<<%s>>\\n" "$READLINE_LINE"'; echo READY-$((20+22))\n`);
+    child.stdin.write(`${setup.init}\n`);
     await waitFor(/READY-42/, 0);
     for (const line of lines) {
       const from = screen.length;

@@ -3,7 +3,8 @@
 # Usage: zsh -f zsh-capture.zsh SCRIPT LINE...
 # Runs an interactive zsh in a pseudo-terminal (zpty) with compinit and SCRIPT
 # loaded, types each LINE followed by Tab, and prints "### LINE" and then each
-# match zsh added, one a line. compadd is wrapped to record the matches.
+# match zsh added, one a line, and each message it showed as "#message TEXT".
+# compadd and _message are wrapped to record them.
 emulate -L zsh
 zmodload zsh/zpty || exit 3
 local script=$1
@@ -24,6 +25,13 @@ compadd() {
   (( \${#__hits} )) && print -rl -- "\${__hits[@]}" >> ${(q)out}
   builtin compadd "\$@"
 }
+# A message (such as _message -r TEXT) is added by builtin compadd -x, past the wrapper above.
+autoload +X _message
+functions -c _message _capture_message
+_message() {
+  print -r -- "#message \${@[-1]}" >> ${(q)out}
+  _capture_message "\$@"
+}
 _capture_done() { print -r -- '#done' >> ${(q)out} }
 # comppostfuncs is emptied after each completion: set it for every Tab.
 _capture_complete() { comppostfuncs=(_capture_done); zle complete-word }
@@ -36,7 +44,7 @@ zpty -b capture zsh -f -i
 zpty -w capture "source ${(q)init}"
 wait_for() {
   local count=$1 tries=0
-  while (( $(grep -c '^#' $out) < count )); do
+  while (( $(grep -c '^#\(ready\|done\)$' $out) < count )); do
     (( ++tries > 400 )) && { print -u2 "zsh-capture: no answer for: $line"; zpty -d capture; rm -rf $work; exit 4; }
     sleep 0.05
     zpty -r -t capture _ignored 2>/dev/null
@@ -50,7 +58,7 @@ for line in "$@"; do
   zpty -w -n capture $'\C-u'"$line"$'\t'
   wait_for 1
   print -r -- "### $line"
-  grep -v '^#' $out
+  grep -v '^#\(ready\|done\)$' $out
 done
 zpty -d capture
 rm -rf $work

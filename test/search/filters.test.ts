@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseWhere } from '../../src/search/filters.js';
+import { filterContinuations, filterShape, parseWhere, supportedOperators } from '../../src/search/filters.js';
+import { fuzzParameters, hostileText } from '../fuzz/arbitraries.js';
 
 const eq = (fieldName: string, value: string) => ({ filter: { fieldName, operator: 'eq', value } });
 
@@ -37,5 +39,56 @@ describe('parseWhere', () => {
     expect(parseWhere('=Ada')).toEqual({ problem: '"=Ada" has no field name before "="; write FIELD=VALUE.' });
     expect(parseWhere('Name eq')).toEqual({ problem: '"Name eq" has no value after eq; write "Name eq VALUE".' });
     expect(parseWhere('Name=a\nb')).toHaveProperty('problem');
+  });
+});
+
+describe('filterContinuations (shell completion of --where)', () => {
+  const texts = (typed: string) => filterContinuations(typed).map((continuation) => continuation.text);
+
+  it('offers = and each supported operator after a field, each with its shape', () => {
+    expect(filterContinuations('email')).toEqual([
+      { text: 'email=', shape: 'FIELD=VALUE' },
+      ...supportedOperators.map((operator) => ({ text: `email ${operator} `, shape: `FIELD ${operator} VALUE` })),
+    ]);
+    expect(filterShape).toBe('FIELD=VALUE or "FIELD eq VALUE"');
+  });
+
+  it('completes the operator after a field and a space, keeping the spacing and the case typed', () => {
+    for (const typed of ['email ', 'email e', 'email eq']) expect(texts(typed)).toEqual(['email eq ']);
+    expect(texts('email E')).toEqual(['email Eq ']);
+    expect(texts(' email  e')).toEqual([' email  eq ']);
+  });
+
+  it('offers nothing before a field, in a value, or after what is not an operator', () => {
+    for (const typed of ['', ' ', '=', 'email=', 'email=ad', 'email eq ', 'email eq ad', 'email ne', 'email = ', 'Full Name', 'email eqq']) {
+      expect(texts(typed), JSON.stringify(typed)).toEqual([]);
+    }
+  });
+
+  it('offers only what parseWhere reads as a filter on that field, once a value follows', () => {
+    const field = fc.stringMatching(/^[^\s=\u0000-\u001f\u007f]{1,20}$/);
+    const value = fc.stringMatching(/^[A-Za-z0-9@.+-]{1,20}$/);
+    fc.assert(
+      fc.property(field, value, fc.nat(), (name, text, cut) => {
+        // Any start of a continuation, from the field on, goes on to the same filters.
+        for (const { text: whole } of filterContinuations(name)) {
+          const typed = whole.slice(0, name.length + (cut % (whole.length - name.length + 1)));
+          for (const continuation of filterContinuations(typed)) {
+            expect(continuation.text.startsWith(typed)).toBe(true);
+            expect(parseWhere(continuation.text + text)).toEqual({ filter: { fieldName: name, operator: 'eq', value: text } });
+          }
+        }
+      }),
+      fuzzParameters(200),
+    );
+  });
+
+  it('never fails, whatever is typed', () => {
+    fc.assert(
+      fc.property(hostileText, (typed) => {
+        for (const continuation of filterContinuations(typed)) expect(continuation.text.startsWith(typed)).toBe(true);
+      }),
+      fuzzParameters(200),
+    );
   });
 });

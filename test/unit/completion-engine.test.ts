@@ -6,6 +6,7 @@ import { complete } from '../../src/completion/engine.js';
 import { completionModel } from '../../src/completion/model.js';
 import type { Deps } from '../../src/deps.js';
 import { buildCommandTree } from '../../src/run.js';
+import { supportedOperators } from '../../src/search/filters.js';
 
 const deps: Deps = {
   stdout: { write: () => true },
@@ -65,5 +66,41 @@ describe('the completion engine', () => {
 
   it('offers no profile names when there is no profile file', () => {
     expect(complete(root, ['--profile'], '', { IPCTL_CONFIG_DIR: join(configDir, 'missing') })).toEqual([]);
+  });
+
+  describe('--where of search', () => {
+    const shape = 'FIELD=VALUE or "FIELD eq VALUE"';
+    /** The candidates for the filter typed so far, as a shell hands it over (its quoting taken off). */
+    const where = (typed: string) => complete(root, ['search', 'Contact', '--group-ref', 'acme-corp', '--where'], typed, {});
+
+    it('offers = and each supported operator after a field, described by their shape', () => {
+      expect(where('email')).toEqual([
+        { value: 'email=', description: 'FIELD=VALUE' },
+        ...supportedOperators.map((operator) => ({ value: `email ${operator} `, description: `FIELD ${operator} VALUE` })),
+      ]);
+    });
+
+    it('completes the operator after a field and a space', () => {
+      for (const typed of ['email ', 'email e', 'email eq']) expect(where(typed)).toEqual([{ value: 'email eq ', description: 'FIELD eq VALUE' }]);
+      expect(where('email E').map((candidate) => candidate.value)).toEqual(['email Eq ']);
+    });
+
+    it('answers the shape alone, as a message with no value, before a field', () => {
+      expect(where('')).toEqual([{ value: '', description: shape }]);
+      // --where=: the message is not made a value by the flag in front of it.
+      expect(complete(root, ['search', 'Contact'], '--where=', {})).toEqual([{ value: '', description: shape }]);
+    });
+
+    it('offers nothing once the value has begun, nor after what is not an operator', () => {
+      for (const typed of ['email=', 'email=ada', 'email eq ', 'email eq ada', "email eq 'Ada", 'email ne', 'Full Name', ' ']) {
+        expect(where(typed), JSON.stringify(typed)).toEqual([]);
+      }
+    });
+
+    it('keeps --where= in front, and finds the flag after other flags and the object', () => {
+      expect(values('search --where=em')).toEqual(['--where=em=', '--where=em eq ']);
+      expect(values('search --raw Contact --project proj_demo --where em')).toEqual(['em=', 'em eq ']);
+      expect(values('search Contact --where email=ada --where ph')).toEqual(['ph=', 'ph eq ']);
+    });
   });
 });

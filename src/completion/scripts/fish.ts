@@ -99,7 +99,10 @@ function __ipctl_argument
     test "$where[2]" = "$argv[2]"; or begin; test "$argv[3]" = more; and test "$where[2]" -gt "$argv[2]"; end
 end
 
-# Values only ipctl knows (profile names): it answers one a line, a tab before its description.
+# Values only ipctl knows (profile names; what follows the field of a search filter): it answers
+# one a line, a tab before its description; a line with no value is a message, which fish cannot
+# show without offering something to insert. 'partial' in $argv[1]: values that the word goes on
+# from, such as email= or 'email eq '.
 function __ipctl_dynamic
     set -l words (commandline -opc)
     set -l current (commandline -ct)
@@ -109,7 +112,30 @@ function __ipctl_dynamic
         set -a words $parts[1]
         set current $parts[2]
     end
-    ipctl __complete $words[2..-1] "$current" 2>/dev/null
+    # ipctl is asked about the word as it will receive it, fish's quoting taken off.
+    set -l typed (string unescape -- "$current")
+    set -l lines (ipctl __complete $words[2..-1] "$typed" 2>/dev/null | string match -rv '^\\t|^$')
+    if test "$argv[1]" = partial
+        # fish puts a space after a value it inserts whole (closing an open quote first), unless the
+        # value ends in one of / = @ : . , -; a value that must end in a space (email eq ) is put in
+        # right only as the common start of several. So such a value, alone, comes with a copy one
+        # space longer; among others that fish can insert whole (email=), it is left out.
+        set -l whole
+        set -l spaced
+        for line in $lines
+            if string match -qr -- '^[^\\t]* (\\t|$)' $line
+                set -a spaced $line
+            else
+                set -a whole $line
+            end
+        end
+        if set -q whole[1]
+            set lines $whole
+        else if test (count $spaced) = 1
+            set lines $spaced (string replace -r -- '^([^\\t]*)' '$1 ' $spaced)
+        end
+    end
+    printf '%s\\n' $lines
 end
 `;
 }
@@ -136,7 +162,7 @@ function valueArguments(source: ValueSource | undefined): string {
     case 'files':
       return '-r -F';
     case 'dynamic':
-      return `-x -a '(__ipctl_dynamic)'`;
+      return `-x -a '(__ipctl_dynamic${source.partial ? ' partial' : ''})'`;
   }
 }
 

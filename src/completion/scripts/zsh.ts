@@ -39,7 +39,8 @@ ${takesValuePatterns(tree)}
 }
 
 # How the value of flag $2 (or of argument #N) of the command named by $1 completes:
-# (choices WORD...), (partial WORD...) (no space after), (files), (dynamic) (ask ipctl), or ().
+# (choices WORD...), (partial WORD...) (no space after), (files), (dynamic) (ask ipctl),
+# (dynamic partial) (ask ipctl; no space after), or ().
 _ipctl_values() {
   case "$1|$2" in
 ${valuePatterns(tree)}
@@ -77,8 +78,8 @@ _ipctl() {
   elif ((!dashdash)) && [[ $cur == --*=* ]] && _ipctl_takes_value "$command" "\${cur%%=*}"; then
     flag=\${cur%%=*}
     before+=("$flag")
-    compset -P '*='
-    cur=$PREFIX
+    # Up to the first =: a value may hold one (--where=email=ada).
+    compset -P 1 '*='
   elif ((!dashdash)) && [[ $cur == -* ]]; then
     _ipctl_flags "$command"
     candidates=("\${(@)reply}")
@@ -102,16 +103,25 @@ _ipctl() {
     (partial) _describe -t values 'value' values -S '' ;;
     (files) _files ;;
     (dynamic)
-      # ipctl answers one value a line, a tab before its description.
-      local line value description
+      # ipctl is asked about the word as it will receive it: PREFIX, the shell's quoting taken off
+      # (zsh has already taken off an open quote, and puts it back itself).
+      local typed=\${(Q)PREFIX} line value description
+      [[ $compstate[quote] == "'" ]] && typed=$PREFIX
+      local -a suffix=()
+      [[ \${values[1]} == partial ]] && suffix=(-S '')
+      # ipctl answers one value a line, a tab before its description; a line with no value is a message.
       values=()
-      for line in "\${(@f)$(ipctl __complete "\${(@)before}" "$cur" 2>/dev/null)}"; do
+      for line in "\${(@f)$(ipctl __complete "\${(@)before}" "$typed" 2>/dev/null)}"; do
         [[ -z $line ]] && continue
         value=\${line%%$'\\t'*} description=''
         [[ $line == *$'\\t'* ]] && description=\${line#*$'\\t'}
-        values+=("\${value//:/\\\\:}\${description:+:$description}")
+        if [[ -z $value ]]; then
+          _message -r "$description"
+        else
+          values+=("\${value//:/\\\\:}\${description:+:$description}")
+        fi
       done
-      _describe -t values 'value' values
+      ((\${#values})) && _describe -t values 'value' values "\${(@)suffix}"
       ;;
   esac
 }
@@ -169,6 +179,6 @@ function assignSource(source: ValueSource): string {
     case 'files':
       return 'reply=(files)';
     case 'dynamic':
-      return 'reply=(dynamic)';
+      return `reply=(dynamic${source.partial ? ' partial' : ''})`;
   }
 }
