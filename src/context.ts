@@ -1,4 +1,4 @@
-import type { ChalkInstance } from 'chalk';
+import type { Paint } from './output/paint.js';
 import type { ApiClient } from './api/client.js';
 import { defaultTimeoutSeconds } from './config/defaults.js';
 import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
@@ -35,7 +35,7 @@ export interface Context {
   /** True when prompts may be shown: terminals on stdin and stderr, and input not turned off. */
   interactive: boolean;
   /** Colors for stderr. */
-  chalk: ChalkInstance;
+  paint: Paint;
   settings(flags?: SettingFlags, options?: { allowMissingProfile?: boolean }): Promise<Settings>;
   /** The profile file's contents, read without opening the store (for commands that only read). */
   config(): Promise<{ path: string; data: ConfigFile }>;
@@ -56,7 +56,7 @@ export interface Context {
   format?: OutputFormat;
 }
 
-export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkInstance): Context {
+export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): Context {
   const debug = global.debug === true || isTruthy(deps.env.IPCTL_DEBUG);
   // Whole milliseconds, at least one: timers take nothing else.
   const timeoutMs = Math.ceil(timeoutSeconds(global, deps.env) * 1000);
@@ -66,7 +66,7 @@ export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkIns
     deps,
     debug,
     interactive: isInteractive(deps, global),
-    chalk,
+    paint,
     async settings(flags = {}, options = {}) {
       const { resolveSettings } = await import('./config/resolve.js');
       const { data } = await context.config();
@@ -99,7 +99,7 @@ export function createContext(deps: Deps, global: GlobalOptions, chalk: ChalkIns
         userAgent: userAgent(),
         env: deps.env,
         signal: options.finishOnInterrupt ? undefined : deps.signal,
-        trace: debug ? (line) => deps.stderr.write(`${chalk.dim(`debug: ${line}`)}\n`) : undefined,
+        trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${line}`)}\n`) : undefined,
       });
     },
     async prompter() {

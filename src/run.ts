@@ -106,10 +106,10 @@ async function attachSpec(command: Command, entry: CommandEntry, state: RunState
 }
 
 async function runSpec(spec: LoadedCommand, command: Command, state: RunState): Promise<number> {
-  const { chalkFor } = await import('./output/chalk.js');
+  const { paintFor } = await import('./output/paint.js');
   const global = command.optsWithGlobals<GlobalOptions>();
   const { createContext } = await import('./context.js');
-  const context = createContext(state.deps, global, chalkFor(state.deps.stderr, state.deps.env, global.color !== false));
+  const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false));
   state.context = context;
   const input = spec.parse(rawInput(command), command);
   const options = command.opts<{ output?: unknown; json?: unknown; query?: string }>();
@@ -119,8 +119,8 @@ async function runSpec(spec: LoadedCommand, command: Command, state: RunState): 
   if (typeof outcome === 'number') return outcome;
   if (!outcome) return exitCodes.ok;
   const { render } = await import('./output/render.js');
-  const chalk = chalkFor(state.deps.stdout, state.deps.env, global.color !== false);
-  await render(outcome, context.format, { stream: state.deps.stdout, chalk, query });
+  const paint = await paintFor(state.deps.stdout, state.deps.env, global.color !== false);
+  await render(outcome, context.format, { stream: state.deps.stdout, paint, query });
   for (const message of outcome.messages ?? []) context.say(message);
   for (const note of outcome.notes ?? []) context.note(note);
   return outcome.exitCode ?? exitCodes.ok;
@@ -189,12 +189,12 @@ function configureCommander(command: Command, deps: Deps): void {
 
 async function report(error: unknown, state: RunState): Promise<number> {
   if (isCommanderError(error)) return commanderExitCode(error);
-  const { chalkFor } = await import('./output/chalk.js');
+  const { paintFor } = await import('./output/paint.js');
   const { renderError } = await import('./output/diagnostics.js');
   const { deps, context } = state;
   renderError(error, {
     stream: deps.stderr,
-    chalk: context?.chalk ?? chalkFor(deps.stderr, deps.env, true),
+    paint: context?.paint ?? (await paintFor(deps.stderr, deps.env, true)),
     json: isDocumentFormat(context?.format),
     debug: context?.debug ?? false,
   });

@@ -1,10 +1,10 @@
-import type { ChalkInstance } from 'chalk';
+import type { Paint } from './paint.js';
 import type { OutputStream } from '../deps.js';
 import { ApiError, type Problem, UsageError, UserError } from '../errors.js';
 
 export interface DiagnosticTarget {
   stream: OutputStream;
-  chalk: ChalkInstance;
+  paint: Paint;
   /** Print API problems as JSON (with --output json). */
   json: boolean;
   debug: boolean;
@@ -13,32 +13,32 @@ export interface DiagnosticTarget {
 /** Writes an error to stderr in a form a person can act on. */
 export function renderError(error: unknown, target: DiagnosticTarget): void {
   if (error instanceof ApiError) {
-    target.stream.write(target.json ? `${JSON.stringify(error.problem, null, 2)}\n` : problemText(error, target.chalk));
+    target.stream.write(target.json ? `${JSON.stringify(error.problem, null, 2)}\n` : problemText(error, target.paint));
   } else if (error instanceof UserError) {
-    target.stream.write(userErrorText(error, target.chalk));
+    target.stream.write(userErrorText(error, target.paint));
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    target.stream.write(`${target.chalk.red('Error:')} unexpected failure: ${message}\n`);
+    target.stream.write(`${target.paint.red('Error:')} unexpected failure: ${message}\n`);
     if (!target.debug) target.stream.write('Run again with --debug for details.\n');
   }
   // With --json, stderr carries the problem object alone, so that it parses.
   if (error instanceof UserError && !(target.json && error instanceof ApiError)) {
     for (const note of error.notes) target.stream.write(`${note}\n`);
   }
-  if (target.debug && error instanceof Error && error.stack) target.stream.write(`${target.chalk.dim(error.stack)}\n`);
+  if (target.debug && error instanceof Error && error.stack) target.stream.write(`${target.paint.dim(error.stack)}\n`);
 }
 
-function userErrorText(error: UserError, chalk: ChalkInstance): string {
-  const lines = [`${chalk.red('Error:')} ${error.message}`];
+function userErrorText(error: UserError, paint: Paint): string {
+  const lines = [`${paint.red('Error:')} ${error.message}`];
   if (error instanceof UsageError) lines.push(...error.problems.map((problem) => `  - ${problem}`));
   if (error.hint) lines.push(error.hint);
   return `${lines.join('\n')}\n`;
 }
 
 /** Title and status, detail, causes, validation issues, remedy, retry advice, requestId, support. */
-export function problemText(error: ApiError, chalk: ChalkInstance): string {
+export function problemText(error: ApiError, paint: Paint): string {
   const problem = error.problem;
-  const lines = [`${chalk.red('Error:')} ${chalk.bold(problem.title ?? 'Request failed')} (HTTP ${error.status})`];
+  const lines = [`${paint.red('Error:')} ${paint.bold(problem.title ?? 'Request failed')} (HTTP ${error.status})`];
   if (problem.detail) lines.push(`  ${problem.detail}`);
   for (const cause of problem.causes ?? []) lines.push(`  Cause: ${cause}`);
   for (const issue of problem.issues ?? []) lines.push(`  ${issueText(issue)}`);

@@ -1,11 +1,11 @@
-import type { ChalkInstance } from 'chalk';
+import type { Paint } from './paint.js';
 import type { OutputStream } from '../deps.js';
 import { type Cell, listRows, type Outcome, type OutputFormat, type View } from './view.js';
 
 export interface RenderTarget {
   stream: OutputStream;
   /** Colors for the data stream; level 0 when color is off. */
-  chalk: ChalkInstance;
+  paint: Paint;
   /** A compiled --query, applied to the JSON document before printing. */
   query?: (data: unknown) => unknown;
 }
@@ -43,7 +43,7 @@ function ndjsonItems(outcome: Outcome, data: unknown, queried: boolean): unknown
 
 async function renderTable(view: View, target: RenderTarget): Promise<void> {
   // cli-table3 loads only when a terminal gets a table.
-  const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.chalk) : plainView(view);
+  const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.paint) : plainView(view);
   if (text) target.stream.write(`${text}\n`);
 }
 

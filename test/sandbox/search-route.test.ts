@@ -1,7 +1,7 @@
 // The search route over HTTP: a real sandbox on 127.0.0.1:0, raw requests, so
 // that requests ipctl never sends (other operators, no header, no key) are covered
 // too, and their problems rendered the way ipctl renders them.
-import { Chalk } from 'chalk';
+import { plain } from '../../src/output/paint.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseProblem } from '../../src/api/problem.js';
 import { searchPageSize } from '../../src/config/defaults.js';
@@ -67,7 +67,7 @@ async function problem(response: Response, status: number): Promise<ProblemBody 
   expect(body.status).toBe(status);
   // What ipctl prints for it (no color).
   const parsed = parseProblem(status, '', response.headers.get('content-type') ?? '', text);
-  const rendered = problemText(new ApiError(status, parsed, response.headers.get('x-request-id') ?? undefined), new Chalk({ level: 0 }));
+  const rendered = problemText(new ApiError(status, parsed, response.headers.get('x-request-id') ?? undefined), plain);
   return { ...body, rendered };
 }
 

@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Chalk } from 'chalk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../src/api/client.js';
@@ -9,6 +8,7 @@ import { backoffWaitMs, defaultRetryPolicy, mayRetry, requestedWaitMs, Transport
 import { Secret } from '../../src/config/secret.js';
 import { ApiError, UserError } from '../../src/errors.js';
 import { renderError } from '../../src/output/diagnostics.js';
+import { plain } from '../../src/output/paint.js';
 import { faultCases } from '../helpers/fault-cases.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
@@ -89,7 +89,7 @@ function client(baseUrl: string, options: { timeoutMs?: number; retries?: number
 
 function rendered(error: unknown): string {
   let text = '';
-  renderError(error, { stream: { write: (chunk: string) => (text += chunk) }, chalk: new Chalk({ level: 0 }), json: false, debug: false });
+  renderError(error, { stream: { write: (chunk: string) => (text += chunk) }, paint: plain, json: false, debug: false });
   return text;
 }
 

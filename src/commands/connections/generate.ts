@@ -292,7 +292,7 @@ function conversationOf(context: Context): Promise<Conversation> {
 }
 
 async function startConversation(context: Context): Promise<Conversation> {
-  return { prompter: await context.prompter(), say: (line) => context.say(line), dim: (text) => context.chalk.dim(text) };
+  return { prompter: await context.prompter(), say: (line) => context.say(line), dim: (text) => context.paint.dim(text) };
 }
 
 async function confirm(conversation: Conversation, built: BuiltConnectionRequest, project: string): Promise<void> {
