@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 /*
- * The large dependencies (commander, zod, undici) are built into CommonJS files
+ * The large dependencies (commander, undici) are built into CommonJS files
  * in dist/vendor/ and loaded here with V8's code cache, kept per user in
  * ~/.cache/ipctl (or $XDG_CACHE_HOME/ipctl, or $IPCTL_CACHE_DIR). After the first
  * run, starting them costs a fraction of compiling them: what Node 22's

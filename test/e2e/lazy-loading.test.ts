@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runIpctl } from '../helpers/cli.js';
@@ -27,9 +27,17 @@ describe('start-up loads only what --help and --version need', () => {
   const metafile = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
   const inputs = staticallyLoadedInputs(metafile);
 
-  // zod and undici are loaded from dist/vendor/ through a stand-in module named `vendor:<specifier>`.
+  // undici (like commander) is loaded from dist/vendor/ through a stand-in module named `vendor:<specifier>`;
+  // the others, zod included, are bundled from node_modules/ into the chunks that use them.
   it.each(['undici', 'zod', 'conf', '@inquirer', 'cli-table3', 'chalk', 'yaml', '@jmespath-community'])('loads no %s module up front', (name) => {
     expect(inputs.filter((input) => input.includes(`node_modules/${name}`) || input.startsWith(`vendor:${name}`))).toEqual([]);
+  });
+
+  it('bundles zod/mini, not classic zod, and no vendor file of it', () => {
+    const bundled = Object.keys(metafile.inputs);
+    expect(bundled.filter((input) => input.includes('node_modules/zod/v4/mini/')).length).toBeGreaterThan(0);
+    expect(bundled.filter((input) => input.includes('node_modules/zod/v4/classic/'))).toEqual([]);
+    expect(existsSync(join(repoRoot, 'dist/vendor/zod.cjs'))).toBe(false);
   });
 
   it('loads the registry up front, and no command module; commander only when a command tree is needed', () => {

@@ -2,13 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Chalk } from 'chalk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ApiClient } from '../../src/api/client.js';
 import { type Operation, operations } from '../../src/api/operations.js';
 import { backoffWaitMs, defaultRetryPolicy, mayRetry, requestedWaitMs, TransportError } from '../../src/api/retry.js';
 import { Secret } from '../../src/config/secret.js';
 import { ApiError, UserError } from '../../src/errors.js';
 import { renderError } from '../../src/output/diagnostics.js';
+import * as z from '../../src/schema/zod.js';
 import { faultCases } from '../helpers/fault-cases.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
