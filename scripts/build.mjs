@@ -13,9 +13,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Each vendor file: the module it bundles, and the names its stand-in re-exports. */
 const vendors = {
   commander: { entry: "module.exports = require('commander');", specifiers: { commander: ['Command', 'CommanderError', 'Option', 'Argument', 'Help'] } },
-  // jitless: zod otherwise compiles each object schema into a function at first use,
-  // which costs more than it saves in a process that parses a handful of responses.
-  zod: { entry: "const zod = require('zod'); zod.z.config({ jitless: true }); module.exports = zod;", specifiers: { zod: ['z'] } },
   undici: {
     entry: `module.exports = {
       api: require('undici/lib/api/index.js'),
@@ -41,7 +38,7 @@ const vendorPlugin = {
     for (const [name, { specifiers }] of Object.entries(vendors)) {
       for (const [specifier, exported] of Object.entries(specifiers)) standIns.set(specifier, standIn(name, exported));
     }
-    plugin.onResolve({ filter: /^(commander|zod|undici\/.*)$/ }, (args) =>
+    plugin.onResolve({ filter: /^(commander|undici\/.*)$/ }, (args) =>
       standIns.has(args.path) ? { path: args.path, namespace: 'vendor' } : undefined,
     );
     plugin.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({ contents: standIns.get(args.path), loader: 'js', resolveDir: root }));

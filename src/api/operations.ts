@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../schema/zod.js';
 import type { RetryMode } from './retry.js';
 import { ConnectionSchema, DestinationSchema, InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
 
@@ -23,7 +23,7 @@ export interface Operation<Response = unknown> {
   retry: RetryMode;
   /** Extra headers the operation always sends. */
   headers?: Record<string, string>;
-  response: z.ZodType<Response>;
+  response: z.ZodMiniType<Response>;
 }
 
 function operation<Response>(definition: Operation<Response>): Operation<Response> {

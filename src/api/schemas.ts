@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../schema/zod.js';
 
 /*
  * Zod schemas for the resources of spec section 2. Objects are loose: unknown
@@ -11,11 +11,11 @@ const time = z.string();
 const anyObject = z.record(z.string(), z.unknown());
 
 export const OrgSchema = z.looseObject({
-  id: text.optional(),
-  label: text.optional(),
-  defaultTeamId: text.optional(),
-  createTime: time.optional(),
-  updateTime: time.optional(),
+  id: z.optional(text),
+  label: z.optional(text),
+  defaultTeamId: z.optional(text),
+  createTime: z.optional(time),
+  updateTime: z.optional(time),
 });
 
 export const inviteStatuses = ['pending', 'accepted', 'revoked', 'expired'] as const;
@@ -28,146 +28,148 @@ export const InviteSchema = z.looseObject({
   // The spec lists four statuses; a new one from the server is shown, not rejected.
   status: text,
   createTime: time,
-  updateTime: time.optional(),
+  updateTime: z.optional(time),
 });
 
 const InputDescriptorSchema = z.looseObject({
   name: text,
-  displayName: text.optional(),
-  prompt: text.optional(),
-  defaultValue: text.optional(),
-  docsURL: text.optional(),
-  moduleDependencies: anyObject.optional(),
+  displayName: z.optional(text),
+  prompt: z.optional(text),
+  defaultValue: z.optional(text),
+  docsURL: z.optional(text),
+  moduleDependencies: z.optional(anyObject),
 });
 
 const CustomInputSchema = z.looseObject({
   name: text,
-  displayName: text.optional(),
-  prompt: text.optional(),
-  docsURL: text.optional(),
-  fieldType: text.optional(),
-  options: z.array(z.looseObject({ value: text, label: text.optional() })).optional(),
+  displayName: z.optional(text),
+  prompt: z.optional(text),
+  docsURL: z.optional(text),
+  fieldType: z.optional(text),
+  options: z.optional(z.array(z.looseObject({ value: text, label: z.optional(text) }))),
 });
 
 export const ProviderSchema = z.looseObject({
-  name: text.optional(),
-  authType: text.optional(),
-  baseURL: text.optional(),
-  defaultModule: text.optional(),
-  displayName: text.optional(),
-  postAuthInfoNeeded: z.boolean().optional(),
-  support: anyObject.optional(),
-  oauth2Opts: z
-    .looseObject({
-      grantType: text.optional(),
-      explicitScopesRequired: z.boolean().optional(),
-      explicitWorkspaceRequired: z.boolean().optional(),
-      docsURL: text.optional(),
-    })
-    .optional(),
-  apiKeyOpts: z
-    .looseObject({
-      attachmentType: text.optional(),
-      query: z.looseObject({ name: text.optional() }).optional(),
-      header: z.looseObject({ name: text.optional(), valuePrefix: text.optional() }).optional(),
-      docsURL: text.optional(),
-    })
-    .optional(),
-  basicOpts: z
-    .looseObject({
-      apiKeyAsBasic: z.boolean().optional(),
-      docsURL: text.optional(),
-    })
-    .optional(),
-  customOpts: z
-    .looseObject({
-      inputs: z.array(CustomInputSchema).optional(),
-      providerInputs: z.array(CustomInputSchema).optional(),
-      multiStep: z.boolean().optional(),
-    })
-    .optional(),
-  metadata: z
-    .looseObject({
-      input: z.array(InputDescriptorSchema).optional(),
-      postAuthentication: z.array(anyObject).optional(),
-    })
-    .optional(),
-  providerAppMetadata: anyObject.optional(),
+  name: z.optional(text),
+  authType: z.optional(text),
+  baseURL: z.optional(text),
+  defaultModule: z.optional(text),
+  displayName: z.optional(text),
+  postAuthInfoNeeded: z.optional(z.boolean()),
+  support: z.optional(anyObject),
+  oauth2Opts: z.optional(
+    z.looseObject({
+      grantType: z.optional(text),
+      explicitScopesRequired: z.optional(z.boolean()),
+      explicitWorkspaceRequired: z.optional(z.boolean()),
+      docsURL: z.optional(text),
+    }),
+  ),
+  apiKeyOpts: z.optional(
+    z.looseObject({
+      attachmentType: z.optional(text),
+      query: z.optional(z.looseObject({ name: z.optional(text) })),
+      header: z.optional(z.looseObject({ name: z.optional(text), valuePrefix: z.optional(text) })),
+      docsURL: z.optional(text),
+    }),
+  ),
+  basicOpts: z.optional(
+    z.looseObject({
+      apiKeyAsBasic: z.optional(z.boolean()),
+      docsURL: z.optional(text),
+    }),
+  ),
+  customOpts: z.optional(
+    z.looseObject({
+      inputs: z.optional(z.array(CustomInputSchema)),
+      providerInputs: z.optional(z.array(CustomInputSchema)),
+      multiStep: z.optional(z.boolean()),
+    }),
+  ),
+  metadata: z.optional(
+    z.looseObject({
+      input: z.optional(z.array(InputDescriptorSchema)),
+      postAuthentication: z.optional(z.array(anyObject)),
+    }),
+  ),
+  providerAppMetadata: z.optional(anyObject),
 });
 
 // Spec 2.4. Secrets are write-only and never come back, so there is no field for them.
 export const DestinationSchema = z.looseObject({
-  id: text.optional(),
-  name: text.optional(),
-  type: text.optional(),
-  metadata: anyObject.optional(),
-  createTime: time.optional(),
-  updateTime: time.optional(),
+  id: z.optional(text),
+  name: z.optional(text),
+  type: z.optional(text),
+  metadata: z.optional(anyObject),
+  createTime: z.optional(time),
+  updateTime: z.optional(time),
 });
 
-const OAuth2TokenSchema = z.looseObject({ token: text.optional(), issuedAt: time.optional(), expiresAt: time.optional() });
+const OAuth2TokenSchema = z.looseObject({ token: z.optional(text), issuedAt: z.optional(time), expiresAt: z.optional(time) });
 
 /** Spec 2.3. It carries the API key and OAuth tokens it was made with: redact before showing. */
 export const ConnectionSchema = z.looseObject({
-  id: text.optional(),
-  projectId: text.optional(),
-  provider: text.optional(),
-  group: z.looseObject({ groupRef: text.optional(), groupName: text.optional(), projectId: text.optional(), createTime: time.optional(), updateTime: time.optional() }).optional(),
-  consumer: z
-    .looseObject({ consumerRef: text.optional(), consumerName: text.optional(), projectId: text.optional(), createTime: time.optional(), updateTime: time.optional() })
-    .optional(),
-  createTime: time.optional(),
-  updateTime: time.optional(),
-  authScheme: text.optional(),
-  status: text.optional(),
-  providerApp: anyObject.optional(),
-  providerWorkspaceRef: text.optional(),
-  providerConsumerRef: text.optional(),
-  oauth2AuthorizationCode: z
-    .looseObject({ accessToken: OAuth2TokenSchema.optional(), refreshToken: OAuth2TokenSchema.optional(), scopes: z.array(text).optional() })
-    .optional(),
-  apiKey: text.optional(),
-  providerMetadata: anyObject.optional(),
+  id: z.optional(text),
+  projectId: z.optional(text),
+  provider: z.optional(text),
+  group: z.optional(
+    z.looseObject({ groupRef: z.optional(text), groupName: z.optional(text), projectId: z.optional(text), createTime: z.optional(time), updateTime: z.optional(time) }),
+  ),
+  consumer: z.optional(
+    z.looseObject({ consumerRef: z.optional(text), consumerName: z.optional(text), projectId: z.optional(text), createTime: z.optional(time), updateTime: z.optional(time) }),
+  ),
+  createTime: z.optional(time),
+  updateTime: z.optional(time),
+  authScheme: z.optional(text),
+  status: z.optional(text),
+  providerApp: z.optional(anyObject),
+  providerWorkspaceRef: z.optional(text),
+  providerConsumerRef: z.optional(text),
+  oauth2AuthorizationCode: z.optional(
+    z.looseObject({ accessToken: z.optional(OAuth2TokenSchema), refreshToken: z.optional(OAuth2TokenSchema), scopes: z.optional(z.array(text)) }),
+  ),
+  apiKey: z.optional(text),
+  providerMetadata: z.optional(anyObject),
 });
 
 export const ProblemSchema = z.looseObject({
-  type: text.optional(),
-  href: text.optional(),
-  title: text.optional(),
-  status: z.number().optional(),
-  detail: text.optional(),
-  instance: text.optional(),
-  subsystem: text.optional(),
-  time: text.optional(),
-  requestId: text.optional(),
-  causes: z.array(text).optional(),
-  remedy: text.optional(),
-  supportEmail: text.optional(),
-  supportPhone: text.optional(),
-  supportUrl: text.optional(),
-  retryable: z.boolean().optional(),
-  retryAfter: text.optional(),
-  context: anyObject.optional(),
-  issues: z
-    .array(
+  type: z.optional(text),
+  href: z.optional(text),
+  title: z.optional(text),
+  status: z.optional(z.number()),
+  detail: z.optional(text),
+  instance: z.optional(text),
+  subsystem: z.optional(text),
+  time: z.optional(text),
+  requestId: z.optional(text),
+  causes: z.optional(z.array(text)),
+  remedy: z.optional(text),
+  supportEmail: z.optional(text),
+  supportPhone: z.optional(text),
+  supportUrl: z.optional(text),
+  retryable: z.optional(z.boolean()),
+  retryAfter: z.optional(text),
+  context: z.optional(anyObject),
+  issues: z.optional(
+    z.array(
       z.looseObject({
-        type: text.optional(),
-        title: text.optional(),
-        detail: text.optional(),
-        in: text.optional(),
-        name: text.optional(),
-        value: z.unknown().optional(),
+        type: z.optional(text),
+        title: z.optional(text),
+        detail: z.optional(text),
+        in: z.optional(text),
+        name: z.optional(text),
+        value: z.optional(z.unknown()),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 
 /** One search result (spec 2.6); in the order the fields are usually sent, so JSON output keeps it. */
 export const SearchResultSchema = z.looseObject({
-  id: text.optional(),
-  fields: anyObject.optional(),
-  mappedFields: anyObject.optional(),
-  raw: anyObject.optional(),
+  id: z.optional(text),
+  fields: z.optional(anyObject),
+  mappedFields: z.optional(anyObject),
+  raw: z.optional(anyObject),
 });
 
 /** The answer to a search (spec 4.6): one page of results. */

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { completionModel } from '../completion/model.js';
 import { completionScript, scriptFiles, shells } from '../completion/scripts/index.js';
+import * as z from '../schema/zod.js';
 import { defineCommand } from './command.js';
 import { describe } from './help.js';
 import { completeValues, parseInput } from './input.js';

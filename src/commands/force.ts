@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
 import type { Context } from '../context.js';
+import * as z from '../schema/zod.js';
 
 /**
  * `--force` on the commands that write values into the profile file (profile
@@ -13,7 +13,7 @@ export function addForceOption(command: Command): Command {
   return command.option('--force', 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one');
 }
 
-export const forceField = { force: z.boolean().optional() };
+export const forceField = { force: z.optional(z.boolean()) };
 
 /** Call first in run(), before anything reads the profile file. */
 export async function recoverProfileFile(context: Context, force: boolean | undefined): Promise<void> {

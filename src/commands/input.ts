@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { completeValues } from '../completion/values.js';
 import { UsageError } from '../errors.js';
 import { dataFormats, type OutputFormat } from '../output/view.js';
+import * as z from '../schema/zod.js';
 import type { RawInput } from './command.js';
 
 /**
  * Parses raw command-line input with a zod schema. Every problem is reported
  * at once, each naming the flag or argument it is about.
  */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, raw: RawInput, command: Command): z.infer<Schema> {
+export function parseInput<Schema extends z.ZodMiniType>(schema: Schema, raw: RawInput, command: Command): z.infer<Schema> {
   const result = schema.safeParse({ ...raw.options, ...raw.args });
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${describeKey(String(issue.path[0] ?? ''), command)}: ${issue.message}`);
@@ -57,9 +57,9 @@ export function addOutputOptions(command: Command, formats: readonly OutputForma
 /** The zod fields for `-o/--output` and `--json`, spread into a command's schema. */
 export function outputFields(formats: readonly OutputFormat[] = dataFormats) {
   return {
-    output: z.enum(formats as [OutputFormat, ...OutputFormat[]], { error: `must be one of ${formats.join(', ')}` }).optional(),
-    json: z.boolean().optional(),
-    query: z.string().min(1, 'must not be empty').optional(),
+    output: z.optional(z.enum(formats as [OutputFormat, ...OutputFormat[]], { error: `must be one of ${formats.join(', ')}` })),
+    json: z.optional(z.boolean()),
+    query: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
   };
 }
 
@@ -68,10 +68,12 @@ export const outputSchema = outputFields();
 /** An identifier from the command line: not empty, no control characters. */
 export const identifier = z
   .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'is too long (200 characters at most)')
-  .regex(/^[^\u0000-\u001f\u007f/]+$/, 'must not contain "/" or control characters');
+  .check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(200, 'is too long (200 characters at most)'),
+    z.regex(/^[^\u0000-\u001f\u007f/]+$/, 'must not contain "/" or control characters'),
+  );
 
 /**
  * Shell completion of option and argument values: declare them in configure(),

@@ -1,29 +1,39 @@
-import { z } from 'zod';
 import { defaultSandboxPort } from '../config/defaults.js';
 import type { Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { InputSources } from '../input/sources.js';
 import type { Sandbox, SandboxOptions } from '../sandbox/server.js';
+import * as z from '../schema/zod.js';
 import { defineCommand } from './command.js';
 import { describe } from './help.js';
 import { parseInput } from './input.js';
 
-const schema = z.object({
-  host: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
-  port: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 (any free port) to 65535')
-    .max(65535, 'must be 0 (any free port) to 65535')
-    .default(defaultSandboxPort),
-  json: z.boolean().optional(),
-  faults: z.string().min(1, 'must be a file path').optional(),
-  tlsCert: z.string().min(1, 'must be a file path').optional(),
-  tlsKey: z.string().min(1, 'must be a file path').optional(),
-}).refine((input) => (input.tlsCert === undefined) === (input.tlsKey === undefined), {
-  message: 'give both --tls-cert and --tls-key, or neither',
-  path: ['tlsKey'],
-});
+const filePath = z.string().check(z.minLength(1, 'must be a file path'));
+
+const schema = z
+  .object({
+    host: z._default(z.string().check(z.trim(), z.minLength(1, 'must not be empty')), '127.0.0.1'),
+    port: z._default(
+      z.coerce
+        .number({ error: 'must be a port number' })
+        .check(
+          z.int('must be a whole number'),
+          z.minimum(0, 'must be 0 (any free port) to 65535'),
+          z.maximum(65535, 'must be 0 (any free port) to 65535'),
+        ),
+      defaultSandboxPort,
+    ),
+    json: z.optional(z.boolean()),
+    faults: z.optional(filePath),
+    tlsCert: z.optional(filePath),
+    tlsKey: z.optional(filePath),
+  })
+  .check(
+    z.refine((input) => (input.tlsCert === undefined) === (input.tlsKey === undefined), {
+      message: 'give both --tls-cert and --tls-key, or neither',
+      path: ['tlsKey'],
+    }),
+  );
 
 export default defineCommand({
   configure(command) {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { operations } from '../api/operations.js';
 import type { SearchResult } from '../api/schemas.js';
 import { searchPageSize } from '../config/defaults.js';
 import type { Settings } from '../config/resolve.js';
 import { UsageError } from '../errors.js';
 import { listFormats } from '../output/view.js';
+import * as z from '../schema/zod.js';
 import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '../search/filters.js';
 import { mappedHeader, resultsTable } from '../search/view.js';
 import { defineCommand } from './command.js';
@@ -15,23 +15,24 @@ import { addOutputOptions, completeValues, filterOperators, identifier, outputFi
 const requiredText = (required: string) =>
   z
     .string({ error: `is required: ${required}` })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(200, 'is too long (200 characters at most)')
-    .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters');
+    .check(
+      z.trim(),
+      z.minLength(1, 'must not be empty'),
+      z.maxLength(200, 'is too long (200 characters at most)'),
+      z.regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters'),
+    );
 
 const whereHelp = 'for example --where Email=ada@example.com; search is meant for narrow queries';
 
 const schema = z
   .object({
     object: requiredText('the object to search, such as Contact'),
-    integration: z.string({ error: 'is required: the integration ID, such as int_salesforce_sync' }).pipe(identifier),
+    integration: z.pipe(z.string({ error: 'is required: the integration ID, such as int_salesforce_sync' }), identifier),
     groupRef: requiredText('the groupRef of the user group whose installation is searched'),
-    project: identifier.optional(),
-    where: z
-      .array(z.string(), { error: `is required: at least one filter, ${whereHelp}` })
-      .min(1, `is required: at least one filter, ${whereHelp}`)
-      .transform((items, context) => {
+    project: z.optional(identifier),
+    where: z.pipe(
+      z.array(z.string(), { error: `is required: at least one filter, ${whereHelp}` }).check(z.minLength(1, `is required: at least one filter, ${whereHelp}`)),
+      z.transform((items: string[], context) => {
         const filters: FieldFilter[] = [];
         for (const item of items) {
           const parsed = parseWhere(item);
@@ -40,27 +41,30 @@ const schema = z
         }
         return filters;
       }),
-    fields: z
-      .string()
-      .optional()
-      .transform((text, context) => {
+    ),
+    fields: z.pipe(
+      z.optional(z.string()),
+      z.transform((text: string | undefined, context) => {
         if (text === undefined) return undefined;
         const names = [...new Set(text.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
         if (names.length === 0) context.issues.push({ code: 'custom', message: 'give one or more field names separated by commas, such as --fields Name,Email', input: text });
         return names;
       }),
-    raw: z.boolean().optional(),
+    ),
+    raw: z.optional(z.boolean()),
     ...outputFields(listFormats),
   })
-  .superRefine((input, context) => {
-    // Documents (json, yaml, ndjson, --query) print results as received; --query or jq reshapes them.
-    const format = input.json === true ? '--json' : input.output !== undefined && input.output !== 'table' ? `-o ${input.output}` : input.query !== undefined ? '--query' : undefined;
-    if (format === undefined) return;
-    for (const flag of ['fields', 'raw'] as const) {
-      if (input[flag] === undefined || input[flag] === false) continue;
-      context.issues.push({ code: 'custom', path: [flag], message: `shapes the table only; ${format} prints the results as received (pick fields with --query)`, input: input[flag] });
-    }
-  });
+  .check(
+    z.superRefine((input, context) => {
+      // Documents (json, yaml, ndjson, --query) print results as received; --query or jq reshapes them.
+      const format = input.json === true ? '--json' : input.output !== undefined && input.output !== 'table' ? `-o ${input.output}` : input.query !== undefined ? '--query' : undefined;
+      if (format === undefined) return;
+      for (const flag of ['fields', 'raw'] as const) {
+        if (input[flag] === undefined || input[flag] === false) continue;
+        context.issues.push({ code: 'custom', path: [flag], message: `shapes the table only; ${format} prints the results as received (pick fields with --query)`, input: input[flag] });
+      }
+    }),
+  );
 
 type Input = z.infer<typeof schema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../schema/zod.js';
 import { version } from '../version.js';
 import { defineCommand } from './command.js';
 import { describe } from './help.js';

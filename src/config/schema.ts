@@ -1,19 +1,21 @@
-import { z } from 'zod';
+import * as z from '../schema/zod.js';
 
 export const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
+const nonEmpty = z.string().check(z.minLength(1));
+
 export const ProfileSchema = z.looseObject({
-  baseUrl: z.url().optional(),
-  searchUrl: z.url().optional(),
-  org: z.string().min(1).optional(),
-  project: z.string().min(1).optional(),
-  apiKey: z.string().min(1).optional(),
-  token: z.string().min(1).optional(),
+  baseUrl: z.optional(z.url()),
+  searchUrl: z.optional(z.url()),
+  org: z.optional(nonEmpty),
+  project: z.optional(nonEmpty),
+  apiKey: z.optional(nonEmpty),
+  token: z.optional(nonEmpty),
 });
 
 export const ConfigFileSchema = z.looseObject({
-  current: z.string().regex(profileNamePattern).optional(),
-  profiles: z.record(z.string().regex(profileNamePattern, 'invalid profile name'), ProfileSchema).default({}),
+  current: z.optional(z.string().check(z.regex(profileNamePattern))),
+  profiles: z._default(z.record(z.string().check(z.regex(profileNamePattern, 'invalid profile name')), ProfileSchema), {}),
 });
 
 export type ProfileData = z.infer<typeof ProfileSchema>;

@@ -3,26 +3,28 @@
 // retries) load a plan with `ipctl sandbox --faults FILE`, or at run time with
 // POST /_sandbox/faults from the same machine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
+import * as z from '../schema/zod.js';
 import { PROBLEM_CONTENT_TYPE, toProblemDetails } from './problems.js';
 
 export const FAULTS_PATH = '/_sandbox/faults';
 /** The key of a queue that applies to every operation (after the operation's own queue). */
 export const ANY_OPERATION = '*';
 
-const times = z.number().int().min(1).max(1000).default(1);
-const seconds = z.number().min(0).max(86_400);
+const times = z._default(z.number().check(z.int(), z.minimum(1), z.maximum(1000)), 1);
+const seconds = z.number().check(z.minimum(0), z.maximum(86_400));
+const shortText = z.string().check(z.maxLength(100));
+const httpStatus = z.number().check(z.int(), z.minimum(400), z.maximum(599));
 
 const stepSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('status'),
-    status: z.number().int().min(400).max(599),
+    status: httpStatus,
     /** Retry-After header: seconds, or the header text as is (an HTTP date). */
-    retryAfter: z.union([seconds, z.string().max(100)]).optional(),
+    retryAfter: z.optional(z.union([seconds, shortText])),
     /** The problem's `retryable`. */
-    retryable: z.boolean().optional(),
+    retryable: z.optional(z.boolean()),
     /** The problem's `retryAfter`: seconds from the answer, or a date-time as is. */
-    problemRetryAfter: z.union([seconds, z.string().max(100)]).optional(),
+    problemRetryAfter: z.optional(z.union([seconds, shortText])),
     times,
   }),
   /** The connection is reset (TCP RST) without an answer. */
@@ -34,18 +36,18 @@ const stepSchema = z.discriminatedUnion('kind', [
   /** 200, Content-Type application/json, and a body that is not JSON. */
   z.strictObject({ kind: z.literal('malformed'), times }),
   /** An HTML error page, as a proxy or load balancer sends. */
-  z.strictObject({ kind: z.literal('html'), status: z.number().int().min(400).max(599).default(502), times }),
+  z.strictObject({ kind: z.literal('html'), status: z._default(httpStatus, 502), times }),
   /** 200 with a body of `bytes` bytes, sent chunked (no Content-Length) unless `declareLength`. */
   z.strictObject({
     kind: z.literal('oversized'),
-    bytes: z.number().int().min(1).max(256 * 1024 * 1024).default(17 * 1024 * 1024),
-    declareLength: z.boolean().default(false),
+    bytes: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(256 * 1024 * 1024)), 17 * 1024 * 1024),
+    declareLength: z._default(z.boolean(), false),
     times,
   }),
 ]);
 
 /** `{ "<operation>" | "*": [step, …] }` */
-export const faultPlanSchema = z.record(z.string().min(1).max(100), z.array(stepSchema).max(1000));
+export const faultPlanSchema = z.record(z.string().check(z.minLength(1), z.maxLength(100)), z.array(stepSchema).check(z.maxLength(1000)));
 
 export type FaultStep = z.infer<typeof stepSchema>;
 export type FaultPlanData = z.infer<typeof faultPlanSchema>;

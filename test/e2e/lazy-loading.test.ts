@@ -31,10 +31,17 @@ describe('start-up loads only what --help and --version need', () => {
     expect(staticallyLoadedInputs(metafile, 'dist/main.cjs').sort()).toEqual(['package.json', 'src/deps.ts', 'src/errors.ts', 'src/main.ts', 'src/version.ts']);
   });
 
-  // zod and undici are loaded from dist/vendor/ through a stand-in module named `vendor:<specifier>`.
+  // undici (like commander) is loaded from dist/vendor/ through a stand-in module named `vendor:<specifier>`;
+  // the others, zod included, are bundled from node_modules/ into the chunks that use them.
   it.each(['undici', 'zod', 'conf', '@inquirer', 'cli-table3', 'chalk', 'yaml', '@jmespath-community'])('builds the command tree without loading any %s module', (name) => {
     const inputs = staticallyLoadedInputs(metafile, runChunk!);
     expect(inputs.filter((input) => input.includes(`node_modules/${name}`) || input.startsWith(`vendor:${name}`))).toEqual([]);
+  });
+
+  it('bundles zod/mini, not classic zod', () => {
+    const bundled = Object.keys(metafile.inputs);
+    expect(bundled.filter((input) => input.includes('node_modules/zod/v4/mini/')).length).toBeGreaterThan(0);
+    expect(bundled.filter((input) => input.includes('node_modules/zod/v4/classic/'))).toEqual([]);
   });
 
   it('loads the registry with the command tree, and no command module; commander only when a command tree is needed', () => {

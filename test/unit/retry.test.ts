@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ApiClient } from '../../src/api/client.js';
 import { type Operation, operations } from '../../src/api/operations.js';
 import { backoffWaitMs, defaultRetryPolicy, mayRetry, requestedWaitMs, TransportError } from '../../src/api/retry.js';
@@ -9,6 +8,7 @@ import { Secret } from '../../src/config/secret.js';
 import { ApiError, UserError } from '../../src/errors.js';
 import { renderError } from '../../src/output/diagnostics.js';
 import { plain } from '../../src/output/paint.js';
+import * as z from '../../src/schema/zod.js';
 import { faultCases } from '../helpers/fault-cases.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { UsageError } from '../../errors.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { addForceOption, forceField, recoverProfileFile } from '../force.js';
 import { describe } from '../help.js';

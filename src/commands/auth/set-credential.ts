@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { addForceOption, forceField, recoverProfileFile } from '../force.js';
 import { describe } from '../help.js';

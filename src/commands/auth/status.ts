@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import type { Resolved, Settings } from '../../config/resolve.js';
 import type { Secret } from '../../config/secret.js';
 import { exitCodes } from '../../errors.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
 import { addOutputOptions, identifier, outputSchema, parseInput } from '../input.js';
 
-const schema = z.object({ org: identifier.optional(), project: identifier.optional(), ...outputSchema });
+const schema = z.object({ org: z.optional(identifier), project: z.optional(identifier), ...outputSchema });
 
 interface ShownSetting {
   value: string | null;

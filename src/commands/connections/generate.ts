@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Provider } from '../../api/schemas.js';
@@ -16,45 +15,46 @@ import { parseAssignment } from '../../input/assignments.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Outcome } from '../../output/view.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
 import { addOutputOptions, completeValues, filePaths, identifier, outputSchema, parseInput, usageError } from '../input.js';
 
-const value = z.string().trim().min(1, 'must not be empty');
-const path = z.string().min(1, 'must not be empty; give a path, or - for stdin');
+const value = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
+const path = z.string().check(z.minLength(1, 'must not be empty; give a path, or - for stdin'));
 
 const schema = z.object({
-  project: identifier.optional(),
-  provider: identifier.optional(),
-  groupRef: value.optional(),
-  groupName: value.optional(),
-  consumerRef: value.optional(),
-  consumerName: value.optional(),
-  workspace: value.optional(),
-  metadata: z.array(z.string()).default([]),
-  custom: z.array(z.string()).default([]),
-  scopes: value.optional(),
-  apiKeyFile: path.optional(),
-  username: value.optional(),
-  passwordFile: path.optional(),
-  refreshTokenFile: path.optional(),
-  accessTokenFile: path.optional(),
-  inputJson: path.optional(),
-  skeleton: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-  showSecrets: z.boolean().optional(),
-  fromFile: path.optional(),
-  format: z.enum(['jsonl', 'csv'], { error: 'must be jsonl or csv' }).optional(),
-  concurrency: z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number from 1 to 64')
-    .transform(Number)
-    .pipe(z.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64'))
-    .optional(),
-  results: path.optional(),
-  resume: z.boolean().optional(),
-  retryUncertain: z.boolean().optional(),
-  skipInvalid: z.boolean().optional(),
+  project: z.optional(identifier),
+  provider: z.optional(identifier),
+  groupRef: z.optional(value),
+  groupName: z.optional(value),
+  consumerRef: z.optional(value),
+  consumerName: z.optional(value),
+  workspace: z.optional(value),
+  metadata: z._default(z.array(z.string()), []),
+  custom: z._default(z.array(z.string()), []),
+  scopes: z.optional(value),
+  apiKeyFile: z.optional(path),
+  username: z.optional(value),
+  passwordFile: z.optional(path),
+  refreshTokenFile: z.optional(path),
+  accessTokenFile: z.optional(path),
+  inputJson: z.optional(path),
+  skeleton: z.optional(z.boolean()),
+  dryRun: z.optional(z.boolean()),
+  showSecrets: z.optional(z.boolean()),
+  fromFile: z.optional(path),
+  format: z.optional(z.enum(['jsonl', 'csv'], { error: 'must be jsonl or csv' })),
+  concurrency: z.optional(
+    z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number from 1 to 64')), z.transform(Number)),
+      z.number().check(z.int(), z.minimum(1, 'must be at least 1'), z.maximum(64, 'must be at most 64')),
+    ),
+  ),
+  results: z.optional(path),
+  resume: z.optional(z.boolean()),
+  retryUncertain: z.optional(z.boolean()),
+  skipInvalid: z.optional(z.boolean()),
   ...outputSchema,
 });
 

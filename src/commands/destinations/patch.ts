@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { operations } from '../../api/operations.js';
 import type { Destination } from '../../api/schemas.js';
 import type { Settings } from '../../config/resolve.js';
@@ -9,6 +8,7 @@ import { UsageError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Cell, RecordView } from '../../output/view.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
 import { addOutputOptions, completeValues, filePaths, identifier, outputSchema, parseInput, partialChoices, usageError } from '../input.js';
@@ -16,15 +16,15 @@ import { layerFromDocument, layerFromFlags, mergeLayers, type PatchLayer, type P
 
 const schema = z.object({
   destination: identifier,
-  project: identifier.optional(),
-  name: z.string().optional(),
-  set: z.array(z.string()).optional(),
-  header: z.array(z.string()).optional(),
-  secret: z.array(z.string()).optional(),
-  clear: z.array(z.string()).optional(),
-  updateMask: z.string().optional(),
-  inputJson: z.string().min(1, 'give a file path, or - for stdin').optional(),
-  dryRun: z.boolean().optional(),
+  project: z.optional(identifier),
+  name: z.optional(z.string()),
+  set: z.optional(z.array(z.string())),
+  header: z.optional(z.array(z.string())),
+  secret: z.optional(z.array(z.string())),
+  clear: z.optional(z.array(z.string())),
+  updateMask: z.optional(z.string()),
+  inputJson: z.optional(z.string().check(z.minLength(1, 'give a file path, or - for stdin'))),
+  dryRun: z.optional(z.boolean()),
   ...outputSchema,
 });
 

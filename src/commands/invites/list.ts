@@ -1,16 +1,16 @@
-import { z } from 'zod';
 import { operations } from '../../api/operations.js';
 import { type Invite, inviteStatuses } from '../../api/schemas.js';
 import type { View } from '../../output/view.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
 import { addOutputOptions, completeValues, identifier, outputSchema, parseInput } from '../input.js';
 import { requireOrg } from '../orgs/org-id.js';
 
 const schema = z.object({
-  orgId: identifier.optional(),
-  org: identifier.optional(),
-  status: z.enum(inviteStatuses, { error: `must be one of ${inviteStatuses.join(', ')}` }).optional(),
+  orgId: z.optional(identifier),
+  org: z.optional(identifier),
+  status: z.optional(z.enum(inviteStatuses, { error: `must be one of ${inviteStatuses.join(', ')}` })),
   ...outputSchema,
 });
 

@@ -1,15 +1,15 @@
-import { z } from 'zod';
 import { operations } from '../../api/operations.js';
 import type { Org } from '../../api/schemas.js';
 import type { View } from '../../output/view.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
 import { addOutputOptions, identifier, outputSchema, parseInput } from '../input.js';
 import { requireOrg } from './org-id.js';
 
 const schema = z.object({
-  orgId: identifier.optional(),
-  org: identifier.optional(),
+  orgId: z.optional(identifier),
+  org: z.optional(identifier),
   ...outputSchema,
 });
 

@@ -1,20 +1,21 @@
-import { z } from 'zod';
 import { profileNamePattern } from '../../config/schema.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { addForceOption, forceField, recoverProfileFile } from '../force.js';
 import { describe } from '../help.js';
 import { completeValues, identifier, parseInput, profileNames } from '../input.js';
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, including the /v1 prefix' })
-  .transform((url) => url.replace(/\/+$/, ''));
+const httpUrl = z.pipe(
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, including the /v1 prefix' }),
+  z.transform((url: string) => url.replace(/\/+$/, '')),
+);
 
 const schema = z.object({
-  name: z.string().regex(profileNamePattern, 'must start with a letter or digit, then letters, digits, ".", "_" or "-" (64 at most)'),
-  baseUrl: httpUrl.optional(),
-  searchUrl: httpUrl.optional(),
-  org: identifier.optional(),
-  project: identifier.optional(),
+  name: z.string().check(z.regex(profileNamePattern, 'must start with a letter or digit, then letters, digits, ".", "_" or "-" (64 at most)')),
+  baseUrl: z.optional(httpUrl),
+  searchUrl: z.optional(httpUrl),
+  org: z.optional(identifier),
+  project: z.optional(identifier),
   ...forceField,
 });
 

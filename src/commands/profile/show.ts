@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import { unknownProfile } from '../../config/resolve.js';
 import { profileNamePattern } from '../../config/schema.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
 import { addOutputOptions, completeValues, outputSchema, parseInput, profileNames } from '../input.js';
 import { profileRecordView, showProfile } from './view.js';
 
 const schema = z.object({
-  name: z.string().regex(profileNamePattern, 'must be letters, digits, ".", "_" or "-"').optional(),
+  name: z.optional(z.string().check(z.regex(profileNamePattern, 'must be letters, digits, ".", "_" or "-"'))),
   ...outputSchema,
 });
 

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { profileNamePattern } from '../../config/schema.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
 import { completeValues, parseInput, profileNames } from '../input.js';
 
-const schema = z.object({ name: z.string().regex(profileNamePattern, 'must be letters, digits, ".", "_" or "-"') });
+const schema = z.object({ name: z.string().check(z.regex(profileNamePattern, 'must be letters, digits, ".", "_" or "-"')) });
 
 export default defineCommand({
   configure(command) {

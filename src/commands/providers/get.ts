@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { operations } from '../../api/operations.js';
 import type { Provider } from '../../api/schemas.js';
 import type { Cell, GridView, View } from '../../output/view.js';
 import { connectionRequirements } from '../../providers/requirements.js';
+import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
 import { describe } from '../help.js';
 import { addOutputOptions, identifier, outputSchema, parseInput } from '../input.js';
