@@ -73,12 +73,25 @@ export function processDeps(): Deps {
 }
 
 function openStdout(): NodeJS.WriteStream {
-  // A closed stdout (`ipctl … | head`) ends the run quietly.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => outputFailed(1, error));
   return process.stdout;
+}
+
+/**
+ * A closed stdout (`ipctl … | head`) ends the run quietly; any other failure to
+ * write (a full disk, say) ends it with one line on stderr and exit 1, never a
+ * stack trace.
+ */
+function outputFailed(fd: number, error: NodeJS.ErrnoException): never {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  if (fd !== 2) {
+    try {
+      process.getBuiltinModule('node:fs').writeSync(2, `Error: cannot write the output: ${error.message}\n`);
+    } catch {
+      // stderr is gone too: the exit code is all that is left to say it.
+    }
+  }
+  process.exit(1);
 }
 
 function lazyOutput(fd: number, open: () => NodeJS.WriteStream): OutputStream {
@@ -121,11 +134,8 @@ function writeDirect(fd: number, chunk: string): Buffer | undefined {
     while (bytes.length > 0) bytes = bytes.subarray(writeSync(fd, bytes));
     return undefined;
   } catch (error) {
-    const { code } = error as NodeJS.ErrnoException;
-    // A closed stdout (`ipctl … | head`) ends the run quietly, as the stream would.
-    if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    if (code === 'EAGAIN') return bytes;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return bytes;
+    return outputFailed(fd, error as NodeJS.ErrnoException);
   }
 }
 

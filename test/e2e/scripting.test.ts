@@ -78,6 +78,15 @@ describe('a closed stdout', () => {
   });
 });
 
+describe('an output that cannot be written', () => {
+  it.each([[['--version']], [['invites', 'list', '--json']]])('ends %j with one line on stderr and exit 1, without a stack trace', async (args) => {
+    const script = `"${process.execPath}" "${ipctlBin}" ${args.join(' ')} > /dev/full`;
+    const result = await runProcess('bash', ['-c', script], { env: fixture.env() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('Error: cannot write the output: ENOSPC: no space left on device, write\n');
+  });
+});
+
 describe('--no-input', () => {
   it.each([
     ['--no-input', {}],
