@@ -25,7 +25,7 @@ export default defineCommand({
   },
   parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
-    // Imported when it runs: a static import of the entry point would make the bundler split main.js.
+    // Imported when it runs: a static import would make run.ts and this module import each other.
     const { buildCommandTree } = await import('../run.js');
     const root = completionModel(await buildCommandTree(context.deps, 'all'));
     // The script is the output itself, byte for byte: no renderer, no trailing note.
