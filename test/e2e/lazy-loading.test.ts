@@ -38,6 +38,13 @@ describe('start-up loads only what --help and --version need', () => {
     expect(inputs.filter((input) => input.includes(`node_modules/${name}`) || input.startsWith(`vendor:${name}`))).toEqual([]);
   });
 
+  it('loads chalk only when color is on: the color policy does not import it up front', () => {
+    const paintChunk = Object.keys(metafile.outputs).find((output) => 'src/output/paint.ts' in (metafile.outputs[output]?.inputs ?? {}));
+    expect(paintChunk).toBeDefined();
+    expect(staticallyLoadedInputs(metafile, paintChunk!).filter((input) => input.includes('node_modules/chalk'))).toEqual([]);
+    expect(Object.keys(metafile.inputs).some((input) => input.includes('node_modules/chalk'))).toBe(true);
+  });
+
   it('bundles zod/mini, not classic zod', () => {
     const bundled = Object.keys(metafile.inputs);
     expect(bundled.filter((input) => input.includes('node_modules/zod/v4/mini/')).length).toBeGreaterThan(0);
