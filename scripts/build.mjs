@@ -3,7 +3,7 @@
 // dist/boot.cjs (src/boot.ts), which loads them all through V8's code cache,
 // and the overview that `ipctl --help` prints.
 import { execFileSync } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
@@ -177,6 +177,7 @@ for (const file of result.outputFiles) {
 await build({
   entryPoints: ['src/boot.ts'],
   outfile: 'dist/boot.cjs',
+  define: { IPCTL_VERSION: JSON.stringify(JSON.parse(await readFile(`${root}package.json`, 'utf8')).version) },
   bundle: true,
   format: 'cjs',
   platform: 'node',

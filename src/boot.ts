@@ -27,6 +27,9 @@ const loaded = new Map<string, LoadedModule>();
 const vendorPrefix = 'ipctl-vendor:';
 // This file is dist/boot.cjs.
 const distDir = __dirname;
+// Set by scripts/build.mjs from package.json.
+declare const IPCTL_VERSION: string;
+const ipctlVersion = IPCTL_VERSION;
 
 let started = false;
 let caching = false;
@@ -100,9 +103,11 @@ function cachePath(file: string): string | undefined {
   const base = env.IPCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(home, '.cache'), 'ipctl');
   if (!base) return undefined;
   const name = file.split(/[/\\]/).pop()!.replace(/\.cjs$/, '');
-  // Size and modification time: a rebuilt file never meets an old cache (hashing the source costs more).
+  // ipctl's version, the file's size and its modification time: a rebuilt file never meets an
+  // old cache (hashing the source costs more). npm gives every installed file the same time,
+  // so the version tells releases apart; a local build has times of its own.
   const { size, mtimeMs } = statSync(file);
-  return join(base, `v8-${process.version}-${process.arch}`, `${name}-${size}-${Math.trunc(mtimeMs).toString(36)}.bin`);
+  return join(base, `v8-${process.version}-${process.arch}`, `${name}-${ipctlVersion}-${size}-${Math.trunc(mtimeMs).toString(36)}.bin`);
 }
 
 function readCache(cacheFile: string | undefined): Buffer | undefined {

@@ -41,8 +41,8 @@ describe('the code cache', () => {
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout).name).toBe('salesforce');
     const written = cacheFiles(cacheDir);
-    expect([...written.keys()].some((file) => /[/\\]v8-v[\d.]+-\w+[/\\]undici-\d+-\w+\.bin$/.test(file))).toBe(true);
-    expect([...written.keys()].some((file) => /[/\\]get-\w+-\d+-\w+\.bin$/.test(file))).toBe(true);
+    expect([...written.keys()].some((file) => /[/\\]v8-v[\d.]+-\w+[/\\]undici-\d+\.\d+\.\d+-\d+-\w+\.bin$/.test(file))).toBe(true);
+    expect([...written.keys()].some((file) => /[/\\]get-\w+-\d+\.\d+\.\d+-\d+-\w+\.bin$/.test(file))).toBe(true);
 
     const second = await getProvider(cacheDir);
     expect(second.stderr).toBe('');
