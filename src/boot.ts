@@ -98,9 +98,7 @@ function cacheAtExit(cacheFile: string, script: InstanceType<typeof Script>): vo
 }
 
 function cachePath(file: string): string | undefined {
-  const env = process.env;
-  const home = env.HOME || process.getBuiltinModule('node:os').homedir();
-  const base = env.IPCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(home, '.cache'), 'ipctl');
+  const base = cacheDirectory();
   if (!base) return undefined;
   const name = file.split(/[/\\]/).pop()!.replace(/\.cjs$/, '');
   // ipctl's version, the file's size and its modification time: a rebuilt file never meets an
@@ -108,6 +106,18 @@ function cachePath(file: string): string | undefined {
   // so the version tells releases apart; a local build has times of its own.
   const { size, mtimeMs } = statSync(file);
   return join(base, `v8-${process.version}-${process.arch}`, `${name}-${ipctlVersion}-${size}-${Math.trunc(mtimeMs).toString(36)}.bin`);
+}
+
+/** Where the cache lives; none when there is no home to put it in. */
+function cacheDirectory(): string | undefined {
+  const env = process.env;
+  if (env.IPCTL_CACHE_DIR) return env.IPCTL_CACHE_DIR;
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'ipctl');
+  try {
+    return join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.cache', 'ipctl');
+  } catch {
+    return undefined; // no HOME and no user entry: run without a cache
+  }
 }
 
 function readCache(cacheFile: string | undefined): Buffer | undefined {
