@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Secret } from '../config/secret.js';
 import { ApiError, CredentialError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
@@ -178,6 +177,8 @@ export class ApiClient {
   }
 
   async #pause(ms: number): Promise<void> {
+    // Loaded here: only a retry waits.
+    const { setTimeout: sleep } = process.getBuiltinModule('node:timers/promises');
     try {
       await sleep(ms, undefined, { signal: this.#options.signal });
     } catch {
