@@ -15,6 +15,13 @@ import type { Buffer } from 'node:buffer';
  * Node 22's module.enableCompileCache() does, done in a way Node 20 has too.
  */
 
+// process.getBuiltinModule came with Node 20.16 and 22.3: on 21.x and 22.0 to 22.2,
+// require() gives the builtins instead, to ipctl's modules as to this one.
+if (typeof process.getBuiltinModule !== 'function') {
+  const { isBuiltin } = require('node:module') as typeof import('node:module');
+  process.getBuiltinModule = ((id: string) => (isBuiltin(id) ? require(id) : undefined)) as typeof process.getBuiltinModule;
+}
+
 const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
 const { dirname, join, resolve } = process.getBuiltinModule('node:path');
 const { Script } = process.getBuiltinModule('node:vm');
