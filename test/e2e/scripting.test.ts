@@ -78,6 +78,35 @@ describe('a closed stdout', () => {
   });
 });
 
+describe('a slow reader', () => {
+  // A 4 KiB non-blocking pipe that is read only after half a second: writes to it would block,
+  // so ipctl must hand the rest to Node's stream and still deliver every byte, in order.
+  const slowReader = `
+import fcntl, os, subprocess, sys, time
+r, w = os.pipe()
+fcntl.fcntl(w, 1031, 4096)  # F_SETPIPE_SZ
+fcntl.fcntl(w, fcntl.F_SETFL, fcntl.fcntl(w, fcntl.F_GETFL) | os.O_NONBLOCK)
+child = subprocess.Popen(sys.argv[1:], stdout=w)
+os.close(w)
+time.sleep(0.5)
+while True:
+    chunk = os.read(r, 65536)
+    if not chunk: break
+    sys.stdout.buffer.write(chunk)
+sys.exit(child.wait())
+`;
+
+  it('of a small non-blocking pipe gets all the output', async () => {
+    const direct = await runIpctl(['completion', 'zsh']);
+    expect(direct.code).toBe(0);
+    expect(direct.stdout.length).toBeGreaterThan(16 * 1024);
+    const slow = await runProcess('python3', ['-c', slowReader, process.execPath, ipctlBin, 'completion', 'zsh']);
+    expect(slow.stderr).toBe('');
+    expect(slow.code).toBe(0);
+    expect(slow.stdout).toBe(direct.stdout);
+  });
+});
+
 describe('an output that cannot be written', () => {
   it.each([[['--version']], [['invites', 'list', '--json']]])('ends %j with one line on stderr and exit 1, without a stack trace', async (args) => {
     const script = `"${process.execPath}" "${ipctlBin}" ${args.join(' ')} > /dev/full`;
