@@ -2,7 +2,8 @@ import type { Paint } from './output/paint.js';
 import type { ApiClient } from './api/client.js';
 import { defaultTimeoutSeconds } from './config/defaults.js';
 import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
-import type { Settings, SettingFlags } from './config/resolve.js';
+import { configPath, readConfigFile } from './config/read.js';
+import { resolveSettings, type SettingFlags, type Settings } from './config/resolve.js';
 import type { ConfigFile } from './config/schema.js';
 import type { ProfileStore } from './config/store.js';
 import type { Deps } from './deps.js';
@@ -68,13 +69,11 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
     interactive: isInteractive(deps, global),
     paint,
     async settings(flags = {}, options = {}) {
-      const { resolveSettings } = await import('./config/resolve.js');
       const { data } = await context.config();
       return resolveSettings({ ...pickSettingFlags(global), ...flags }, deps.env, data, options);
     },
     async config() {
       if (store) return { path: store.path, data: store.read() };
-      const { configPath, readConfigFile } = await import('./config/read.js');
       const path = configPath(deps.env);
       return { path, data: readConfigFile(path) };
     },

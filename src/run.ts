@@ -1,6 +1,8 @@
 import type { Command, CommanderError } from 'commander';
 import type { LoadedCommand, RawInput } from './commands/command.js';
 import { isDocumentFormat, outputFormat } from './output/format.js';
+import { paintFor } from './output/paint.js';
+import { render } from './output/render.js';
 import type { OutputFormat } from './output/view.js';
 import { type CommandEntry, commands, findCommand, groups } from './commands/registry.js';
 import { completeValues, profileNames } from './completion/values.js';
@@ -106,7 +108,6 @@ async function attachSpec(command: Command, entry: CommandEntry, state: RunState
 }
 
 async function runSpec(spec: LoadedCommand, command: Command, state: RunState): Promise<number> {
-  const { paintFor } = await import('./output/paint.js');
   const global = command.optsWithGlobals<GlobalOptions>();
   const { createContext } = await import('./context.js');
   const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false));
@@ -118,7 +119,6 @@ async function runSpec(spec: LoadedCommand, command: Command, state: RunState): 
   const outcome = await spec.run(input as never, context);
   if (typeof outcome === 'number') return outcome;
   if (!outcome) return exitCodes.ok;
-  const { render } = await import('./output/render.js');
   const paint = await paintFor(state.deps.stdout, state.deps.env, global.color !== false);
   await render(outcome, context.format, { stream: state.deps.stdout, paint, query });
   for (const message of outcome.messages ?? []) context.say(message);
@@ -189,7 +189,6 @@ function configureCommander(command: Command, deps: Deps): void {
 
 async function report(error: unknown, state: RunState): Promise<number> {
   if (isCommanderError(error)) return commanderExitCode(error);
-  const { paintFor } = await import('./output/paint.js');
   const { renderError } = await import('./output/diagnostics.js');
   const { deps, context } = state;
   renderError(error, {
