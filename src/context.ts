@@ -27,8 +27,9 @@ export interface GlobalOptions {
 
 /**
  * What a command's run() gets: the side effects (deps), and lazy access to
- * settings, the profile store, the API client and the prompter, each loaded
- * only when a command asks for it.
+ * settings, the profile store, the API client and the prompter. The store, the
+ * client (with undici) and the prompter are loaded only when a command asks for
+ * them; settings are read when asked for.
  */
 export interface Context {
   deps: Deps;
