@@ -15,12 +15,14 @@ const vendors = {
   commander: { entry: "module.exports = require('commander');", specifiers: { commander: ['Command', 'CommanderError', 'Option', 'Argument', 'Help'] } },
   undici: {
     entry: `module.exports = {
-      api: require('undici/lib/api/index.js'),
+      request: require('undici/lib/api/api-request.js'),
+      connect: require('undici/lib/api/api-connect.js'),
       Dispatcher: require('undici/lib/dispatcher/dispatcher.js'),
       EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent.js'),
     };`,
     specifiers: {
-      'undici/lib/api/index.js': 'api',
+      'undici/lib/api/api-request.js': 'request',
+      'undici/lib/api/api-connect.js': 'connect',
       'undici/lib/dispatcher/dispatcher.js': 'Dispatcher',
       'undici/lib/dispatcher/env-http-proxy-agent.js': 'EnvHttpProxyAgent',
     },

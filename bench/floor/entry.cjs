@@ -3,8 +3,8 @@
 'use strict';
 
 module.exports = async function get(address) {
-  const { api, Dispatcher, EnvHttpProxyAgent } = require('ipctl-vendor:undici');
-  Object.assign(Dispatcher.prototype, api);
+  const { request, connect, Dispatcher, EnvHttpProxyAgent } = require('ipctl-vendor:undici');
+  Object.assign(Dispatcher.prototype, { request, connect });
   const agent = new EnvHttpProxyAgent({ httpProxy: '', httpsProxy: '', noProxy: '' });
   const url = new URL(address);
   const response = await agent.request({ origin: url.origin, path: url.pathname, method: 'GET' });

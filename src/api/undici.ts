@@ -1,18 +1,20 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher as DispatcherType } from 'undici';
-import api from 'undici/lib/api/index.js';
+import apiConnect from 'undici/lib/api/api-connect.js';
+import apiRequest from 'undici/lib/api/api-request.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 
 /*
- * The parts of undici ipctl uses: its dispatcher API (request, connect, ...) and
- * the proxy-aware agent. Importing them directly, not through undici's index,
- * leaves out fetch, WebSocket, caches and mocks: most of the code every HTTP
- * command would otherwise load.
+ * The parts of undici ipctl uses: request() and connect() of its dispatcher API
+ * and the proxy-aware agent. Importing them directly, not through undici's index,
+ * leaves out fetch, WebSocket, caches, mocks, and the stream, pipeline and
+ * upgrade APIs: most of the code every HTTP command would otherwise load.
  */
 
-// What undici's index does: give every dispatcher request(), connect() and the rest.
-Object.assign(Dispatcher.prototype, api);
+// What undici's index does, for the two methods used: ipctl's requests, and the
+// CONNECT with which the proxy agent opens a tunnel.
+Object.assign(Dispatcher.prototype, { request: apiRequest, connect: apiConnect });
 
 // undici parses HTTP with llhttp compiled to WebAssembly. V8's optimising tier
 // would recompile it in the background: for a CLI's few requests that costs

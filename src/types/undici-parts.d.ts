@@ -9,7 +9,12 @@ declare module 'undici/lib/dispatcher/dispatcher.js' {
   export default Dispatcher;
 }
 
-declare module 'undici/lib/api/index.js' {
-  const api: Record<string, unknown>;
-  export default api;
+declare module 'undici/lib/api/api-request.js' {
+  const request: (...args: unknown[]) => unknown;
+  export default request;
+}
+
+declare module 'undici/lib/api/api-connect.js' {
+  const connect: (...args: unknown[]) => unknown;
+  export default connect;
 }
