@@ -1,4 +1,5 @@
 import type { Buffer } from 'node:buffer';
+import { cacheDir } from './config/paths.js';
 
 /*
  * How ipctl's built files are loaded (dist/boot.cjs; bin/ipctl.cjs starts here).
@@ -7,8 +8,8 @@ import type { Buffer } from 'node:buffer';
  * them, and the large dependencies in vendor/. They need nothing of Node's
  * module resolution: a file asks for another by a relative path, for a
  * dependency by `ipctl-vendor:NAME`, or for a Node builtin. So they are loaded
- * here, with V8's code cache kept per user in ~/.cache/ipctl (or
- * $XDG_CACHE_HOME/ipctl, or $IPCTL_CACHE_DIR). Measured on Node 20, Node's own
+ * here, with V8's code cache kept per user (see cacheDir in config/paths.ts:
+ * ~/.cache/ipctl, or $XDG_CACHE_HOME/ipctl, or $IPCTL_CACHE_DIR). Measured on Node 20, Node's own
  * require() costs about a quarter of a millisecond per file (resolution, package
  * scope, compilation), and a command loads a few dozen; after the first run,
  * starting a file from the cache costs a fraction of compiling it. This is what
@@ -40,6 +41,8 @@ const ipctlVersion = IPCTL_VERSION;
 
 let started = false;
 let caching = false;
+/** Where this Node's caches go, once caching is on; undefined when there is nowhere to put them. */
+let cacheBase: string | undefined;
 
 /**
  * The exports of dist/main.cjs. It and what it requires up front are small and
@@ -60,6 +63,11 @@ function enableCache(): void {
   // flags against each cache, so each file is always cached with the same flags.
   process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
   caching = true;
+  try {
+    cacheBase = join(cacheDir(process.env), `v8-${process.version}-${process.arch}`);
+  } catch {
+    cacheBase = undefined; // no HOME and no user entry: run without a cache
+  }
 }
 
 /** The exports of a file in dist/, loaded once (through the code cache, once main has started). */
@@ -77,7 +85,7 @@ function loadModule(file: string): unknown {
 
 function evaluate(file: string, module: LoadedModule): void {
   const source = readFileSync(file, 'utf8');
-  const cacheFile = caching ? cachePath(file) : undefined;
+  const cacheFile = cachePath(file);
   const cachedData = readCache(cacheFile);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   if (cacheFile && (!cachedData || script.cachedDataRejected)) cacheAtExit(cacheFile, script);
@@ -105,26 +113,13 @@ function cacheAtExit(cacheFile: string, script: InstanceType<typeof Script>): vo
 }
 
 function cachePath(file: string): string | undefined {
-  const base = cacheDirectory();
-  if (!base) return undefined;
+  if (!cacheBase) return undefined;
   const name = file.split(/[/\\]/).pop()!.replace(/\.cjs$/, '');
   // ipctl's version, the file's size and its modification time: a rebuilt file never meets an
   // old cache (hashing the source costs more). npm gives every installed file the same time,
   // so the version tells releases apart; a local build has times of its own.
   const { size, mtimeMs } = statSync(file);
-  return join(base, `v8-${process.version}-${process.arch}`, `${name}-${ipctlVersion}-${size}-${Math.trunc(mtimeMs).toString(36)}.bin`);
-}
-
-/** Where the cache lives; none when there is no home to put it in. */
-function cacheDirectory(): string | undefined {
-  const env = process.env;
-  if (env.IPCTL_CACHE_DIR) return env.IPCTL_CACHE_DIR;
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'ipctl');
-  try {
-    return join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.cache', 'ipctl');
-  } catch {
-    return undefined; // no HOME and no user entry: run without a cache
-  }
+  return join(cacheBase, `${name}-${ipctlVersion}-${size}-${Math.trunc(mtimeMs).toString(36)}.bin`);
 }
 
 function readCache(cacheFile: string | undefined): Buffer | undefined {
