@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generateApiKey, generateToken } from './auth.js';
+import { answerClientError } from './client-error.js';
 import { FaultPlan, type FaultPlanInput, parseFaultPlan } from './faults.js';
 import { createRequestHandler } from './handler.js';
 import { createRouter } from './router.js';
@@ -62,6 +63,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const handler = createRequestHandler({ state, router: createRouter(apiRoutes), credentials: { apiKey, token }, now: () => new Date(), faults });
   const server: Server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, handler) : createServer(handler);
+  server.on('clientError', answerClientError);
   await listen(server, host, port);
   const origin = `${options.tls ? 'https' : 'http'}://${formatHost(host)}:${(server.address() as AddressInfo).port}`;
   return {
