@@ -9,6 +9,22 @@ import { cleanEnv, ipctlBin, type RunResult, repoRoot, tempDir } from './cli.js'
  */
 export type Offers = Map<string, string[]>;
 
+const reported = new Set<string>();
+
+/**
+ * Whether a program the tests drive is installed. Where it is not, its tests
+ * skip at once (never waiting on a time-out), and the reason is printed once per
+ * test file; .ci/run installs every such program and allows no skip.
+ */
+export function installed(program: string): boolean {
+  if (shellPath(program)) return true;
+  if (!reported.has(program)) {
+    reported.add(program);
+    console.warn(`skipping the tests that need ${program}: ${program} not installed (.ci/run installs it: apt-get install ${program})`);
+  }
+  return false;
+}
+
 /** Where a shell is installed, or undefined (.ci/run installs bash, zsh and fish). */
 export function shellPath(name: string): string | undefined {
   try {
