@@ -1,3 +1,4 @@
+import { enableCompileCache } from './compile-cache.js';
 import { type Deps, processDeps } from './deps.js';
 import { exitCodes } from './errors.js';
 import { version } from './version.js';
@@ -22,6 +23,8 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
     deps.stdout.write(overview);
     return exitCodes.ok;
   }
+  // Everything from here on is compiled once and then read from Node's cache.
+  enableCompileCache(deps.env);
   const { run } = await import('./run.js');
   return run(args, deps);
 }

@@ -7,19 +7,22 @@ import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 
 /*
  * The parts of undici ipctl uses: request() and connect() of its dispatcher API
- * and the proxy-aware agent. Importing them directly, not through undici's index,
- * leaves out fetch, WebSocket, caches, mocks, and the stream, pipeline and
- * upgrade APIs: most of the code every HTTP command would otherwise load.
+ * and the proxy-aware agent. undici's index also loads fetch, WebSocket,
+ * cookies, caches and mocks; going past it saves about 50 ms of every HTTP
+ * command on Node 24 (measured with `npm run bench`). These paths are not
+ * undici's public API, so package.json pins undici to one exact version and
+ * scripts/build.mjs stops with a clear message if any of them moves.
  */
 
 // What undici's index does, for the two methods used: ipctl's requests, and the
 // CONNECT with which the proxy agent opens a tunnel.
 Object.assign(Dispatcher.prototype, { request: apiRequest, connect: apiConnect });
 
-// undici parses HTTP with llhttp compiled to WebAssembly. V8's optimising tier
-// would recompile it in the background: for a CLI's few requests that costs
-// about 35 MB and tens of milliseconds, and gains nothing measurable.
-setFlagsFromString('--liftoff-only');
+// Node 20 only: its V8 recompiles undici's WebAssembly HTTP parser with the
+// optimising tier at once, which for a CLI's few requests costs more than it
+// gains (measured: `providers get` about 1.9 times as long). Newer Node tiers
+// up only hot code, and gets no flag.
+if (Number(process.versions.node.split('.')[0]) < 22) setFlagsFromString('--liftoff-only');
 
 export { EnvHttpProxyAgent };
 export type { DispatcherType as Dispatcher };

@@ -31,7 +31,7 @@ export const environmentTopic = `Environment variables
   IPCTL_CONNECTION_ACCESS_TOKEN, IPCTL_CONNECTION_CUSTOM_<NAME>
                       secrets of a connection to create (see ipctl connections generate --help)
   IPCTL_CONFIG_DIR    where the profile file lives (default $XDG_CONFIG_HOME/ipctl, else ~/.config/ipctl)
-  IPCTL_CACHE_DIR     where compiled code is cached for faster starts (default $XDG_CACHE_HOME/ipctl, else ~/.cache/ipctl)
+  IPCTL_CACHE_DIR     where Node 22+ caches ipctl's compiled code for faster starts (default $XDG_CACHE_HOME/ipctl, else ~/.cache/ipctl)
   NO_COLOR            turn color off
   FORCE_COLOR         turn color on even when not writing to a terminal (0 turns it off)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (or lower case)   proxy settings

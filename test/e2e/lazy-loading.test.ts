@@ -28,14 +28,29 @@ describe('start-up loads only what --help and --version need', () => {
   const runChunk = Object.keys(metafile.outputs).find((output) => /^dist\/chunks\/run-\w+\.cjs$/.test(output));
 
   it('answers --version and --help from dist/main.cjs and the few modules it needs, before any command tree', () => {
-    expect(staticallyLoadedInputs(metafile, 'dist/main.cjs').sort()).toEqual(['package.json', 'src/deps.ts', 'src/errors.ts', 'src/main.ts', 'src/version.ts']);
+    expect(staticallyLoadedInputs(metafile, 'dist/main.cjs').sort()).toEqual([
+      'package.json',
+      'src/compile-cache.ts',
+      'src/config/paths.ts',
+      'src/deps.ts',
+      'src/errors.ts',
+      'src/main.ts',
+      'src/version.ts',
+    ]);
   });
 
-  // undici (like commander) is loaded from dist/vendor/ through a stand-in module named `vendor:<specifier>`;
-  // the others, zod included, are bundled from node_modules/ into the chunks that use them.
+  // Every dependency is bundled from node_modules/ into the chunks that use it.
   it.each(['undici', 'zod', 'conf', '@inquirer', 'cli-table3', 'chalk', 'yaml', '@jmespath-community'])('builds the command tree without loading any %s module', (name) => {
     const inputs = staticallyLoadedInputs(metafile, runChunk!);
-    expect(inputs.filter((input) => input.includes(`node_modules/${name}`) || input.startsWith(`vendor:${name}`))).toEqual([]);
+    expect(Object.keys(metafile.inputs).some((input) => input.includes(`node_modules/${name}/`))).toBe(true);
+    expect(inputs.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
+  });
+
+  it("bundles the parts of undici ipctl uses, not undici's index (fetch, WebSocket, caches, mocks)", () => {
+    const bundled = Object.keys(metafile.inputs);
+    expect(bundled).toContain('node_modules/undici/lib/api/api-request.js');
+    expect(bundled).not.toContain('node_modules/undici/index.js');
+    expect(bundled.filter((input) => /node_modules\/undici\/lib\/(mock|cache|web\/websocket|web\/cookies)\/|web\/fetch\/index\.js/.test(input))).toEqual([]);
   });
 
   it('loads chalk only when color is on: the color policy does not import it up front', () => {
@@ -53,8 +68,8 @@ describe('start-up loads only what --help and --version need', () => {
 
   it('loads the registry with the command tree, and no command module; commander only when a command tree is needed', () => {
     const inputs = staticallyLoadedInputs(metafile, runChunk!);
-    expect(inputs).not.toContain('vendor:commander');
-    expect(Object.keys(metafile.inputs)).toContain('vendor:commander');
+    expect(inputs.filter((input) => input.includes('node_modules/commander/'))).toEqual([]);
+    expect(Object.keys(metafile.inputs)).toContain('node_modules/commander/index.js');
     expect(inputs).toContain('src/commands/registry.ts');
     expect(inputs.filter((input) => input.startsWith('src/commands/') && input !== 'src/commands/registry.ts')).toEqual([]);
   });

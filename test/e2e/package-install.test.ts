@@ -14,10 +14,13 @@ beforeAll(async () => {
   // --ignore-scripts: dist/ is already built, and rebuilding it would pull it from under tests running in parallel.
   execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', prefix.path], { cwd: repoRoot, stdio: 'pipe' });
   const tarball = readdirSync(prefix.path).find((name) => name.endsWith('.tgz'))!;
-  // --offline: the dependencies come from the npm cache that `npm ci` filled, never the network.
+  // The package bundles everything it runs (dist/), so it has no dependencies to fetch: installed
+  // from the file, offline, with an empty npm cache of its own, it needs no registry at all.
+  const cache = join(prefix.path, 'npm-cache');
   execFileSync('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', '--prefix', join(prefix.path, 'global'), join(prefix.path, tarball)], {
     cwd: prefix.path,
     stdio: 'pipe',
+    env: { ...process.env, npm_config_cache: cache },
   });
 }, 120_000);
 
@@ -36,6 +39,19 @@ describe('the npm package', () => {
     expect(provider.stderr).toBe('');
     expect(provider.code).toBe(0);
     expect(JSON.parse(provider.stdout).name).toBe('hubspot');
+    // The profile store (conf, with its schema validation) runs from the bundle too.
+    const configDir = join(prefix.path, 'config');
+    const added = await runProcess(bin, ['profile', 'add', 'installed', '--org', 'org_demo'], { env: { IPCTL_CONFIG_DIR: configDir } });
+    expect(added.code).toBe(0);
+    const listed = await runProcess(bin, ['profile', 'list', '-o', 'json'], { env: { IPCTL_CONFIG_DIR: configDir } });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('installed');
+  });
+
+  it('declares no dependencies to install: everything it runs is bundled in dist/', () => {
+    const manifest = JSON.parse(readFileSync(join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl', 'package.json'), 'utf8'));
+    expect(manifest.dependencies).toBeUndefined();
+    expect(readdirSync(join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl'))).not.toContain('node_modules');
   });
 
   it('ships the completion scripts, the same as the installed ipctl prints', async () => {

@@ -5,7 +5,6 @@
  * --skip-invalid), the second sends them. See docs/commands/connections-bulk.md.
  */
 import { parse as parsePath, join, resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
@@ -48,11 +47,6 @@ interface CheckReport {
 }
 
 export async function importConnections(input: BulkInput, context: Context): Promise<Outcome> {
-  // An import is a long stream of short-lived objects. V8 would size its heap by
-  // the allocation rate, growing the process by some 60 MB over the first ten
-  // thousand rows; favouring size keeps the heap near its live set for ~15% more
-  // CPU, which the service's latency hides. Only this process, only this command.
-  setFlagsFromString('--optimize-for-size');
   const settings = await context.settings({ project: input.project });
   const project = settings.project.value;
   if (!project) throw new UsageError("No project given. Give --project ID|NAME, or set IPCTL_PROJECT or the profile's project (ipctl profile add NAME --project ID).");

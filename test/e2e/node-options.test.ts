@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIpctl } from '../helpers/cli.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+// Options a user may set for every Node program they run; ipctl must work under each.
+
+let fixture: SandboxFixture;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+/** A frame of a stack trace that points into ipctl's TypeScript source, with a line and a column. */
+const sourceFrame = /\(\S*\/src\/[\w/-]+\.ts:\d+:\d+\)/;
+
+describe.each(['--max-http-header-size=32768', '--enable-source-maps', '--no-warnings'])('under NODE_OPTIONS=%s', (option) => {
+  it('runs an API command', async () => {
+    const result = await runIpctl(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env({ NODE_OPTIONS: option }) });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).name).toBe('salesforce');
+  });
+
+  it('reports an API error, with no stack trace', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env({ NODE_OPTIONS: option }) });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('org_missing');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('source maps', () => {
+  it('point a stack trace under --debug into src/*.ts', async () => {
+    const result = await runIpctl(['--debug', 'orgs', 'get', 'org_missing'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(sourceFrame);
+    expect(result.stderr).not.toMatch(/dist\/chunks\//);
+  });
+
+  it('point a stack trace under IPCTL_DEBUG into src/*.ts', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env({ IPCTL_DEBUG: '1' }) });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(sourceFrame);
+  });
+
+  it('point a stack trace into src/*.ts under NODE_OPTIONS=--enable-source-maps too', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env({ NODE_OPTIONS: '--enable-source-maps', IPCTL_DEBUG: '1' }) });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(sourceFrame);
+  });
+});
