@@ -74,12 +74,12 @@ function timeImport(count) {
   return { rows: count, seconds, summary };
 }
 
-/** Peak RSS of one import, in KiB (bench/max-rss.mjs records it at exit). */
+/** Peak RSS of one import, in KiB (bench/max-rss.cjs records it at exit). */
 function peakOfImport(count) {
   const rows = rowsFile(count);
   const file = join(work, `rss-${batch}`);
   writeFileSync(file, '');
-  runImport(rows, ['--import', join(import.meta.dirname, 'max-rss.mjs')], { IPCTL_BENCH_RSS_FILE: file });
+  runImport(rows, ['--require', join(import.meta.dirname, 'max-rss.cjs')], { IPCTL_BENCH_RSS_FILE: file });
   return Number(readFileSync(file, 'utf8').trim());
 }
 

@@ -1,124 +1,127 @@
-// Start-up benchmark: each target's wall time and peak memory as a ratio
-// against bare `node -e 0`, measured side by side (alternating runs) in one run.
+// Start-up benchmark, on this Node and on Node 24 from the npm registry, side by side in one run:
+// each target's median wall time and peak memory as a ratio to what it is measured against,
+// both measured in the same rounds: `node -e 0` for --version and --help, and for an HTTP
+// command the floor (undici alone, as ipctl bundles it, doing the same GET).
 // Usage: node bench/startup.mjs [rounds]   (npm run bench)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ipctl, startSandbox, writeConfig } from './fixtures.mjs';
+import { build } from 'esbuild';
+import { ipctl, registryNode, startSandbox, writeConfig } from './fixtures.mjs';
 import { formatRatio, median, printTable } from './stats.mjs';
 
-const floor = join(import.meta.dirname, 'floor', 'run.cjs');
-
-const rounds = Number(process.argv[2] ?? 40);
-const memoryRounds = 10;
+const rounds = Number(process.argv[2] ?? 30);
+const warmUp = 3;
+const memoryRounds = 8;
 const work = mkdtempSync(join(tmpdir(), 'ipctl-bench-'));
+const launchFloor = join(import.meta.dirname, 'floor', 'launch.cjs');
+const maxRss = join(import.meta.dirname, 'max-rss.cjs');
+
+const nodes = [{ name: `Node ${process.versions.node}`, path: process.execPath, major: Number(process.versions.node.split('.')[0]) }];
+if (nodes[0].major !== 24) nodes.push(registryNode(24));
 
 const sandbox = await startSandbox();
 const configDir = join(work, 'config');
 writeConfig(configDir, sandbox);
+const floorBundle = await bundleFloor();
+const provider = `${sandbox.baseUrl}/providers/salesforce`;
 
-const baseEnv = { PATH: process.env.PATH, HOME: work, IPCTL_CONFIG_DIR: configDir };
-const baseline = { name: 'node -e 0', args: ['-e', '0'], limit: null, memoryLimit: null };
-// The targets of issue #8 have a limit; the other rows (limit null) are measured for information.
+/** Each row: what it runs, what it is a ratio to, and its limits on each Node major (none: for information). */
+const baseline = { name: 'node -e 0', args: ['-e', '0'] };
+const floor = { name: 'floor: undici alone, the same GET', args: [launchFloor, floorBundle, provider] };
 const targets = [
-  { name: 'ipctl --version', args: [ipctl, '--version'], limit: 1.3 },
-  { name: 'ipctl --help', args: [ipctl, '--help'], limit: 1.3 },
-  // What a Tab on `ipctl --profile ` asks; and Tabs that load one command module to answer.
-  { name: 'ipctl __complete --profile ""', args: [ipctl, '__complete', '--profile', ''], limit: null },
-  { name: 'ipctl __complete invites list --status ""', args: [ipctl, '__complete', 'invites', 'list', '--status', ''], limit: null },
-  // A Tab on `ipctl search … --where email`: search's module loads to find the flag, then the operators.
-  { name: 'ipctl __complete search Contact --where email', args: [ipctl, '__complete', 'search', 'Contact', '--where', 'email'], limit: null },
-  { name: 'ipctl providers get salesforce -o json', args: [ipctl, 'providers', 'get', 'salesforce', '-o', 'json'], limit: 1.8 },
-  { name: 'ipctl invites list -o json (profile store)', args: [ipctl, 'invites', 'list', '-o', 'json'], limit: 2.0 },
-  // The floor under an HTTP command: the vendored undici alone, loaded as ipctl loads it, doing the same GET.
-  { name: 'floor: undici GET, nothing else', args: [floor, `${sandbox.baseUrl}/providers/salesforce`], limit: null },
+  { name: 'ipctl --version', args: [ipctl, '--version'], against: baseline, limit: () => 1.15 },
+  { name: 'ipctl --help', args: [ipctl, '--help'], against: baseline, limit: () => 1.15 },
+  { name: 'ipctl __complete --profile ""', args: [ipctl, '__complete', '--profile', ''], against: baseline },
+  { name: 'ipctl __complete search Contact --where email', args: [ipctl, '__complete', 'search', 'Contact', '--where', 'email'], against: baseline },
+  { name: 'ipctl providers get salesforce -o json', args: [ipctl, 'providers', 'get', 'salesforce', '-o', 'json'], against: floor, limit: (major) => (major >= 24 ? 1.2 : 1.5), memoryLimit: 1.4 },
+  { name: 'ipctl invites list -o json (profile store)', args: [ipctl, 'invites', 'list', '-o', 'json'], against: floor },
 ];
-const memoryLimit = 1.5;
+const rows = [baseline, floor, ...targets];
 
 try {
-  for (const target of targets) check(target);
-  const times = measureTimes();
-  const memory = measureMemory();
-  report(times, memory);
+  const results = nodes.map((node) => {
+    const env = { PATH: process.env.PATH, HOME: work, IPCTL_CONFIG_DIR: configDir, IPCTL_CACHE_DIR: join(work, `cache-${node.major}`) };
+    for (const row of rows) check(node, row, env);
+    return { node, times: measureTimes(node, env), memory: measureMemory(node, env) };
+  });
+  report(results);
 } finally {
   sandbox.process.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
 }
 
-function measureTimes() {
-  const samples = new Map([[baseline, []], ...targets.map((target) => [target, []])]);
-  for (let round = 0; round < rounds + 3; round++) {
-    // Alternate: the baseline right before each target, so both see the same machine load.
-    for (const target of targets) {
-      const base = timeRun(baseline.args);
-      const took = timeRun(target.args);
-      if (round < 3) continue; // warm-up: file cache, sandbox JIT
-      samples.get(baseline).push(base);
-      samples.get(target).push({ took, base });
+/** bench/floor/get.ts bundled as scripts/build.mjs bundles ipctl: CommonJS, minified, for Node 20.19. */
+async function bundleFloor() {
+  const outfile = join(work, 'floor.cjs');
+  await build({ entryPoints: [join(import.meta.dirname, 'floor', 'get.ts')], outfile, bundle: true, platform: 'node', target: 'node20.19', format: 'cjs', minify: true, logLevel: 'warning' });
+  return outfile;
+}
+
+/** Every row once a round, in the same order, so that a row and its reference see the same machine load. */
+function measureTimes(node, env) {
+  const samples = new Map(rows.map((row) => [row, []]));
+  for (let round = 0; round < rounds + warmUp; round++) {
+    for (const row of rows) {
+      const took = timeRun(node, row.args, env);
+      if (round >= warmUp) samples.get(row).push(took);
     }
   }
   return samples;
 }
 
-function timeRun(args, env = {}) {
+function timeRun(node, args, env) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env: { ...baseEnv, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(node.path, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const took = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`${node.name}: ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return took;
 }
 
-function measureMemory() {
+function measureMemory(node, env) {
   const peaks = new Map();
-  for (const target of [baseline, ...targets]) {
-    const file = join(work, `rss-${peaks.size}`);
+  for (const row of rows) {
+    const file = join(work, `rss-${node.major}-${peaks.size}`);
     writeFileSync(file, '');
     for (let round = 0; round < memoryRounds; round++) {
-      spawnSync(process.execPath, ['--import', join(import.meta.dirname, 'max-rss.mjs'), ...target.args], {
-        env: { ...baseEnv, IPCTL_BENCH_RSS_FILE: file },
-        stdio: 'ignore',
-      });
+      spawnSync(node.path, ['--require', maxRss, ...row.args], { env: { ...env, IPCTL_BENCH_RSS_FILE: file }, stdio: 'ignore' });
     }
-    peaks.set(target, median(readFileSync(file, 'utf8').trim().split('\n').map(Number)));
+    peaks.set(row, median(readFileSync(file, 'utf8').trim().split('\n').map(Number)));
   }
   return peaks;
 }
 
-function report(times, memory) {
-  const baseMedian = median(times.get(baseline));
-  const baseMemory = memory.get(baseline);
-  console.log(`ipctl start-up on Node ${process.version}, ${rounds} alternating rounds (after 3 warm-up rounds), ${memoryRounds} memory rounds`);
-  console.log(`baseline node -e 0: median ${baseMedian.toFixed(1)} ms, peak memory ${(baseMemory / 1024).toFixed(1)} MiB\n`);
-  const rows = [['target', 'median', 'min', 'max', 'limit', 'memory', 'limit', 'verdict']];
+function report(results) {
+  console.log(`ipctl start-up, ${rounds} rounds after ${warmUp} warm-up rounds, peak memory the median of ${memoryRounds} runs`);
+  for (const { node, times, memory } of results) {
+    const ms = (row) => `${median(times.get(row)).toFixed(1)} ms`;
+    console.log(`${node.name}: node -e 0 ${ms(baseline)}, ${(memory.get(baseline) / 1024).toFixed(1)} MiB; floor ${ms(floor)}, ${(memory.get(floor) / 1024).toFixed(1)} MiB`);
+  }
+  console.log('');
+  const header = ['target', 'ratio to'];
+  for (const { node } of results) header.push(`${node.name}: time`, 'memory', 'limit', 'verdict');
+  const table = [header];
   let allMet = true;
   for (const target of targets) {
-    const pairs = times.get(target);
-    const ratios = pairs.map(({ took, base }) => took / base);
-    const ratio = median(pairs.map(({ took }) => took)) / baseMedian;
-    const memoryRatio = memory.get(target) / baseMemory;
-    const met = target.limit === null || (ratio <= target.limit && memoryRatio <= memoryLimit);
-    allMet &&= met;
-    rows.push([
-      target.name,
-      formatRatio(ratio),
-      formatRatio(Math.min(...ratios)),
-      formatRatio(Math.max(...ratios)),
-      target.limit === null ? '—' : `≤${target.limit}×`,
-      `${formatRatio(memoryRatio)} (${(memory.get(target) / 1024).toFixed(1)} MiB)`,
-      target.limit === null ? '—' : `≤${memoryLimit}×`,
-      target.limit === null ? '' : met ? 'met' : 'MISSED',
-    ]);
+    const cells = [target.name, target.against === baseline ? 'node -e 0' : 'floor'];
+    for (const { node, times, memory } of results) {
+      const ratio = median(times.get(target)) / median(times.get(target.against));
+      const memoryRatio = memory.get(target) / memory.get(target.against);
+      const limit = target.limit?.(node.major);
+      const met = limit === undefined || (ratio <= limit && (target.memoryLimit === undefined || memoryRatio <= target.memoryLimit));
+      allMet &&= met;
+      const limits = limit === undefined ? '—' : `≤${limit}×${target.memoryLimit ? `, ≤${target.memoryLimit}×` : ''}`;
+      cells.push(`${formatRatio(ratio)} (${median(times.get(target)).toFixed(1)} ms)`, `${formatRatio(memoryRatio)} (${(memory.get(target) / 1024).toFixed(1)} MiB)`, limits, limit === undefined ? '' : met ? 'met' : 'MISSED');
+    }
+    table.push(cells);
   }
-  printTable(rows);
+  printTable(table);
   console.log(`\n${allMet ? 'Every start-up target met.' : 'Some start-up targets were missed.'}`);
   process.exitCode = allMet ? 0 : 1;
 }
 
-
-function check(target) {
-  const result = spawnSync(process.execPath, target.args, { env: baseEnv, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${target.name} failed (${result.status}): ${result.stderr}`);
+function check(node, row, env) {
+  const result = spawnSync(node.path, row.args, { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${node.name}: ${row.name} failed (${result.status}): ${result.stderr}`);
 }
-
-
