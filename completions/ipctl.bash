@@ -108,6 +108,9 @@ _ipctl_values() {
     'search|--where') _ipctl_words='dynamic partial' ;;
     'search|-o'|'search|--output') _ipctl_words='choices table json yaml ndjson' ;;
     'completion|#0') _ipctl_words='choices bash zsh fish powershell' ;;
+    'sandbox|--faults') _ipctl_words='files' ;;
+    'sandbox|--tls-cert') _ipctl_words='files' ;;
+    'sandbox|--tls-key') _ipctl_words='files' ;;
     'version|-o'|'version|--output') _ipctl_words='choices table json yaml' ;;
     'help|#'*) _ipctl_words='choices exit-codes environment retries orgs invites providers destinations connections profile auth search completion sandbox version' ;;
     *) _ipctl_words='' ;;

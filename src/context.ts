@@ -11,19 +11,9 @@ import { UsageError } from './errors.js';
 import type { OutputFormat } from './output/view.js';
 import type { Prompter } from './prompts/prompter.js';
 import { userAgent } from './version.js';
+import type { GlobalOptions } from './commands/globals.js';
 
-/** Options that every command accepts, as given on the command line. */
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  searchUrl?: string;
-  timeout?: string;
-  retries?: string;
-  caFile?: string;
-  debug?: boolean;
-  color?: boolean;
-  input?: boolean;
-}
+export type { GlobalOptions };
 
 /**
  * What a command's run() gets: the side effects (deps), and lazy access to

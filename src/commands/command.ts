@@ -1,31 +1,88 @@
-import type { Command } from 'commander';
+import type { ValueSource } from '../completion/values.js';
 import type { Context } from '../context.js';
 import type { Outcome } from '../output/view.js';
+import type * as z from '../schema/zod.js';
+import type { HelpDetails } from './help.js';
 
-/** What commander collected: positional arguments by name, and options. */
-export interface RawInput {
-  args: Record<string, string | undefined>;
-  options: Record<string, unknown>;
-}
-
-/**
- * One command: its flags and help (configure), a parser that turns raw strings
- * into typed input or reports every problem at once (parse), and run, which
- * returns data for the renderer, or an exit code for commands without data.
+/*
+ * A command is one declaration: its summary, positional arguments and flags,
+ * help, and run(). Each argument and flag is declared once, with its help text,
+ * the zod rule for its value and its completion values; from that come the
+ * commander options and arguments (configureCommand in src/cli/declaration.ts), the parsed and typed
+ * input (parseCommandInput, inferred as InputOf), the help and the completion
+ * candidates. run() loads what it needs when it runs (await import(...)), so
+ * that declaring every command to build the tree stays cheap.
  */
-export interface CommandSpec<Input> {
-  configure(command: Command): void;
-  parse(raw: RawInput, command: Command): Input;
-  run(input: Input, context: Context): Promise<Outcome | number | void>;
+
+/** A flag: commander's spelling (`--status <status>`, `-o, --output <format>`, `--json`), its help, its rule. */
+export interface Flag<Rule extends z.ZodMiniType = z.ZodMiniType> {
+  flags: string;
+  help: string;
+  rule: Rule;
+  /** What shell completion offers for its value. */
+  values?: readonly string[] | ValueSource;
+  /** Given more than once, its values are collected into an array. */
+  repeatable?: boolean;
 }
 
-export function defineCommand<Input>(spec: CommandSpec<Input>): CommandSpec<Input> {
-  return spec;
+/** A positional argument: `<name>` (required), `[name]` (optional) or `[name...]` (any number). */
+export interface Argument<Rule extends z.ZodMiniType = z.ZodMiniType> {
+  name: string;
+  help: string;
+  rule: Rule;
+  values?: readonly string[] | ValueSource;
 }
 
-/** Any command, as the registry loads it: its input type is known only to itself. */
-export interface LoadedCommand {
-  configure(command: Command): void;
-  parse(raw: RawInput, command: Command): unknown;
+export type Flags = Record<string, Flag>;
+export type Arguments = Record<string, Argument>;
+/** Global options (see globals.ts) a command reads as part of its input, each with the rule for its value. */
+export type GlobalRules = Record<string, z.ZodMiniType>;
+
+type ValueOf<Declared> = Declared extends { rule: infer Rule extends z.ZodMiniType } ? z.output<Rule> : never;
+
+/** A command's input, inferred from what it declares. */
+export type InputOf<A extends Arguments, F extends Flags, G extends GlobalRules> = { [K in keyof A]: ValueOf<A[K]> } & {
+  [K in keyof F]: ValueOf<F[K]>;
+} & { [K in keyof G]: z.output<G[K]> };
+
+export interface CommandDeclaration<A extends Arguments, F extends Flags, G extends GlobalRules> {
+  /** One line, shown in the command list and opening the help. */
+  summary: string;
+  args?: A;
+  flags?: F;
+  globals?: G;
+  help: HelpDetails;
+  /**
+   * Checks that span several values (one flag needs another), after each value
+   * has passed its own rule; each problem names its flags. Return none if all is well.
+   */
+  check?(input: InputOf<A, F, G>): string[];
+  /** Data for the renderer, an exit code for commands without data, or nothing (exit 0). */
+  run(input: InputOf<A, F, G>, context: Context): Promise<Outcome | number | void>;
+}
+
+/** Any command, as the registry holds it: its input type is known only to itself. */
+export interface CommandSpec {
+  summary: string;
+  args?: Arguments;
+  flags?: Flags;
+  globals?: GlobalRules;
+  help: HelpDetails;
+  check?(input: never): string[];
   run(input: never, context: Context): Promise<Outcome | number | void>;
 }
+
+export function defineCommand<A extends Arguments = {}, F extends Flags = {}, G extends GlobalRules = {}>(declaration: CommandDeclaration<A, F, G>): CommandSpec {
+  return declaration as unknown as CommandSpec;
+}
+
+/** Declares a flag (see Flag). */
+export function flag<Rule extends z.ZodMiniType>(flags: string, help: string, rule: Rule, more: Pick<Flag, 'values' | 'repeatable'> = {}): Flag<Rule> {
+  return { flags, help, rule, ...more };
+}
+
+/** Declares a positional argument (see Argument). */
+export function argument<Rule extends z.ZodMiniType>(name: string, help: string, rule: Rule, more: Pick<Argument, 'values'> = {}): Argument<Rule> {
+  return { name, help, rule, ...more };
+}
+

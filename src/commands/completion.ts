@@ -1,39 +1,32 @@
-import { completionModel } from '../completion/model.js';
-import { completionScript, scriptFiles, shells } from '../completion/scripts/index.js';
+import { scriptFiles, shells } from '../completion/scripts/files.js';
 import * as z from '../schema/zod.js';
-import { defineCommand } from './command.js';
-import { describe } from './help.js';
-import { completeValues, parseInput } from './input.js';
-
-const schema = z.object({
-  shell: z.enum(shells, { error: `must be one of ${shells.join(', ')}` }),
-});
+import { argument, defineCommand } from './command.js';
 
 export default defineCommand({
-  configure(command) {
-    command.argument('<shell>', `the shell: ${shells.join(', ')}`);
-    completeValues(command, 'shell', shells);
-    // Help text after the flags is printed as it is, so the commands keep their lines.
-    command.addHelpText('after', installText);
-    describe(command, {
-      description:
-        'Print the shell completion script for bash, zsh, fish or PowerShell on stdout. It completes commands, subcommands, flags, the values of flags such as --output and --status, and profile names (asked of a hidden `ipctl __complete` when you press Tab; it reads only the local profile file). ipctl never edits your shell start-up files: install the script yourself, as below.',
-      examples: ['ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl', 'ipctl completion zsh > "${fpath[1]}/_ipctl"', 'ipctl completion fish | source'],
-      environment: ['IPCTL_CONFIG_DIR   where the profile names offered at Tab come from (read by the script, not by this command)'],
-      exitCodes: ['0 success', '2 an unknown shell'],
-    });
+  summary: 'Print the shell completion script for bash, zsh, fish or PowerShell',
+  args: { shell: argument('<shell>', `the shell: ${shells.join(', ')}`, z.enum(shells, { error: `must be one of ${shells.join(', ')}` }), { values: shells }) },
+  help: {
+    description:
+      'Print the shell completion script for bash, zsh, fish or PowerShell on stdout. It completes commands, subcommands, flags, the values of flags such as --output and --status, and profile names (asked of a hidden `ipctl __complete` when you press Tab; it reads only the local profile file). ipctl never edits your shell start-up files: install the script yourself, as below.',
+    examples: ['ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl', 'ipctl completion zsh > "${fpath[1]}/_ipctl"', 'ipctl completion fish | source'],
+    environment: ['IPCTL_CONFIG_DIR   where the profile names offered at Tab come from (read by the script, not by this command)'],
+    exitCodes: ['0 success', '2 an unknown shell'],
+    // Printed as it is, so the commands keep their lines.
+    notes: installText(),
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
     // Imported when it runs: a static import would make run.ts and this module import each other.
     const { buildCommandTree } = await import('../run.js');
-    const root = completionModel(await buildCommandTree(context.deps, 'all'));
+    const { completionModel } = await import('../completion/model.js');
+    const { completionScript } = await import('../completion/scripts/index.js');
+    const root = completionModel(await buildCommandTree(context.deps));
     // The script is the output itself, byte for byte: no renderer, no trailing note.
     context.deps.stdout.write(completionScript(input.shell, root));
   },
 });
 
-const installText = `
+function installText(): string {
+  return `
 Install:
   bash        ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl
               (needs the bash-completion package), or add this line to ~/.bashrc:
@@ -47,3 +40,4 @@ Install:
 
 The same scripts ship in the package's completions/ directory (${Object.values(scriptFiles).join(', ')}).
 Regenerate an installed script after upgrading ipctl, so that new commands and flags complete.`;
+}

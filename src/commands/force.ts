@@ -1,6 +1,6 @@
-import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import * as z from '../schema/zod.js';
+import { flag } from './command.js';
 
 /**
  * `--force` on the commands that write values into the profile file (profile
@@ -9,11 +9,9 @@ import * as z from '../schema/zod.js';
  * new one started. Commands that need an existing profile (use, remove) do not
  * take it: a new file would not have the profile either.
  */
-export function addForceOption(command: Command): Command {
-  return command.option('--force', 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one');
-}
-
-export const forceField = { force: z.optional(z.boolean()) };
+export const forceFlag = {
+  force: flag('--force', 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one', z.optional(z.boolean())),
+};
 
 /** Call first in run(), before anything reads the profile file. */
 export async function recoverProfileFile(context: Context, force: boolean | undefined): Promise<void> {

@@ -5,6 +5,10 @@ export interface HelpDetails {
   examples: string[];
   environment?: string[];
   exitCodes?: string[];
+  /** The usage line, where commander's would not say enough. */
+  usage?: string;
+  /** Text printed as it is right after the flags, before the examples. */
+  notes?: string;
 }
 
 const dataExitCodes = ['0 success', '2 invalid input, nothing sent', '3 not found', '4 missing or rejected credentials', '5 temporary failure (network, timeout, 429, 5xx)'];
@@ -18,6 +22,8 @@ export function describe(command: Command, details: HelpDetails): Command {
   const sections = [`Examples:\n${details.examples.map((line) => `  $ ${line}`).join('\n')}`];
   if (details.environment?.length) sections.push(`Environment:\n${details.environment.map((line) => `  ${line}`).join('\n')}`);
   sections.push(`Exit codes:\n${(details.exitCodes ?? dataExitCodes).map((line) => `  ${line}`).join('\n')}`);
+  if (details.usage) command.usage(details.usage);
+  if (details.notes) command.addHelpText('after', details.notes);
   return command.description(withSummary(command.summary(), details.description)).addHelpText('after', `\n${sections.join('\n\n')}\n`);
 }
 

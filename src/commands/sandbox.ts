@@ -4,61 +4,44 @@ import { UsageError, UserError } from '../errors.js';
 import { InputSources } from '../input/sources.js';
 import type { Sandbox, SandboxOptions } from '../sandbox/server.js';
 import * as z from '../schema/zod.js';
-import { defineCommand } from './command.js';
-import { describe } from './help.js';
-import { parseInput } from './input.js';
+import { defineCommand, flag } from './command.js';
+import { filePaths } from './input.js';
 
-const filePath = z.string().check(z.minLength(1, 'must be a file path'));
-
-const schema = z
-  .object({
-    host: z._default(z.string().check(z.trim(), z.minLength(1, 'must not be empty')), '127.0.0.1'),
-    port: z._default(
-      z.coerce
-        .number({ error: 'must be a port number' })
-        .check(
-          z.int('must be a whole number'),
-          z.minimum(0, 'must be 0 (any free port) to 65535'),
-          z.maximum(65535, 'must be 0 (any free port) to 65535'),
-        ),
-      defaultSandboxPort,
-    ),
-    json: z.optional(z.boolean()),
-    faults: z.optional(filePath),
-    tlsCert: z.optional(filePath),
-    tlsKey: z.optional(filePath),
-  })
-  .check(
-    z.refine((input) => (input.tlsCert === undefined) === (input.tlsKey === undefined), {
-      message: 'give both --tls-cert and --tls-key, or neither',
-      path: ['tlsKey'],
-    }),
-  );
+const filePath = z.optional(z.string().check(z.minLength(1, 'must be a file path')));
 
 export default defineCommand({
-  configure(command) {
-    command
-      .option('--host <address>', 'address to listen on (default: 127.0.0.1)')
-      .option('--port <number>', `port to listen on; 0 picks a free one (default: ${defaultSandboxPort})`)
-      .option('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token')
-      .option('--faults <file>', 'JSON file of faults to inject, by operation (see docs: fault injection)')
-      .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); needs --tls-key')
-      .option('--tls-key <file>', 'the PEM private key of --tls-cert');
-    describe(command, {
-      description:
-        'Run a local emulator of the whole platform API, with seed data: an org with invites, a project, a provider catalogue and more. It prints its two base URLs, the demo org and project, and a sandbox API key and token, then serves until Ctrl-C or SIGTERM. Nothing leaves the machine.',
-      examples: [
-        'ipctl sandbox',
-        'ipctl sandbox --port 0 --json > sandbox.json &',
-        'IPCTL_SANDBOX_API_KEY=sk_test_123 ipctl sandbox --port 8080',
-        `ipctl sandbox --faults faults.json   # faults.json: {"getOrg": [{"kind": "status", "status": 503, "retryable": true}]}`,
-        'ipctl sandbox --tls-cert server.pem --tls-key server-key.pem',
-      ],
-      environment: ['IPCTL_SANDBOX_API_KEY   the API key the sandbox accepts (default: a random one)', 'IPCTL_SANDBOX_TOKEN     the bearer token the sandbox accepts (default: a random one)'],
-      exitCodes: ['0 stopped by Ctrl-C or SIGTERM', '1 could not listen (the port is in use, say)', '2 invalid flags, or an unreadable faults, certificate or key file'],
-    });
+  summary: 'Run a local emulator of the platform API',
+  flags: {
+    host: flag('--host <address>', 'address to listen on (default: 127.0.0.1)', z._default(z.string().check(z.trim(), z.minLength(1, 'must not be empty')), '127.0.0.1')),
+    port: flag(
+      '--port <number>',
+      `port to listen on; 0 picks a free one (default: ${defaultSandboxPort})`,
+      z._default(
+        z.coerce
+          .number({ error: 'must be a port number' })
+          .check(z.int('must be a whole number'), z.minimum(0, 'must be 0 (any free port) to 65535'), z.maximum(65535, 'must be 0 (any free port) to 65535')),
+        defaultSandboxPort,
+      ),
+    ),
+    json: flag('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token', z.optional(z.boolean())),
+    faults: flag('--faults <file>', 'JSON file of faults to inject, by operation (see docs: fault injection)', filePath, { values: filePaths }),
+    tlsCert: flag('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); needs --tls-key', filePath, { values: filePaths }),
+    tlsKey: flag('--tls-key <file>', 'the PEM private key of --tls-cert', filePath, { values: filePaths }),
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
+  check: (input) => ((input.tlsCert === undefined) === (input.tlsKey === undefined) ? [] : ['--tls-key: give both --tls-cert and --tls-key, or neither']),
+  help: {
+    description:
+      'Run a local emulator of the whole platform API, with seed data: an org with invites, a project, a provider catalogue and more. It prints its two base URLs, the demo org and project, and a sandbox API key and token, then serves until Ctrl-C or SIGTERM. Nothing leaves the machine.',
+    examples: [
+      'ipctl sandbox',
+      'ipctl sandbox --port 0 --json > sandbox.json &',
+      'IPCTL_SANDBOX_API_KEY=sk_test_123 ipctl sandbox --port 8080',
+      `ipctl sandbox --faults faults.json   # faults.json: {"getOrg": [{"kind": "status", "status": 503, "retryable": true}]}`,
+      'ipctl sandbox --tls-cert server.pem --tls-key server-key.pem',
+    ],
+    environment: ['IPCTL_SANDBOX_API_KEY   the API key the sandbox accepts (default: a random one)', 'IPCTL_SANDBOX_TOKEN     the bearer token the sandbox accepts (default: a random one)'],
+    exitCodes: ['0 stopped by Ctrl-C or SIGTERM', '1 could not listen (the port is in use, say)', '2 invalid flags, or an unreadable faults, certificate or key file'],
+  },
   async run(input, context) {
     const { startSandbox } = await import('../sandbox/server.js');
     const files = new InputSources(context.deps);

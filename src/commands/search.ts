@@ -1,4 +1,3 @@
-import { operations } from '../api/operations.js';
 import type { SearchResult } from '../api/schemas.js';
 import { searchPageSize } from '../config/defaults.js';
 import type { Settings } from '../config/resolve.js';
@@ -7,9 +6,8 @@ import { listFormats } from '../output/view.js';
 import * as z from '../schema/zod.js';
 import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '../search/filters.js';
 import { mappedHeader, resultsTable } from '../search/view.js';
-import { defineCommand } from './command.js';
-import { describe } from './help.js';
-import { addOutputOptions, completeValues, filterOperators, identifier, outputFields, parseInput } from './input.js';
+import { argument, defineCommand, flag } from './command.js';
+import { filterOperators, identifier, outputFlags } from './input.js';
 
 /** Free text for a body or query value: not empty, no control characters (a "/" is fine). */
 const requiredText = (required: string) =>
@@ -24,100 +22,85 @@ const requiredText = (required: string) =>
 
 const whereHelp = 'for example --where Email=ada@example.com; search is meant for narrow queries';
 
-const schema = z
-  .object({
-    object: requiredText('the object to search, such as Contact'),
-    integration: z.pipe(z.string({ error: 'is required: the integration ID, such as int_salesforce_sync' }), identifier),
-    groupRef: requiredText('the groupRef of the user group whose installation is searched'),
-    project: z.optional(identifier),
-    where: z.pipe(
-      z.array(z.string(), { error: `is required: at least one filter, ${whereHelp}` }).check(z.minLength(1, `is required: at least one filter, ${whereHelp}`)),
-      z.transform((items: string[], context) => {
-        const filters: FieldFilter[] = [];
-        for (const item of items) {
-          const parsed = parseWhere(item);
-          if ('filter' in parsed) filters.push(parsed.filter);
-          else context.issues.push({ code: 'custom', message: parsed.problem, input: item });
-        }
-        return filters;
-      }),
-    ),
-    fields: z.pipe(
-      z.optional(z.string()),
-      z.transform((text: string | undefined, context) => {
-        if (text === undefined) return undefined;
-        const names = [...new Set(text.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
-        if (names.length === 0) context.issues.push({ code: 'custom', message: 'give one or more field names separated by commas, such as --fields Name,Email', input: text });
-        return names;
-      }),
-    ),
-    raw: z.optional(z.boolean()),
-    ...outputFields(listFormats),
-  })
-  .check(
-    z.superRefine((input, context) => {
-      // Documents (json, yaml, ndjson, --query) print results as received; --query or jq reshapes them.
-      const format = input.json === true ? '--json' : input.output !== undefined && input.output !== 'table' ? `-o ${input.output}` : input.query !== undefined ? '--query' : undefined;
-      if (format === undefined) return;
-      for (const flag of ['fields', 'raw'] as const) {
-        if (input[flag] === undefined || input[flag] === false) continue;
-        context.issues.push({ code: 'custom', path: [flag], message: `shapes the table only; ${format} prints the results as received (pick fields with --query)`, input: input[flag] });
-      }
-    }),
-  );
+const where = z.pipe(
+  z.array(z.string(), { error: `is required: at least one filter, ${whereHelp}` }).check(z.minLength(1, `is required: at least one filter, ${whereHelp}`)),
+  z.transform((items: string[], context) => {
+    const filters: FieldFilter[] = [];
+    for (const item of items) {
+      const parsed = parseWhere(item);
+      if ('filter' in parsed) filters.push(parsed.filter);
+      else context.issues.push({ code: 'custom', message: parsed.problem, input: item });
+    }
+    return filters;
+  }),
+);
 
-type Input = z.infer<typeof schema>;
+const fields = z.pipe(
+  z.optional(z.string()),
+  z.transform((text: string | undefined, context) => {
+    if (text === undefined) return undefined;
+    const names = [...new Set(text.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
+    if (names.length === 0) context.issues.push({ code: 'custom', message: 'give one or more field names separated by commas, such as --fields Name,Email', input: text });
+    return names;
+  }),
+);
 
-export default defineCommand({
-  configure(command) {
-    command
-      // OBJECT is checked with the flags, so that every missing piece is reported at once.
-      .usage('OBJECT --integration ID --group-ref REF --where FIELD=VALUE... [options]')
-      .argument('[object]', 'the object to search, as the manifest names it under read (such as Contact)')
-      .option('--integration <id>', 'integration ID (required)')
-      .option('--group-ref <ref>', 'groupRef of the user group whose installation is searched (required)')
-      .option('--project <id>', "project ID (default: IPCTL_PROJECT or the profile's project); search takes the ID, not the name")
-      .option('--where <filter>', `${filterShape}; repeat to narrow (all must match); FIELD is a mapped or provider field name`, collect)
-      .option('--fields <names>', 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)')
-      .option('--raw', "show the provider's native record instead of its fields");
-    completeValues(command, '--where', filterOperators);
-    addOutputOptions(command, listFormats);
-    describe(command, {
-      description: [
-        "Search the records of one object in a customer's SaaS instance, through the installation of an integration for one user group (--group-ref). Needs an API key; goes to the search base URL.",
-        '',
-        `Search returns a single page of results and is meant for narrow, targeted queries: there is no paging, so when a page comes back full (${searchPageSize} results or more) there may be more matches; add --where filters rather than look for a next page.`,
-        '',
-        `Each --where is a test for equality: FIELD=VALUE, or "FIELD eq VALUE" (${supportedOperators.join(', ')} is the only operator). FIELD is a mapped field name, fixed by the manifest or chosen at installation, or the provider's own field name; names and values are case-sensitive. All filters must match.`,
-        '',
-        `The table shows the record ID, the mapped fields (headed "${mappedHeader('name')}"), then the record's fields; --fields picks columns and --raw shows the provider's native record. -o json prints the response as received; -o ndjson prints one result a line.`,
-      ].join('\n'),
-      examples: [
-        'ipctl search Contact --integration int_salesforce_sync --group-ref acme-corp --project proj_demo --where email=ada.okafor0@northwindlogistics.example.com',
-        'ipctl search Account --integration int_salesforce_sync --group-ref acme-corp --where city=Berlin --where Industry=Technology --fields companyName,Industry,Phone',
-        "ipctl search contacts --project proj_marketing --integration int_hubspot_sync --group-ref umbrella --where 'stage eq customer' -o ndjson",
-        'ipctl search contacts --project proj_marketing --integration int_hubspot_sync --group-ref hooli --where lastname=Haddad --raw --fields properties.email,createdAt',
-      ],
-      environment: [
-        'IPCTL_PROJECT      default project ID',
-        'IPCTL_API_KEY      API key (sent as x-api-key)',
-        'IPCTL_SEARCH_URL   search API base URL, including /v1 (like --search-url)',
-      ],
-      exitCodes: [
-        '0 success, including no results',
-        '1 the search was refused (HTTP 400: an object that is not searchable, an unknown field)',
-        '2 invalid input (such as an operator other than eq), nothing sent',
-        '3 unknown project, integration or groupRef',
-        '4 missing or rejected API key',
-        '5 temporary failure (network, timeout, 429, 5xx)',
-      ],
-    });
+const spec = defineCommand({
+  summary: "Search records in a customer's SaaS instance (one page; for narrow queries)",
+  // OBJECT is checked with the flags, so that every missing piece is reported at once.
+  args: { object: argument('[object]', 'the object to search, as the manifest names it under read (such as Contact)', requiredText('the object to search, such as Contact')) },
+  flags: {
+    integration: flag('--integration <id>', 'integration ID (required)', z.pipe(z.string({ error: 'is required: the integration ID, such as int_salesforce_sync' }), identifier)),
+    groupRef: flag('--group-ref <ref>', 'groupRef of the user group whose installation is searched (required)', requiredText('the groupRef of the user group whose installation is searched')),
+    project: flag('--project <id>', "project ID (default: IPCTL_PROJECT or the profile's project); search takes the ID, not the name", z.optional(identifier)),
+    where: flag('--where <filter>', `${filterShape}; repeat to narrow (all must match); FIELD is a mapped or provider field name`, where, { repeatable: true, values: filterOperators }),
+    fields: flag('--fields <names>', 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)', fields),
+    raw: flag('--raw', "show the provider's native record instead of its fields", z.optional(z.boolean())),
+    ...outputFlags(listFormats),
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
+  // Documents (json, yaml, ndjson, --query) print results as received; --query or jq reshapes them.
+  check(input) {
+    const format = input.json === true ? '--json' : input.output !== undefined && input.output !== 'table' ? `-o ${input.output}` : input.query !== undefined ? '--query' : undefined;
+    if (format === undefined) return [];
+    const shaping = (['fields', 'raw'] as const).filter((key) => input[key] !== undefined && input[key] !== false);
+    return shaping.map((key) => `--${key}: shapes the table only; ${format} prints the results as received (pick fields with --query)`);
+  },
+  help: {
+    usage: 'OBJECT --integration ID --group-ref REF --where FIELD=VALUE... [options]',
+    description: [
+      "Search the records of one object in a customer's SaaS instance, through the installation of an integration for one user group (--group-ref). Needs an API key; goes to the search base URL.",
+      '',
+      `Search returns a single page of results and is meant for narrow, targeted queries: there is no paging, so when a page comes back full (${searchPageSize} results or more) there may be more matches; add --where filters rather than look for a next page.`,
+      '',
+      `Each --where is a test for equality: FIELD=VALUE, or "FIELD eq VALUE" (${supportedOperators.join(', ')} is the only operator). FIELD is a mapped field name, fixed by the manifest or chosen at installation, or the provider's own field name; names and values are case-sensitive. All filters must match.`,
+      '',
+      `The table shows the record ID, the mapped fields (headed "${mappedHeader('name')}"), then the record's fields; --fields picks columns and --raw shows the provider's native record. -o json prints the response as received; -o ndjson prints one result a line.`,
+    ].join('\n'),
+    examples: [
+      'ipctl search Contact --integration int_salesforce_sync --group-ref acme-corp --project proj_demo --where email=ada.okafor0@northwindlogistics.example.com',
+      'ipctl search Account --integration int_salesforce_sync --group-ref acme-corp --where city=Berlin --where Industry=Technology --fields companyName,Industry,Phone',
+      "ipctl search contacts --project proj_marketing --integration int_hubspot_sync --group-ref umbrella --where 'stage eq customer' -o ndjson",
+      'ipctl search contacts --project proj_marketing --integration int_hubspot_sync --group-ref hooli --where lastname=Haddad --raw --fields properties.email,createdAt',
+    ],
+    environment: [
+      'IPCTL_PROJECT      default project ID',
+      'IPCTL_API_KEY      API key (sent as x-api-key)',
+      'IPCTL_SEARCH_URL   search API base URL, including /v1 (like --search-url)',
+    ],
+    exitCodes: [
+      '0 success, including no results',
+      '1 the search was refused (HTTP 400: an object that is not searchable, an unknown field)',
+      '2 invalid input (such as an operator other than eq), nothing sent',
+      '3 unknown project, integration or groupRef',
+      '4 missing or rejected API key',
+      '5 temporary failure (network, timeout, 429, 5xx)',
+    ],
+  },
   async run(input, context) {
     const settings = await context.settings({ project: input.project });
     const projectId = requireProject(settings);
     const api = await context.api(settings);
+    const { operations } = await import('../api/operations.js');
     const response = await api.call(operations.searchRecords, {
       path: { projectId, integrationId: input.integration },
       query: { groupRef: input.groupRef },
@@ -129,9 +112,7 @@ export default defineCommand({
   },
 });
 
-function collect(item: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), item];
-}
+export default spec;
 
 function requireProject(settings: Settings): string {
   const projectId = settings.project.value;
@@ -142,7 +123,7 @@ function requireProject(settings: Settings): string {
 }
 
 /** For the person at the terminal: an empty result, or a page that may not hold every match. */
-function notesFor(results: SearchResult[], input: Input): string[] {
+function notesFor(results: SearchResult[], input: { object: string; groupRef: string }): string[] {
   if (results.length === 0) return [`No ${input.object} records match in the installation for ${input.groupRef}.`];
   if (results.length < searchPageSize) return [];
   return [

@@ -1,22 +1,16 @@
-import * as z from '../schema/zod.js';
 import { version } from '../version.js';
 import { defineCommand } from './command.js';
-import { describe } from './help.js';
-import { addOutputOptions, outputSchema, parseInput } from './input.js';
-
-const schema = z.object({ ...outputSchema });
+import { outputFlag } from './input.js';
 
 export default defineCommand({
-  configure(command) {
-    addOutputOptions(command);
-    describe(command, {
-      description: 'Show the version of ipctl, with the Node.js version and platform: what a bug report needs.',
-      examples: ['ipctl version', 'ipctl version --json'],
-      environment: ['NO_COLOR, FORCE_COLOR   color of the table on a terminal'],
-      exitCodes: ['0 success', '2 invalid flags'],
-    });
+  summary: 'Show the version, with Node.js and platform details',
+  flags: { ...outputFlag },
+  help: {
+    description: 'Show the version of ipctl, with the Node.js version and platform: what a bug report needs.',
+    examples: ['ipctl version', 'ipctl version --json'],
+    environment: ['NO_COLOR, FORCE_COLOR   color of the table on a terminal'],
+    exitCodes: ['0 success', '2 invalid flags'],
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
   async run() {
     const details = {
       version,

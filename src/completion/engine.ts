@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { configDir, configFileName } from '../config/paths.js';
-import { type CommandEntry, findCommand } from '../commands/registry.js';
 import type { Deps } from '../deps.js';
 import { filterContinuations, filterShape } from '../search/filters.js';
 import { type CompletionCommand, completionModel } from './model.js';
@@ -20,18 +19,18 @@ export interface Candidate {
  * words before it, one candidate a line (`value`, or `value<TAB>description`;
  * `<TAB>description` alone is a message, for the shells that can show one).
  * CURRENT comes as the command will receive it, the shell's quoting taken off.
- * It loads only the command the words name, reads only the local profile file,
+ * It reads only the local profile file,
  * never prompts or sends a request, and always exits 0, printing nothing it
  * cannot answer: a completion must never put an error on the user's screen.
  */
 export async function answerCompletion(
   words: string[],
   deps: Deps,
-  buildTree: (load: CommandEntry | undefined) => Promise<Command>,
+  buildTree: () => Promise<Command>,
 ): Promise<number> {
   try {
     const before = words.slice(0, -1);
-    const root = completionModel(await buildTree(findCommand(before)));
+    const root = completionModel(await buildTree());
     const lines = complete(root, before, words.at(-1) ?? '', deps.env).map(formatCandidate);
     if (lines.length > 0) deps.stdout.write(`${lines.join('\n')}\n`);
   } catch {

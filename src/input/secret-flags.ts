@@ -1,6 +1,7 @@
 // Secrets never come from argv: shell history, `ps` and CI logs keep argv.
-// main() screens the arguments with this before commander sees them, so every
-// command, present and future, gets the rule without doing anything.
+// run.ts applies these rules to every command, present and future: to the
+// values of declared flags before a command runs, and to unknown flags when
+// commander refuses them.
 import type { Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 
@@ -23,40 +24,50 @@ const referenceValue = /^(?:-|@.*|[A-Za-z_][\w.-]*(?:=-|=@.*)?)$/s;
 const referencePlaceholder = /[<[](?:file|path|dir|folder)[>\]]|[<[][^>\]]*@(?:path|file)/i;
 
 /**
- * Checks argv for secrets before parsing. A secret-named flag the command does
- * not declare is refused, naming the safe way to give that secret. One it
- * declares with a reference placeholder is the command's to check; one
- * declared otherwise must hold a reference (`@PATH`, `-` for stdin, or a bare
- * KEY to be asked for), never the value itself. Returns the arguments to
- * parse: an unknown `--flag=value` loses its value, since commander would
- * echo it in its error.
+ * Refuses, before the command runs, a secret given as the value of a flag it
+ * declares with a secret's name. One declared with a reference placeholder
+ * (`<file>`, `<KEY=@PATH|KEY=-|KEY>`) is the command's to check; one declared
+ * otherwise must hold a reference (`@PATH`, `-` for stdin, or a bare KEY to be
+ * asked for), never the value itself. Run as commander's preAction hook.
  */
-export function screenArguments(args: string[], program: Command, invoked: Command | undefined): string[] {
-  const known = declaredOptions(program, invoked);
-  const screened: string[] = [];
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index]!;
-    if (arg === '--') {
-      screened.push(...args.slice(index));
-      break;
+export function refuseSecretValues(command: Command): void {
+  for (const [option, owner] of declaredOptions(command).values()) {
+    const takesValue = option.required || option.optional;
+    if (!option.long || !looksSecret(option.long) || !takesValue || referencePlaceholder.test(option.flags)) continue;
+    const given = owner.getOptionValue(option.attributeName()) as unknown;
+    const values = Array.isArray(given) ? given : given === undefined ? [] : [given];
+    for (const value of values) {
+      if (typeof value === 'string' && !referenceValue.test(value)) {
+        throw new UsageError(
+          `${option.long}: the value looks like a secret given on the command line; ipctl takes secrets only from a file, stdin or a prompt. The value is not shown here.`,
+          `Give ${option.long} KEY=@PATH to read it from a file, KEY=- to read stdin, or KEY alone to be asked for it.`,
+        );
+      }
     }
-    if (!arg.startsWith('--')) {
-      screened.push(arg);
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const flag = equals === -1 ? arg : arg.slice(0, equals);
-    const option = known.get(flag);
-    if (looksSecret(flag)) checkSecretFlag(flag, option, equals === -1 ? args[index + 1] : arg.slice(equals + 1), known);
-    screened.push(option || equals === -1 ? arg : flag);
   }
-  return screened;
 }
 
-function declaredOptions(program: Command, invoked: Command | undefined): Map<string, Option> {
-  const options = new Map<string, Option>();
-  for (let command: Command | null = invoked ?? program; command; command = command.parent) {
-    for (const option of command.options) if (option.long && !options.has(option.long)) options.set(option.long, option);
+/**
+ * What to say about an option `command` does not know, given commander's
+ * message about it. A name that says it carries a secret is refused, naming
+ * the safe way to give that secret; otherwise commander's message is kept, but
+ * never the value of an unknown `--flag=value`, which may be a secret.
+ */
+export function refuseUnknownOption(message: string, command: Command): string {
+  const quoted = /unknown option '([^']*)'/.exec(message);
+  if (!quoted) return message;
+  const flag = quoted[1]!.split('=')[0]!;
+  if (looksSecret(flag)) {
+    throw new UsageError(`${flag} would put a secret on the command line, where shell history and the process list keep it; ipctl takes no secret there.`, safeAlternative(flag, declaredOptions(command)));
+  }
+  return message.replace(quoted[0], `unknown option '${flag}'`);
+}
+
+/** The long options `command` accepts, its own first, then its parents', each with the command it belongs to. */
+function declaredOptions(command: Command): Map<string, [Option, Command]> {
+  const options = new Map<string, [Option, Command]>();
+  for (let current: Command | null = command; current; current = current.parent) {
+    for (const option of current.options) if (option.long && !options.has(option.long)) options.set(option.long, [option, current]);
   }
   return options;
 }
@@ -70,20 +81,7 @@ export function looksSecret(flag: string): boolean {
   return secretName.test(words);
 }
 
-function checkSecretFlag(flag: string, option: Option | undefined, value: string | undefined, known: Map<string, Option>): void {
-  if (!option) {
-    throw new UsageError(`${flag} would put a secret on the command line, where shell history and the process list keep it; ipctl takes no secret there.`, safeAlternative(flag, known));
-  }
-  const takesValue = option.required || option.optional;
-  if (!takesValue || referencePlaceholder.test(option.flags)) return;
-  if (value === undefined || referenceValue.test(value)) return;
-  throw new UsageError(
-    `${flag}: the value looks like a secret given on the command line; ipctl takes secrets only from a file, stdin or a prompt. The value is not shown here.`,
-    `Give ${flag} KEY=@PATH to read it from a file, KEY=- to read stdin, or KEY alone to be asked for it.`,
-  );
-}
-
-function safeAlternative(flag: string, known: Map<string, Option>): string {
+function safeAlternative(flag: string, known: Map<string, unknown>): string {
   const fileFlag = `${flag}-file`;
   if (known.has(fileFlag)) return `Use ${fileFlag} PATH instead (- reads stdin).`;
   const words = flag.toLowerCase();

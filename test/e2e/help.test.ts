@@ -36,7 +36,7 @@ async function run(args: string[]): Promise<Run> {
   return { code, stdout: deps.out(), stderr: deps.err() };
 }
 
-const root = completionModel(await buildCommandTree(testDeps(), 'all'));
+const root = completionModel(await buildCommandTree(testDeps()));
 const nodes = allNodes(root);
 /** Commands that run (no subcommands), by their words: 'invites list', 'sandbox', 'help'. */
 const leaves = nodes.filter((node) => node.path.length > 0 && node.commands.length === 0);

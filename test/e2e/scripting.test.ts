@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runProcess } from '../helpers/cli.js';
+import { keys, PtySession } from '../helpers/pty.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -116,13 +117,28 @@ describe('an output that cannot be written', () => {
   });
 });
 
-describe('--no-input', () => {
+describe('prompts are off with --no-input, IPCTL_NO_INPUT or CI, and without a terminal', () => {
+  // In a pseudo-terminal, where ipctl would otherwise ask: each rule alone must stop the prompt.
   it.each([
     ['--no-input', {}],
-    ['', { IPCTL_NO_INPUT: '1' }],
-    ['', { CI: 'true' }],
-  ])('turns prompts into errors naming the alternative (%s %o)', async (flag, env) => {
-    const result = await runIpctl(['auth', 'login', ...(flag ? [flag] : [])], { env: fixture.env(env) });
+    ['IPCTL_NO_INPUT=1', { IPCTL_NO_INPUT: '1' }],
+    ['CI=true', { CI: 'true' }],
+  ])('%s: in a terminal, no prompt; an error naming the alternative, exit 2', async (flag, env) => {
+    const session = new PtySession(['auth', 'login', ...(flag === '--no-input' ? [flag] : [])], fixture.env(env));
+    expect(await session.finish()).toBe(2);
+    expect(session.screen).toContain('ipctl auth set-key');
+    expect(session.screen).not.toContain('API key (Enter to skip)');
+  });
+
+  it('without any of them, in a terminal, ipctl asks (so the rows above can fail)', async () => {
+    const session = new PtySession(['auth', 'login'], fixture.env());
+    await session.expect('API key (Enter to skip)');
+    session.send(keys.ctrlC);
+    expect(await session.finish()).toBe(130);
+  });
+
+  it('without a terminal: no prompt, exit 2', async () => {
+    const result = await runIpctl(['auth', 'login'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('ipctl auth set-key');
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureCommand } from '../../src/cli/declaration.js';
 import { type CommandEntry, commands } from '../../src/commands/registry.js';
 import { readConfigFile } from '../../src/config/read.js';
 import { runIpctl, tempDir } from '../helpers/cli.js';
@@ -49,8 +50,7 @@ function optionsOf(command: Command): OptionShape[] {
 }
 
 async function shapeOf(entry: CommandEntry): Promise<CommandShape> {
-  const command = new Command(entry.path.at(-1)!);
-  (await entry.load()).default.configure(command);
+  const command = configureCommand(new Command(entry.path.at(-1)!), entry.spec);
   return { name: entry.path.join(' '), options: optionsOf(command), argumentCount: command.registeredArguments.length };
 }
 

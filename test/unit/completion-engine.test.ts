@@ -15,7 +15,7 @@ const deps: Deps = {
   env: {},
   now: () => new Date(),
 };
-const root = completionModel(await buildCommandTree(deps, 'all'));
+const root = completionModel(await buildCommandTree(deps));
 const configDir = mkdtempSync(join(tmpdir(), 'ipctl-complete-'));
 writeFileSync(join(configDir, 'config.json'), JSON.stringify({ current: 'b', profiles: { b: {}, a: {} } }));
 afterAll(() => rmSync(configDir, { recursive: true, force: true }));

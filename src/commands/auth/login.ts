@@ -1,25 +1,18 @@
 import { UsageError } from '../../errors.js';
-import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
-import { addForceOption, forceField, recoverProfileFile } from '../force.js';
-import { describe } from '../help.js';
-import { parseInput } from '../input.js';
+import { forceFlag, recoverProfileFile } from '../force.js';
 import { checkSecret, storeCredential } from './credential.js';
 
-const schema = z.object({ ...forceField });
-
 export default defineCommand({
-  configure(command) {
-    addForceOption(command);
-    describe(command, {
-      description:
-        'Ask for the API key and the bearer token of the profile in use, at no-echo prompts; leave one empty to keep it as it is. Needs a terminal; scripts use `auth set-key` and `auth set-token`, which read stdin.',
-      examples: ['ipctl auth login', 'ipctl auth login --profile staging'],
-      environment: ['IPCTL_PROFILE   the profile to write to'],
-      exitCodes: ['0 stored', '2 no terminal, nothing entered, or an invalid profile file (see --force)', '130 interrupted'],
-    });
+  summary: 'Enter an API key and/or bearer token at a no-echo prompt',
+  flags: { ...forceFlag },
+  help: {
+    description:
+      'Ask for the API key and the bearer token of the profile in use, at no-echo prompts; leave one empty to keep it as it is. Needs a terminal; scripts use `auth set-key` and `auth set-token`, which read stdin.',
+    examples: ['ipctl auth login', 'ipctl auth login --profile staging'],
+    environment: ['IPCTL_PROFILE   the profile to write to'],
+    exitCodes: ['0 stored', '2 no terminal, nothing entered, or an invalid profile file (see --force)', '130 interrupted'],
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
     if (!context.interactive) {
       throw new UsageError('auth login needs a terminal to ask at.', 'In scripts use: ipctl auth set-key < key-file, and ipctl auth set-token < token-file');

@@ -1,11 +1,6 @@
-import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
-import { addForceOption, forceField, recoverProfileFile } from '../force.js';
-import { describe } from '../help.js';
-import { parseInput } from '../input.js';
+import { forceFlag, recoverProfileFile } from '../force.js';
 import { type CredentialKey, credentialNames, readSecret, storeCredential } from './credential.js';
-
-const schema = z.object({ ...forceField });
 
 /** `auth set-key` and `auth set-token`: the same command for two credentials. */
 export function credentialCommand(key: CredentialKey) {
@@ -13,16 +8,14 @@ export function credentialCommand(key: CredentialKey) {
   const verb = key === 'apiKey' ? 'set-key' : 'set-token';
   const variable = key === 'apiKey' ? 'IPCTL_API_KEY' : 'IPCTL_TOKEN';
   return defineCommand({
-    configure(command) {
-      addForceOption(command);
-      describe(command, {
-        description: `Store the ${name} of the profile in use, read from stdin (or a no-echo prompt on a terminal). The profile is created if it does not exist. The value never goes on the command line, so it stays out of shell history and the process list.`,
-        examples: [`ipctl auth ${verb} < ${key === 'apiKey' ? 'api-key.txt' : 'token.txt'}`, `printenv MY_SECRET | ipctl auth ${verb} --profile staging`],
-        environment: ['IPCTL_PROFILE      the profile to write to', `${variable}${' '.repeat(19 - variable.length)}used instead of the stored value when set`],
-        exitCodes: ['0 stored', '2 empty or malformed input, or an invalid profile file (see --force)', '130 interrupted'],
-      });
+    summary: `Store ${key === 'apiKey' ? 'an API key' : 'a bearer token'} read from stdin`,
+    flags: { ...forceFlag },
+    help: {
+      description: `Store the ${name} of the profile in use, read from stdin (or a no-echo prompt on a terminal). The profile is created if it does not exist. The value never goes on the command line, so it stays out of shell history and the process list.`,
+      examples: [`ipctl auth ${verb} < ${key === 'apiKey' ? 'api-key.txt' : 'token.txt'}`, `printenv MY_SECRET | ipctl auth ${verb} --profile staging`],
+      environment: ['IPCTL_PROFILE      the profile to write to', `${variable}${' '.repeat(19 - variable.length)}used instead of the stored value when set`],
+      exitCodes: ['0 stored', '2 empty or malformed input, or an invalid profile file (see --force)', '130 interrupted'],
     },
-    parse: (raw, command) => parseInput(schema, raw, command),
     async run(input, context) {
       const value = await readSecret(context, key);
       await recoverProfileFile(context, input.force);

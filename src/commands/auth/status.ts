@@ -2,11 +2,8 @@ import type { Resolved, Settings } from '../../config/resolve.js';
 import type { Secret } from '../../config/secret.js';
 import { exitCodes } from '../../errors.js';
 import * as z from '../../schema/zod.js';
-import { defineCommand } from '../command.js';
-import { describe } from '../help.js';
-import { addOutputOptions, identifier, outputSchema, parseInput } from '../input.js';
-
-const schema = z.object({ org: z.optional(identifier), project: z.optional(identifier), ...outputSchema });
+import { defineCommand, flag } from '../command.js';
+import { identifier, outputFlag } from '../input.js';
 
 interface ShownSetting {
   value: string | null;
@@ -15,18 +12,19 @@ interface ShownSetting {
 }
 
 export default defineCommand({
-  configure(command) {
-    command.option('--org <id>', 'organization ID, as other commands take it').option('--project <idOrName>', 'project ID or name, as other commands take it');
-    addOutputOptions(command);
-    describe(command, {
-      description:
-        'Show the profile in use, each credential (present or missing, shown only as its last four characters), the base URLs, org and project, and where each value came from: flag, environment, profile or default. Sends no request.',
-      examples: ['ipctl auth status', 'IPCTL_API_KEY=… ipctl auth status --json', 'ipctl auth status --profile staging'],
-      environment: ['IPCTL_PROFILE, IPCTL_BASE_URL, IPCTL_SEARCH_URL, IPCTL_ORG, IPCTL_PROJECT, IPCTL_API_KEY, IPCTL_TOKEN'],
-      exitCodes: ['0 at least one credential is configured', '2 invalid input or an invalid profile file', '4 no credential is configured'],
-    });
+  summary: 'Show the profile, credentials and URLs in use, and where each came from',
+  flags: {
+    org: flag('--org <id>', 'organization ID, as other commands take it', z.optional(identifier)),
+    project: flag('--project <idOrName>', 'project ID or name, as other commands take it', z.optional(identifier)),
+    ...outputFlag,
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
+  help: {
+    description:
+      'Show the profile in use, each credential (present or missing, shown only as its last four characters), the base URLs, org and project, and where each value came from: flag, environment, profile or default. Sends no request.',
+    examples: ['ipctl auth status', 'IPCTL_API_KEY=… ipctl auth status --json', 'ipctl auth status --profile staging'],
+    environment: ['IPCTL_PROFILE, IPCTL_BASE_URL, IPCTL_SEARCH_URL, IPCTL_ORG, IPCTL_PROJECT, IPCTL_API_KEY, IPCTL_TOKEN'],
+    exitCodes: ['0 at least one credential is configured', '2 invalid input or an invalid profile file', '4 no credential is configured'],
+  },
   async run(input, context) {
     const settings = await context.settings({ org: input.org, project: input.project }, { allowMissingProfile: true });
     const status = statusOf(settings, (await context.config()).path);

@@ -1,4 +1,3 @@
-import { operations } from '../../api/operations.js';
 import type { Destination } from '../../api/schemas.js';
 import type { Settings } from '../../config/resolve.js';
 import { Secret } from '../../config/secret.js';
@@ -9,86 +8,80 @@ import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Cell, RecordView } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
-import { defineCommand } from '../command.js';
-import { describe } from '../help.js';
-import { addOutputOptions, completeValues, filePaths, identifier, outputSchema, parseInput, partialChoices, usageError } from '../input.js';
-import { layerFromDocument, layerFromFlags, mergeLayers, type PatchLayer, type PatchPlan, requestBody, secretChanges } from './patch-plan.js';
-
-const schema = z.object({
-  destination: identifier,
-  project: z.optional(identifier),
-  name: z.optional(z.string()),
-  set: z.optional(z.array(z.string())),
-  header: z.optional(z.array(z.string())),
-  secret: z.optional(z.array(z.string())),
-  clear: z.optional(z.array(z.string())),
-  updateMask: z.optional(z.string()),
-  inputJson: z.optional(z.string().check(z.minLength(1, 'give a file path, or - for stdin'))),
-  dryRun: z.optional(z.boolean()),
-  ...outputSchema,
-});
-
-type Input = z.infer<typeof schema> & { flags: PatchLayer };
+import { argument, defineCommand, flag } from '../command.js';
+import { filePaths, identifier, outputFlag, partialChoices, usageError } from '../input.js';
+import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type PatchLayer, type PatchPlan, requestBody, secretChanges } from './patch-plan.js';
 
 const helpHint = 'See: ipctl destinations patch --help';
+const repeatable = z.optional(z.array(z.string()));
 
-export default defineCommand<Input>({
-  configure(command) {
-    command
-      .argument('<destination>', 'destination ID, such as dest_webhook')
-      .option('--project <idOrName>', "project ID or name (default: IPCTL_PROJECT or the profile's project)")
-      .option('--name <name>', 'a new name')
-      .option('--set <metadata.KEY=VALUE>', 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value', collect)
-      .option('--header <NAME=VALUE>', 'a header of metadata.headers (repeatable); together they replace all the headers', collect)
-      .option('--secret <KEY=@PATH|KEY=-|KEY>', 'set a secret from a file, from stdin (-), or at a no-echo prompt (KEY alone); repeatable', collect)
-      .option('--clear <PATH>', 'clear a field: put it in the mask without a value (repeatable)', collect)
-      .option('--update-mask <paths>', 'the mask, comma-separated; checked against the fields given (default: computed from them)')
-      .option('--input-json <PATH|->', 'the whole body {updateMask, destination} from a file, or - for stdin; flags override it path by path')
-      .option('--dry-run', 'print the request, secrets redacted, and send nothing');
-    completeValues(command, '--set', partialChoices(DESTINATION_METADATA_KEYS.map((key) => `metadata.${key}=`)));
-    completeValues(command, '--secret', partialChoices(DESTINATION_SECRET_KEYS));
-    completeValues(command, '--clear', UPDATE_MASK_PATHS.filter((path) => path !== 'name'));
-    completeValues(command, '--update-mask', partialChoices(UPDATE_MASK_PATHS));
-    completeValues(command, '--input-json', filePaths);
-    addOutputOptions(command);
-    command.addHelpText('after', fieldsHelp());
-    describe(command, {
-      description:
-        'Change a destination: its name, metadata keys and write-only secrets. The update mask is computed from exactly the fields given, and each path is checked against those the API allows; nothing is sent if one is unknown. Secret values never come from the command line: they are read from a file, stdin or a no-echo prompt, and never printed. Prints the updated destination, then names on stderr the secrets that were updated. Needs an API key or a bearer token (the API key is used when both are configured).',
-      examples: [
-        'ipctl destinations patch dest_sqs --project demo --set metadata.region=eu-central-1',
-        'ipctl destinations patch dest_snowflake --project demo --set metadata.batchSize=1000 --clear metadata.maxWaitSecs',
-        'ipctl destinations patch dest_webhook --project demo --header X-Source=ipctl --header "X-Environment: staging"',
-        'ipctl destinations patch dest_s3 --project demo --secret accessKeyId=@key-id.txt --secret secretAccessKey=- < secret.txt',
-        'ipctl destinations patch dest_marketing_kinesis --project marketing --secret awsSecretKey',
-        'ipctl destinations patch dest_snowflake --project demo --input-json patch.json --name warehouse-eu --dry-run',
-      ],
-      environment: ['IPCTL_PROJECT   default project ID or name', 'IPCTL_API_KEY   API key (used when both are set)', 'IPCTL_TOKEN     bearer token'],
-      exitCodes: [
-        '0 updated (with --dry-run: shown, nothing sent)',
-        '1 the API rejected the update (such as HTTP 400)',
-        '2 invalid input, nothing sent',
-        '3 project or destination not found',
-        '4 missing or rejected credentials',
-        '5 temporary failure (network, timeout, 429, 5xx)',
-        '130 interrupted at a prompt, nothing sent',
-      ],
-    });
+export default defineCommand({
+  summary: "Change a destination's name, metadata or secrets",
+  args: { destination: argument('<destination>', 'destination ID, such as dest_webhook', identifier) },
+  flags: {
+    project: flag('--project <idOrName>', "project ID or name (default: IPCTL_PROJECT or the profile's project)", z.optional(identifier)),
+    name: flag('--name <name>', 'a new name', z.optional(z.string())),
+    set: flag('--set <metadata.KEY=VALUE>', 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value', repeatable, {
+      repeatable: true,
+      values: partialChoices(DESTINATION_METADATA_KEYS.map((key) => `metadata.${key}=`)),
+    }),
+    header: flag('--header <NAME=VALUE>', 'a header of metadata.headers (repeatable); together they replace all the headers', repeatable, { repeatable: true }),
+    secret: flag('--secret <KEY=@PATH|KEY=-|KEY>', 'set a secret from a file, from stdin (-), or at a no-echo prompt (KEY alone); repeatable', repeatable, {
+      repeatable: true,
+      values: partialChoices(DESTINATION_SECRET_KEYS),
+    }),
+    clear: flag('--clear <PATH>', 'clear a field: put it in the mask without a value (repeatable)', repeatable, {
+      repeatable: true,
+      values: UPDATE_MASK_PATHS.filter((path) => path !== 'name'),
+    }),
+    updateMask: flag('--update-mask <paths>', 'the mask, comma-separated; checked against the fields given (default: computed from them)', z.optional(z.string()), {
+      values: partialChoices(UPDATE_MASK_PATHS),
+    }),
+    inputJson: flag(
+      '--input-json <PATH|->',
+      'the whole body {updateMask, destination} from a file, or - for stdin; flags override it path by path',
+      z.optional(z.string().check(z.minLength(1, 'give a file path, or - for stdin'))),
+      { values: filePaths },
+    ),
+    dryRun: flag('--dry-run', 'print the request, secrets redacted, and send nothing', z.optional(z.boolean())),
+    ...outputFlag,
   },
-  parse(raw, command) {
-    const input = parseInput(schema, raw, command);
+  check(input) {
     const { layer, problems } = layerFromFlags(input);
     // Without a document the flags are the whole patch, so the mask can be checked now.
     if (problems.length === 0 && input.inputJson === undefined) problems.push(...mergeLayers(layer).problems);
-    if (problems.length > 0) throw usageError(problems, helpHint);
-    return { ...input, flags: layer };
+    return problems;
+  },
+  help: {
+    notes: fieldsHelp(),
+    description:
+      'Change a destination: its name, metadata keys and write-only secrets. The update mask is computed from exactly the fields given, and each path is checked against those the API allows; nothing is sent if one is unknown. Secret values never come from the command line: they are read from a file, stdin or a no-echo prompt, and never printed. Prints the updated destination, then names on stderr the secrets that were updated. Needs an API key or a bearer token (the API key is used when both are configured).',
+    examples: [
+      'ipctl destinations patch dest_sqs --project demo --set metadata.region=eu-central-1',
+      'ipctl destinations patch dest_snowflake --project demo --set metadata.batchSize=1000 --clear metadata.maxWaitSecs',
+      'ipctl destinations patch dest_webhook --project demo --header X-Source=ipctl --header "X-Environment: staging"',
+      'ipctl destinations patch dest_s3 --project demo --secret accessKeyId=@key-id.txt --secret secretAccessKey=- < secret.txt',
+      'ipctl destinations patch dest_marketing_kinesis --project marketing --secret awsSecretKey',
+      'ipctl destinations patch dest_snowflake --project demo --input-json patch.json --name warehouse-eu --dry-run',
+    ],
+    environment: ['IPCTL_PROJECT   default project ID or name', 'IPCTL_API_KEY   API key (used when both are set)', 'IPCTL_TOKEN     bearer token'],
+    exitCodes: [
+      '0 updated (with --dry-run: shown, nothing sent)',
+      '1 the API rejected the update (such as HTTP 400)',
+      '2 invalid input, nothing sent',
+      '3 project or destination not found',
+      '4 missing or rejected credentials',
+      '5 temporary failure (network, timeout, 429, 5xx)',
+      '130 interrupted at a prompt, nothing sent',
+    ],
   },
   async run(input, context) {
     const settings = await context.settings({ project: input.project });
     const project = requireProject(settings);
     const sources = new InputSources(context.deps);
-    const plan = await planPatch(input, sources, context.interactive);
+    const plan = await planPatch(input, layerFromFlags(input).layer, sources, context.interactive);
     const api = await context.api(settings);
+    const { operations } = await import('../../api/operations.js');
     const path = { projectIdOrName: project, destination: input.destination };
     // Fails on a missing credential (exit 4) before anyone is asked to type a secret.
     api.prepare(operations.updateDestination, { path });
@@ -99,10 +92,6 @@ export default defineCommand<Input>({
   },
 });
 
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
 function requireProject(settings: Settings): string {
   const project = settings.project.value;
   if (!project) {
@@ -112,11 +101,11 @@ function requireProject(settings: Settings): string {
 }
 
 /** Reads --input-json, merges it with the flags, and checks the result; every problem is reported at once. */
-async function planPatch(input: Input, sources: InputSources, interactive: boolean): Promise<PatchPlan> {
+async function planPatch(input: PatchFlags, flags: PatchLayer, sources: InputSources, interactive: boolean): Promise<PatchPlan> {
   const document = input.inputJson === undefined ? undefined : layerFromDocument(await sources.readJson(input.inputJson, '--input-json'));
   // Problems in the document would show again as masked paths without a value; report them alone.
   if (document && document.problems.length > 0) throw usageError(document.problems, helpHint);
-  const { plan, problems } = mergeLayers(input.flags, document?.layer);
+  const { plan, problems } = mergeLayers(flags, document?.layer);
   if (!interactive) problems.push(...promptsNeeded(plan).map(noTerminalProblem));
   if (problems.length > 0) throw usageError(problems, helpHint);
   return plan;

@@ -1,38 +1,33 @@
-import { operations } from '../../api/operations.js';
 import { type Invite, inviteStatuses } from '../../api/schemas.js';
 import type { View } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
-import { defineCommand } from '../command.js';
-import { describe } from '../help.js';
-import { addOutputOptions, completeValues, identifier, outputSchema, parseInput } from '../input.js';
+import { argument, defineCommand, flag } from '../command.js';
+import { identifier, outputFlag } from '../input.js';
 import { requireOrg } from '../orgs/org-id.js';
 
-const schema = z.object({
-  orgId: z.optional(identifier),
-  org: z.optional(identifier),
-  status: z.optional(z.enum(inviteStatuses, { error: `must be one of ${inviteStatuses.join(', ')}` })),
-  ...outputSchema,
-});
-
 export default defineCommand({
-  configure(command) {
-    command
-      .argument('[orgId]', 'organization ID (default: --org, IPCTL_ORG, or the profile\'s org)')
-      .option('--org <id>', 'organization ID')
-      .option('--status <status>', `only invites in this status: ${inviteStatuses.join(', ')}`);
-    completeValues(command, '--status', inviteStatuses);
-    addOutputOptions(command);
-    describe(command, {
-      description: "List an organization's invites: email, status, creation time and ID. Needs a bearer token.",
-      examples: ['ipctl invites list org_demo', 'ipctl invites list --status pending', 'ipctl invites list org_demo --json'],
-      environment: ['IPCTL_ORG      default organization', 'IPCTL_TOKEN    bearer token'],
-    });
+  summary: "List an organization's invites",
+  args: { orgId: argument('[orgId]', "organization ID (default: --org, IPCTL_ORG, or the profile's org)", z.optional(identifier)) },
+  flags: {
+    org: flag('--org <id>', 'organization ID', z.optional(identifier)),
+    status: flag(
+      '--status <status>',
+      `only invites in this status: ${inviteStatuses.join(', ')}`,
+      z.optional(z.enum(inviteStatuses, { error: `must be one of ${inviteStatuses.join(', ')}` })),
+      { values: inviteStatuses },
+    ),
+    ...outputFlag,
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
+  help: {
+    description: "List an organization's invites: email, status, creation time and ID. Needs a bearer token.",
+    examples: ['ipctl invites list org_demo', 'ipctl invites list --status pending', 'ipctl invites list org_demo --json'],
+    environment: ['IPCTL_ORG      default organization', 'IPCTL_TOKEN    bearer token'],
+  },
   async run(input, context) {
     const settings = await context.settings({ org: input.org });
     const orgId = requireOrg(input.orgId, settings);
     const api = await context.api(settings);
+    const { operations } = await import('../../api/operations.js');
     const invites = await api.call(operations.listOrgInvites, { path: { orgId } });
     // The API lists every invite; the status filter is applied here.
     const shown = input.status ? invites.filter((invite) => invite.status === input.status) : invites;

@@ -1,23 +1,16 @@
-import * as z from '../../schema/zod.js';
 import { defineCommand } from '../command.js';
-import { describe } from '../help.js';
-import { addOutputOptions, outputSchema, parseInput } from '../input.js';
+import { outputFlag } from '../input.js';
 import { showProfile } from './view.js';
 
-const schema = z.object({ ...outputSchema });
-const localExitCodes = ['0 success', '2 invalid input or an invalid profile file'];
-
 export default defineCommand({
-  configure(command) {
-    addOutputOptions(command);
-    describe(command, {
-      description: 'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters.',
-      examples: ['ipctl profile list', 'ipctl profile list --json'],
-      environment: ['IPCTL_CONFIG_DIR   where the profile file lives'],
-      exitCodes: localExitCodes,
-    });
+  summary: 'List profiles',
+  flags: { ...outputFlag },
+  help: {
+    description: 'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters.',
+    examples: ['ipctl profile list', 'ipctl profile list --json'],
+    environment: ['IPCTL_CONFIG_DIR   where the profile file lives'],
+    exitCodes: ['0 success', '2 invalid input or an invalid profile file'],
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
   async run(_input, context) {
     const { data: config } = await context.config();
     const profiles = Object.entries(config.profiles)

@@ -1,29 +1,23 @@
-import { operations } from '../../api/operations.js';
 import type { Provider } from '../../api/schemas.js';
 import type { Cell, GridView, View } from '../../output/view.js';
 import { connectionRequirements } from '../../providers/requirements.js';
-import * as z from '../../schema/zod.js';
-import { defineCommand } from '../command.js';
-import { describe } from '../help.js';
-import { addOutputOptions, identifier, outputSchema, parseInput } from '../input.js';
-
-const schema = z.object({ name: identifier, ...outputSchema });
+import { argument, defineCommand } from '../command.js';
+import { identifier, outputFlag } from '../input.js';
 
 export default defineCommand({
-  configure(command) {
-    command.argument('<name>', 'provider name, such as salesforce');
-    addOutputOptions(command);
-    describe(command, {
-      description:
-        'Show a provider from the catalogue: its auth type, what a connection to it needs, its base URL and what it supports. Needs no credential; --json prints the whole provider object.',
-      examples: ['ipctl providers get salesforce', 'ipctl providers get pipedrive --json'],
-      environment: ['IPCTL_BASE_URL   API base URL', 'IPCTL_PROFILE    the profile whose base URL is used'],
-    });
+  summary: 'Show a provider and what a connection to it needs',
+  args: { name: argument('<name>', 'provider name, such as salesforce', identifier) },
+  flags: { ...outputFlag },
+  help: {
+    description:
+      'Show a provider from the catalogue: its auth type, what a connection to it needs, its base URL and what it supports. Needs no credential; --json prints the whole provider object.',
+    examples: ['ipctl providers get salesforce', 'ipctl providers get pipedrive --json'],
+    environment: ['IPCTL_BASE_URL   API base URL', 'IPCTL_PROFILE    the profile whose base URL is used'],
   },
-  parse: (raw, command) => parseInput(schema, raw, command),
   async run(input, context) {
     const settings = await context.settings();
     const api = await context.api(settings);
+    const { operations } = await import('../../api/operations.js');
     const provider = await api.call(operations.getProvider, { path: { provider: input.name } });
     return { data: provider, view: providerView(provider) };
   },

@@ -4,17 +4,9 @@ import { scriptTree } from './common.js';
 import { fishScript } from './fish.js';
 import { powershellScript } from './powershell.js';
 import { zshScript } from './zsh.js';
+import type { Shell } from './files.js';
 
-export const shells = ['bash', 'zsh', 'fish', 'powershell'] as const;
-export type Shell = (typeof shells)[number];
-
-/** Where each script lives in completions/, under the name its shell looks for. */
-export const scriptFiles: Record<Shell, string> = {
-  bash: 'ipctl.bash',
-  zsh: '_ipctl',
-  fish: 'ipctl.fish',
-  powershell: 'ipctl.ps1',
-};
+export { scriptFiles, type Shell, shells } from './files.js';
 
 const generators: Record<Shell, (tree: ReturnType<typeof scriptTree>) => string> = {
   bash: bashScript,

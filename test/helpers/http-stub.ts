@@ -1,0 +1,84 @@
+// An HTTP test layer in the style of gh's httpmock: register a stub per method
+// and path, point ipctl at it, and check afterwards that every stub was used
+// (and nothing unregistered was asked for). The stubs answer over real HTTP on
+// 127.0.0.1, so ipctl's whole client path runs, in this process or spawned.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface StubAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  /** Sent as JSON (application/problem+json for a status of 400 or more, unless headers say otherwise). */
+  json?: unknown;
+  /** Sent as it is. */
+  body?: string;
+  /** Instead of an answer: close the connection at once. */
+  reset?: boolean;
+  /** Instead of an answer: never answer. */
+  hang?: boolean;
+}
+
+interface Stub {
+  method: string;
+  path: string;
+  answer: StubAnswer;
+  calls: number;
+}
+
+export interface HttpStubs {
+  /** `http://127.0.0.1:PORT/v1`, the base URL to give ipctl. */
+  baseUrl: string;
+  /** Answers the next request for `METHOD /path` (the path without the /v1 prefix) with `answer`; once each. */
+  register(method: string, path: string, answer: StubAnswer): void;
+  /** Throws unless every registered stub was used, and no request came that none answered. */
+  verify(): void;
+  close(): Promise<void>;
+}
+
+export async function startHttpStubs(): Promise<HttpStubs> {
+  const stubs: Stub[] = [];
+  const unmatched: string[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((request, response) => answer(request, response));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  function answer(request: IncomingMessage, response: ServerResponse): void {
+    const path = (request.url ?? '').replace(/^\/v1/, '').split('?')[0]!;
+    const stub = stubs.find((candidate) => candidate.calls === 0 && candidate.method === request.method && candidate.path === path);
+    if (!stub) {
+      unmatched.push(`${request.method} ${path}`);
+      response.writeHead(599, { 'content-type': 'text/plain' }).end('no stub');
+      return;
+    }
+    stub.calls += 1;
+    const { status, headers = {}, json, body, reset, hang } = stub.answer;
+    if (reset) {
+      request.socket.destroy();
+      return;
+    }
+    if (hang) return;
+    const text = json === undefined ? (body ?? '') : JSON.stringify(json);
+    const type = json === undefined ? 'text/plain' : status >= 400 ? 'application/problem+json' : 'application/json';
+    response.writeHead(status, { 'content-type': type, ...headers }).end(text);
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    register(method, path, answer) {
+      stubs.push({ method, path, answer, calls: 0 });
+    },
+    verify() {
+      const unused = stubs.filter((stub) => stub.calls === 0).map((stub) => `${stub.method} ${stub.path}`);
+      if (unused.length > 0 || unmatched.length > 0) throw new Error(`HTTP stubs: unused ${JSON.stringify(unused)}, unmatched requests ${JSON.stringify(unmatched)}`);
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
