@@ -372,6 +372,7 @@ describe('destinations patch: rejections (exit 2, nothing sent)', () => {
     { title: 'a metadata key without its prefix', args: () => ['--set', 'region=x'], stderr: ['--set region: metadata keys are written metadata.region.'] },
     { title: 'an unknown --clear path, with the closest', args: () => ['--clear', 'metadata.batchsize'], stderr: ['--clear: "metadata.batchsize" is not a field that can be updated. Did you mean metadata.batchSize?'] },
     { title: 'an unknown --update-mask path, with the closest', args: () => ['--update-mask', 'nmae', '--name', 'x'], stderr: ['--update-mask: "nmae" is not a field that can be updated. Did you mean name?'] },
+    { title: 'a --update-mask path given twice', args: () => ['--update-mask', 'name,name', '--name', 'x'], stderr: ['--update-mask: name is given twice.'] },
     { title: 'an unknown secret key, not repeated, with the closest', args: () => ['--secret', 'pasword=-'], stderr: ['--secret: unknown secret key (not repeated here, in case it is a value). Did you mean password?'] },
     { title: 'a batchSize that is not an integer', args: () => ['--set', 'metadata.batchSize=ten'], stderr: ['--set metadata.batchSize: must be a non-negative integer, such as 500; "ten" is not.'] },
     { title: 'a negative maxWaitSecs', args: () => ['--set', 'metadata.maxWaitSecs:=-5'], stderr: ['--set metadata.maxWaitSecs: must be a non-negative integer.'] },

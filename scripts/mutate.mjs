@@ -1,0 +1,86 @@
+// npm run mutate: plants known bugs in a copy of the source, one at a time, and
+// runs the tests that should catch each. A planted bug the tests miss is a test
+// that cannot fail. Exit 0 when every one was caught; the report says which not.
+// Usage: node scripts/mutate.mjs [NAME...]   (names from the list below; default: all)
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Each planted bug: the file, the text it replaces (found exactly once), and the tests that must fail. */
+const mutations = [
+  { name: '403 is exit 1, not 4', file: 'src/errors.ts', find: 'status === 401 || status === 403', replace: 'status === 401', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: '404 is exit 1, not 3', file: 'src/errors.ts', find: 'if (status === 404) return exitCodes.notFound;', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: '429 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 429 || ', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'CI=true no longer turns prompts off', file: 'src/context.ts', find: ' || deps.env.CI) return false;', replace: ') return false;', tests: ['test/e2e/scripting.test.ts'] },
+  { name: 'IPCTL_NO_INPUT=1 no longer turns prompts off', file: 'src/context.ts', find: 'isTruthy(deps.env.IPCTL_NO_INPUT) || ', replace: '', tests: ['test/e2e/scripting.test.ts'] },
+  { name: '--no-input no longer turns prompts off', file: 'src/context.ts', find: 'global.input === false || ', replace: '', tests: ['test/e2e/scripting.test.ts'] },
+  { name: 'a redacted secret shows all of it', file: 'src/config/secret.ts', find: 'return `****${value.slice(-visibleTail)}`;', replace: 'return `****${value}`;', tests: ['test/unit/secret.test.ts'] },
+  {
+    name: '--debug traces header values unredacted',
+    file: 'src/api/client.ts',
+    find: 'this.#trace(`  ${name}: ${String(value)}`);',
+    replace: 'this.#trace(`  ${name}: ${typeof value === "object" && value !== null && "reveal" in value ? value.reveal() : String(value)}`);',
+    tests: ['test/e2e/secret-canaries.test.ts'],
+  },
+  { name: '503 is not retried', file: 'src/api/retry.ts', find: 'new Set([429, 502, 503, 504])', replace: 'new Set([429, 502, 504])', tests: ['test/unit/retry.test.ts'] },
+  { name: 'retryable: false is retried anyway', file: 'src/api/retry.ts', find: 'if (failure.problem.retryable === false) return false;', replace: '', tests: ['test/unit/retry.test.ts'] },
+  { name: '--token on argv is no longer refused', file: 'src/input/secret-flags.ts', find: '|key|keys|token|tokens|', replace: '|key|keys|tokens|', tests: ['test/unit/secret-flags.test.ts'] },
+  { name: 'a declared secret flag takes a raw value', file: 'src/input/secret-flags.ts', find: "typeof value === 'string' && !referenceValue.test(value)", replace: 'false', tests: ['test/unit/secret-flags.test.ts'] },
+  { name: 'ndjson lines run together', file: 'src/output/render.ts', find: 'target.stream.write(`${JSON.stringify(item)}\\n`)', replace: 'target.stream.write(JSON.stringify(item))', tests: ['test/e2e/search.test.ts'] },
+  { name: '--query is accepted with a table', file: 'src/run.ts', find: "if (format === 'table') {", replace: 'if (false) {', tests: ['test/e2e/scripting.test.ts'] },
+  { name: 'an update-mask path given twice is accepted', file: 'src/commands/destinations/patch-plan.ts', find: 'else if (paths.includes(typed)) problems.push(`--update-mask:', replace: 'else if (false) problems.push(`--update-mask:', tests: ['test/unit/patch-plan.test.ts', 'test/e2e/destinations-patch.test.ts'] },
+  { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
+];
+
+const chosen = process.argv.slice(2);
+const selected = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
+const work = mkdtempSync(join(tmpdir(), 'ipctl-mutate-'));
+try {
+  copySource(work);
+  const results = selected.map((mutation) => ({ mutation, outcome: tryMutation(mutation, work) }));
+  report(results);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** The tracked and new files of the checkout, with node_modules linked, not copied. */
+function copySource(target) {
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  for (const file of listed.stdout.split('\n').filter(Boolean)) {
+    if (existsSync(join(root, file))) cpSync(join(root, file), join(target, file), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(target, 'node_modules'));
+}
+
+/** 'caught', 'missed', or why it could not be tried. */
+function tryMutation(mutation, dir) {
+  const path = join(dir, mutation.file);
+  const original = readFileSync(path, 'utf8');
+  const count = original.split(mutation.find).length - 1;
+  if (count !== 1) return `not planted: the text is in ${mutation.file} ${count} times, not once`;
+  writeFileSync(path, original.replace(mutation.find, mutation.replace));
+  try {
+    process.stdout.write(`${mutation.name} … `);
+    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, encoding: 'utf8' });
+    if (built.status !== 0) return 'caught (the build fails)';
+    const tested = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...mutation.tests], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
+    const outcome = tested.status === 0 ? 'missed' : 'caught';
+    console.log(outcome);
+    return outcome;
+  } finally {
+    writeFileSync(path, original);
+  }
+}
+
+function report(results) {
+  console.log('');
+  for (const { mutation, outcome } of results) console.log(`${outcome === 'caught' || outcome.startsWith('caught') ? 'caught' : 'MISSED'}  ${mutation.name}  (${mutation.file}; ${outcome})`);
+  const missed = results.filter(({ outcome }) => !outcome.startsWith('caught'));
+  console.log(`\n${results.length - missed.length} of ${results.length} planted bugs caught.`);
+  process.exitCode = missed.length === 0 ? 0 : 1;
+}
