@@ -115,26 +115,16 @@ export interface ConnectionCredentials {
 
 // ---------------------------------------------------------------- destinations (2.4)
 
-// The key lists live in one module shared with the CLI, so that what ipctl
-// checks before sending and what the sandbox accepts cannot drift apart.
-import type {
-  DestinationMetadataIntegerKey,
-  DestinationMetadataStringKey,
-  DestinationSecretKey,
-} from '../destinations/fields.js';
+// The sandbox states the key lists itself (destination-fields.ts), from the API reference.
+import type { MetadataKey, SecretKey } from './destination-fields.js';
 
-export {
-  DESTINATION_METADATA_INTEGER_KEYS,
-  DESTINATION_METADATA_KEYS,
-  DESTINATION_METADATA_STRING_KEYS,
-  DESTINATION_SECRET_KEYS,
-} from '../destinations/fields.js';
-export type { DestinationMetadataIntegerKey, DestinationMetadataStringKey, DestinationSecretKey };
+export type DestinationSecretKey = SecretKey;
 
-export type DestinationMetadata = Partial<Record<DestinationMetadataStringKey, string>> &
-  Partial<Record<DestinationMetadataIntegerKey, number>> & {
-    headers?: Record<string, string>;
-  };
+export type DestinationMetadata = Partial<Record<Exclude<MetadataKey, 'headers' | 'batchSize' | 'maxWaitSecs'>, string>> & {
+  batchSize?: number;
+  maxWaitSecs?: number;
+  headers?: Record<string, string>;
+};
 
 export interface Destination {
   id: string;

@@ -1,10 +1,8 @@
-// Section 4.3: generate a connection. The body is checked with the same rules
-// ipctl applies before sending (src/connections/request.ts), so a request the
-// CLI would refuse is refused here too, as a 400 with one issue per bad field.
+// Section 4.3: generate a connection. The body is checked against the provider
+// with the sandbox's own rules (connection-body.ts), as a 400 with one issue
+// per bad field.
 import { randomInt } from 'node:crypto';
-import { Secret } from '../../config/secret.js';
-import { buildConnectionRequest, type ConnectionProblem, type ConnectionRequestBody, type OAuth2TokenInput } from '../../connections/request.js';
-import { workspaceMetadataName } from '../../providers/requirements.js';
+import { checkGenerateBody, type GenerateBody, type TokenInput, workspaceInput } from '../connection-body.js';
 import { badRequest, type ProblemIssue, problemType } from '../problems.js';
 import type { Route } from '../router.js';
 import { findProvider, type SandboxState } from '../state.js';
@@ -22,12 +20,12 @@ export const connectionRoutes: Route[] = [
       const project = requireProject(state, params.projectIdOrName as string);
       const input = (body ?? {}) as Record<string, unknown>;
       const { provider, issues } = lookUpProvider(state, input.provider);
-      const built = buildConnectionRequest(input, provider);
-      issues.push(...built.problems.map(toIssue));
+      const checked = checkGenerateBody(input, provider);
+      issues.push(...checked.issues);
       if (issues.length > 0 || !provider) {
         throw badRequest(`The connection request has ${issues.length === 1 ? 'a problem' : `${issues.length} problems`}; no connection was created.`, issues);
       }
-      const connection = createConnection(project, provider, built.body, now().toISOString());
+      const connection = createConnection(project, provider, checked.body, now().toISOString());
       return { status: 201, body: connection };
     },
   },
@@ -51,30 +49,11 @@ function lookUpProvider(state: SandboxState, name: unknown): { provider?: Provid
   };
 }
 
-const issueTitles: Record<ConnectionProblem['code'], string> = {
-  missing: 'Missing value',
-  invalid: 'Invalid value',
-  'not-applicable': 'Does not apply to this provider',
-  'unknown-field': 'Unknown field',
-};
-
-/** Secret values are never echoed: `value` is present only for values that are not secret. */
-function toIssue(problem: ConnectionProblem): ProblemIssue {
-  return {
-    type: problemType(problem.code),
-    title: issueTitles[problem.code],
-    detail: problem.detail,
-    in: 'body',
-    name: problem.field,
-    value: problem.value ?? null,
-  };
-}
-
-function createConnection(project: SandboxProject, provider: Provider, body: ConnectionRequestBody, now: string): Connection {
+function createConnection(project: SandboxProject, provider: Provider, body: GenerateBody, now: string): Connection {
   const id = newConnectionId();
   const providerApp = project.providerApps.find((app) => app.provider === provider.name);
   const providerMetadata = withDefaults(provider, body.providerMetadata);
-  const workspace = body.providerWorkspaceRef ?? (typeof providerMetadata?.[workspaceMetadataName] === 'string' ? (providerMetadata[workspaceMetadataName] as string) : undefined);
+  const workspace = body.providerWorkspaceRef ?? (typeof providerMetadata?.[workspaceInput] === 'string' ? (providerMetadata[workspaceInput] as string) : undefined);
   const oauth2 = body.oauth2AuthorizationCode;
   const connection: Connection = {
     id,
@@ -97,7 +76,7 @@ function createConnection(project: SandboxProject, provider: Provider, body: Con
           },
         }
       : {}),
-    ...(body.apiKey ? { apiKey: body.apiKey.reveal() } : {}),
+    ...(body.apiKey ? { apiKey: body.apiKey } : {}),
     ...(providerMetadata ? { providerMetadata } : {}),
   };
   project.connections.push(connection);
@@ -114,8 +93,8 @@ function withDefaults(provider: Provider, given: Record<string, string> | undefi
   return Object.keys(merged).length > 0 ? merged : undefined;
 }
 
-function storedToken(token: OAuth2TokenInput, now: string): OAuth2Token {
-  return { token: token.token.reveal(), issuedAt: token.issuedAt ?? now, ...(token.expiresAt ? { expiresAt: token.expiresAt } : {}) };
+function storedToken(token: TokenInput, now: string): OAuth2Token {
+  return { token: token.token, issuedAt: token.issuedAt ?? now, ...(token.expiresAt ? { expiresAt: token.expiresAt } : {}) };
 }
 
 /**
@@ -200,21 +179,14 @@ function indexed<Item extends object>(items: Item[], key: (item: Item) => string
 
 const countedItems = new WeakMap<Map<string, object>, number>();
 
-function keepCredentials(project: SandboxProject, connectionId: string, body: ConnectionRequestBody): void {
+function keepCredentials(project: SandboxProject, connectionId: string, body: GenerateBody): void {
   const { basicAuth, customAuth } = body;
   if (!basicAuth && !customAuth) return;
   project.connectionCredentials.push({
     connectionId,
-    ...(basicAuth?.username && basicAuth.password ? { basicAuth: { username: basicAuth.username, password: basicAuth.password.reveal() } } : {}),
-    ...(customAuth ? { customAuth: revealAll(customAuth) as Record<string, unknown> } : {}),
+    ...(basicAuth?.username && basicAuth.password ? { basicAuth: { username: basicAuth.username, password: basicAuth.password } } : {}),
+    ...(customAuth ? { customAuth: structuredClone(customAuth) } : {}),
   });
-}
-
-function revealAll(value: unknown): unknown {
-  if (value instanceof Secret) return value.reveal();
-  if (Array.isArray(value)) return value.map(revealAll);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, revealAll(item)]));
-  return value;
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

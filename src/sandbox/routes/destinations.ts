@@ -6,19 +6,8 @@
 // from the body (or null) clears that field. Secrets are write-only: the
 // sandbox keeps their names and a digest, never a value, and never returns them.
 import { createHash } from 'node:crypto';
-import {
-  canClear,
-  closestMaskPath,
-  DESTINATION_SECRET_KEYS,
-  type DestinationSecretKey,
-  isMaskPath,
-  maskField,
-  type MaskPath,
-  METADATA_MASK_PATHS,
-  SECRET_MASK_PATHS,
-  valueProblem,
-} from '../../destinations/fields.js';
 import { closestName } from '../../input/closest.js';
+import { closestMaskPath, isMaskPath, MASK_PATHS, type MaskPath, partsOf, SECRET_KEYS, type SecretKey, valueProblem } from '../destination-fields.js';
 import { badRequest, notFound, type ProblemIssue, problemType } from '../problems.js';
 import type { Route } from '../router.js';
 import { findDestination } from '../state.js';
@@ -83,7 +72,7 @@ export function readUpdate(body: unknown): DestinationUpdate {
   for (const path of mask) {
     const value = given.get(path);
     if (value === undefined) {
-      if (!canClear(path)) issues.push(issue('value-required', bodyPath(path), `${path} is in updateMask but has no value, and it cannot be cleared.`, null));
+      if (path === 'name') issues.push(issue('value-required', bodyPath(path), `${path} is in updateMask but has no value, and it cannot be cleared.`, null));
       continue;
     }
     const problem = valueProblem(path, value);
@@ -140,7 +129,7 @@ function readGroup(group: 'metadata' | 'secrets', value: unknown, given: Map<Mas
     issues.push(issue('invalid-value', `destination.${group}`, `destination.${group} must be an object.`, null));
     return;
   }
-  const candidates = group === 'metadata' ? METADATA_MASK_PATHS : SECRET_MASK_PATHS;
+  const candidates = MASK_PATHS.filter((path) => path.startsWith(`${group}.`));
   for (const [key, field] of Object.entries(value)) {
     const path = `${group}.${key}`;
     if (!isMaskPath(path) || !candidates.includes(path)) {
@@ -154,11 +143,11 @@ function readGroup(group: 'metadata' | 'secrets', value: unknown, given: Map<Mas
 function applyUpdate(stored: StoredDestination, update: DestinationUpdate, now: Date): void {
   const { destination } = stored;
   for (const path of update.mask) {
-    const field = maskField(path);
+    const { group, key } = partsOf(path);
     const value = update.values.get(path);
-    if (field.kind === 'name') destination.name = value as string;
-    else if (field.kind === 'metadata') setMetadata(destination.metadata, field.key, value);
-    else setSecret(stored, field.key, value as string | undefined);
+    if (group === 'name') destination.name = value as string;
+    else if (group === 'metadata') setMetadata(destination.metadata, key as keyof DestinationMetadata, value);
+    else setSecret(stored, key as SecretKey, value as string | undefined);
   }
   destination.updateTime = now.toISOString();
 }
@@ -169,7 +158,7 @@ function setMetadata(metadata: DestinationMetadata, key: keyof DestinationMetada
   else record[key] = key === 'headers' ? { ...(value as Record<string, string>) } : value;
 }
 
-function setSecret(stored: StoredDestination, key: DestinationSecretKey, value: string | undefined): void {
+function setSecret(stored: StoredDestination, key: SecretKey, value: string | undefined): void {
   const digests = (stored.secretDigests ??= {});
   const names = new Set(stored.secretNames);
   if (value === undefined) {
@@ -179,7 +168,7 @@ function setSecret(stored: StoredDestination, key: DestinationSecretKey, value: 
     names.add(key);
     digests[key] = createHash('sha256').update(value).digest('hex');
   }
-  stored.secretNames = DESTINATION_SECRET_KEYS.filter((name) => names.has(name));
+  stored.secretNames = SECRET_KEYS.filter((name) => names.has(name));
 }
 
 function unknownPathDetail(path: string, candidates?: readonly MaskPath[]): string {
@@ -199,7 +188,7 @@ function bodyPath(path: MaskPath): string {
 
 /** The offending value for an issue, except a secret's, which is never echoed. */
 function shownValue(path: MaskPath, value: unknown): unknown {
-  return maskField(path).kind === 'secret' ? null : value;
+  return partsOf(path).group === 'secrets' ? null : value;
 }
 
 function issue(kind: string, name: string, detail: string, value: unknown): ProblemIssue {
