@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layerFromDocument, layerFromFlags, mergeLayers, requestBody } from '../../src/commands/destinations/patch-plan.js';
+import { layerFromDocument, layerFromFlags, mergeLayers, requestBody } from '../../src/destinations/patch-plan.js';
 import { Secret } from '../../src/config/secret.js';
 
 const canary = 'plan-secret-CANARY-0c1d2e3f';

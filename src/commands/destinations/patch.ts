@@ -10,7 +10,7 @@ import type { Cell, RecordView } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
 import { argument, defineCommand, flag } from '../command.js';
 import { filePaths, identifier, outputFlag, partialChoices, usageError } from '../input.js';
-import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type PatchLayer, type PatchPlan, requestBody, secretChanges } from './patch-plan.js';
+import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type PatchLayer, type PatchPlan, requestBody, secretChanges } from '../../destinations/patch-plan.js';
 
 const helpHint = 'See: ipctl destinations patch --help';
 const repeatable = z.optional(z.array(z.string()));

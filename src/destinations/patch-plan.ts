@@ -4,7 +4,7 @@
  * every problem on the way. Nothing here reads a file or a prompt; secrets are
  * described by where they will come from until run() reads them.
  */
-import { Secret } from '../../config/secret.js';
+import { Secret } from '../config/secret.js';
 import {
   canClear,
   closestMaskPath,
@@ -19,10 +19,10 @@ import {
   METADATA_MASK_PATHS,
   metadataKind,
   valueProblem,
-} from '../../destinations/fields.js';
-import { UserError } from '../../errors.js';
-import { type Assignment, parseAssignment } from '../../input/assignments.js';
-import { closestName } from '../../input/closest.js';
+} from './fields.js';
+import { UserError } from '../errors.js';
+import { type Assignment, parseAssignment } from '../input/assignments.js';
+import { closestName } from '../input/closest.js';
 
 /** Where a secret's value comes from: a file (or `-`, stdin), a no-echo prompt, or the --input-json document. */
 export type SecretSource = { kind: 'file'; path: string } | { kind: 'prompt' } | { kind: 'given'; value: Secret };
