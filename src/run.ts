@@ -93,7 +93,7 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   const { createContext } = await import('./context.js');
   const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false));
   state.context = context;
-  const input = parseCommandInput(spec, command);
+  const input = await parseCommandInput(spec, command);
   const options = command.opts<{ output?: unknown; json?: unknown; query?: string }>();
   context.format = outputFormat(options);
   const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);

@@ -43,7 +43,7 @@ const collect = (item: string, items: string[] = []): string[] => [...items, ite
  * the checks across values. Every problem is reported at once, each naming its
  * flag or argument; nothing has been sent.
  */
-export function parseCommandInput(spec: CommandSpec, command: Command): unknown {
+export async function parseCommandInput(spec: CommandSpec, command: Command): Promise<unknown> {
   const rules: Record<string, z.ZodMiniType> = {};
   for (const [key, declared] of [...Object.entries(spec.args ?? {}), ...Object.entries(spec.flags ?? {})]) rules[key] = declared.rule;
   Object.assign(rules, spec.globals);
@@ -59,7 +59,7 @@ export function parseCommandInput(spec: CommandSpec, command: Command): unknown 
     const problems = result.error.issues.map((issue) => `${describeKey(String(issue.path[0] ?? ''), command)}: ${issue.message}`);
     throw usageError(problems, `See: ipctl ${commandPath(command)} --help`);
   }
-  const problems = spec.check?.(result.data as never) ?? [];
+  const problems = (await spec.check?.(result.data as never)) ?? [];
   if (problems.length > 0) throw usageError(problems, `See: ipctl ${commandPath(command)} --help`);
   return result.data;
 }

@@ -55,8 +55,9 @@ export interface CommandDeclaration<A extends Arguments, F extends Flags, G exte
   /**
    * Checks that span several values (one flag needs another), after each value
    * has passed its own rule; each problem names its flags. Return none if all is well.
+   * It may load what it checks with (await import(...)), as run() does.
    */
-  check?(input: InputOf<A, F, G>): string[];
+  check?(input: InputOf<A, F, G>): string[] | Promise<string[]>;
   /** Data for the renderer, an exit code for commands without data, or nothing (exit 0). */
   run(input: InputOf<A, F, G>, context: Context): Promise<Outcome | number | void>;
 }
@@ -68,7 +69,7 @@ export interface CommandSpec {
   flags?: Flags;
   globals?: GlobalRules;
   help: HelpDetails;
-  check?(input: never): string[];
+  check?(input: never): string[] | Promise<string[]>;
   run(input: never, context: Context): Promise<Outcome | number | void>;
 }
 

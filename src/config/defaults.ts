@@ -4,6 +4,8 @@ export const defaultBaseUrl = `http://127.0.0.1:${defaultSandboxPort}/v1`;
 export const defaultSearchUrl = `http://127.0.0.1:${defaultSandboxPort}/search/v1`;
 export const defaultProfileName = 'default';
 export const defaultTimeoutSeconds = 30;
+/** Requests a bulk import keeps in flight at once, unless --concurrency says otherwise. */
+export const defaultConcurrency = 8;
 /**
  * Search returns one page (spec 4.6 rule 1). The sandbox's page holds this many
  * results, and ipctl calls a page of at least this many "full"; the service's

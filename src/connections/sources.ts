@@ -50,16 +50,7 @@ export async function collectDraft(flags: ConnectionFlags, sources: InputSources
   };
   const body = (flags.inputJson !== undefined ? await collect(() => readBodyFile(flags.inputJson as string, sources)) : undefined) ?? {};
   const draft: Draft = { body, inlineCustomKeys: new Set() };
-  const texts: Array<[string, string | undefined]> = [
-    ['provider', flags.provider],
-    ['groupRef', flags.groupRef],
-    ['groupName', flags.groupName],
-    ['consumerRef', flags.consumerRef],
-    ['consumerName', flags.consumerName],
-    ['providerWorkspaceRef', flags.workspace],
-    ['basicAuth.username', flags.username],
-  ];
-  for (const [field, value] of texts) if (value !== undefined) setValueAt(body, field, value);
+  setTextFields(body, flags);
   for (const item of flags.metadata) {
     const assignment = await collect(async () => parseAssignment(item, '--metadata'));
     if (assignment?.kind === 'text') setValueAt(body, `providerMetadata.${assignment.key}`, assignment.value);
@@ -141,4 +132,29 @@ export function inlineSecretProblems(draft: Draft, provider: ProviderDescription
       (key) =>
         `--custom ${key}: "${key}" is a password input of ${provider.name ?? 'this provider'}, so its value must not be given on the command line (it would stay in shell history and process lists). Give ${howToSupply(`customAuth.${key}`, true)}.`,
     );
+}
+
+/** The flags that give a plain text field of the body. */
+export interface TextFlags {
+  provider?: string;
+  groupRef?: string;
+  groupName?: string;
+  consumerRef?: string;
+  consumerName?: string;
+  workspace?: string;
+  username?: string;
+}
+
+/** Sets the body fields the text flags give, over what the body had. */
+export function setTextFields(body: Record<string, unknown>, flags: TextFlags): void {
+  const texts: Array<[string, string | undefined]> = [
+    ['provider', flags.provider],
+    ['groupRef', flags.groupRef],
+    ['groupName', flags.groupName],
+    ['consumerRef', flags.consumerRef],
+    ['consumerName', flags.consumerName],
+    ['providerWorkspaceRef', flags.workspace],
+    ['basicAuth.username', flags.username],
+  ];
+  for (const [field, value] of texts) if (value !== undefined) setValueAt(body, field, value);
 }

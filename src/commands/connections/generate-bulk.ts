@@ -1,6 +1,7 @@
+import { defaultConcurrency } from '../../config/defaults.js';
 import type { BulkInput } from '../../connections/bulk/import.js';
 import { setValueAt } from '../../connections/request.js';
-import { splitScopes } from '../../connections/sources.js';
+import { setTextFields, splitScopes } from '../../connections/sources.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseAssignment } from '../../input/assignments.js';
@@ -12,8 +13,6 @@ import type { GenerateInput as Input } from './generate.js';
  * here, with the rest of the command's; the import itself
  * (src/connections/bulk/) loads when it runs.
  */
-
-export const defaultConcurrency = 8;
 
 /** The checks across flags: those that work only with --from-file, or not with it. */
 export function bulkProblems(input: Input): string[] {
@@ -78,16 +77,7 @@ function bulkConflicts(input: Input): string[] {
 /** The flags as every row's defaults: the body fields they give, and which custom inputs were typed inline. */
 function bulkInput(input: Input, fromFile: string): BulkInput {
   const body: Record<string, unknown> = {};
-  const texts: Array<[string, string | undefined]> = [
-    ['provider', input.provider],
-    ['groupRef', input.groupRef],
-    ['groupName', input.groupName],
-    ['consumerRef', input.consumerRef],
-    ['consumerName', input.consumerName],
-    ['providerWorkspaceRef', input.workspace],
-    ['basicAuth.username', input.username],
-  ];
-  for (const [field, value] of texts) if (value !== undefined) setValueAt(body, field, value);
+  setTextFields(body, input);
   for (const item of input.metadata) {
     const assignment = parseAssignment(item, '--metadata');
     if (assignment.kind === 'text') setValueAt(body, `providerMetadata.${assignment.key}`, assignment.value);

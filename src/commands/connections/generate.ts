@@ -1,8 +1,8 @@
+import { defaultConcurrency } from '../../config/defaults.js';
 import { connectionEnv } from '../../connections/supply.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag, type InputOf } from '../command.js';
 import { filePaths, identifier, outputFlag } from '../input.js';
-import { bulkProblems, defaultConcurrency } from './generate-bulk.js';
 
 const value = z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty')));
 const path = z.optional(z.string().check(z.minLength(1, 'must not be empty; give a path, or - for stdin')));
@@ -59,7 +59,7 @@ export type GenerateInput = InputOf<{}, typeof generateFlags, {}>;
 export default defineCommand({
   summary: 'Create a connection, importing credentials you hold (flags, JSON or prompts)',
   flags: generateFlags,
-  check: bulkProblems,
+  check: async (input) => (await import('./generate-bulk.js')).bulkProblems(input),
   help: {
     description: [
       'Create a connection for a customer\'s account at a provider (POST /projects/{project}/connections:generate), importing credentials you already hold.',

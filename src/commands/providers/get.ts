@@ -1,6 +1,3 @@
-import type { Provider } from '../../api/schemas.js';
-import type { Cell, GridView, View } from '../../output/view.js';
-import { connectionRequirements } from '../../providers/requirements.js';
 import { argument, defineCommand } from '../command.js';
 import { identifier, outputFlag } from '../input.js';
 
@@ -19,100 +16,7 @@ export default defineCommand({
     const api = await context.api(settings);
     const { operations } = await import('../../api/operations.js');
     const provider = await api.call(operations.getProvider, { path: { provider: input.name } });
+    const { providerView } = await import('../../providers/view.js');
     return { data: provider, view: providerView(provider) };
   },
 });
-
-function providerView(provider: Provider): View {
-  return { kind: 'sections', sections: [summaryView(provider), needsView(provider), supportView(provider)] };
-}
-
-function summaryView(provider: Provider): View {
-  return {
-    kind: 'record',
-    fields: [
-      ['Name', provider.name],
-      ['Display name', provider.displayName ?? provider.name],
-      ['Auth type', provider.authType],
-      ['Base URL', provider.baseURL],
-      ['Default module', provider.defaultModule],
-      ['Post-auth info needed', provider.postAuthInfoNeeded === undefined ? undefined : provider.postAuthInfoNeeded ? 'yes' : 'no'],
-    ],
-  };
-}
-
-function needsView(provider: Provider): View {
-  const requirements = connectionRequirements(provider);
-  return {
-    kind: 'list',
-    title: 'A connection needs',
-    columns: ['VALUE', 'FIELD', 'KIND', 'REQUIRED', 'NOTES'],
-    rows:
-      requirements.length === 0
-        ? [['nothing', '', '', '', 'no credential']]
-        : requirements.map((requirement) => [
-            requirement.label,
-            requirement.field,
-            requirement.options ? `one of ${requirement.options.map((option) => option.value).join(', ')}` : requirement.kind,
-            requirement.required ? 'yes' : requirement.defaultValue !== undefined ? `no (default ${requirement.defaultValue})` : 'no',
-            [requirement.note, requirement.docsUrl].filter(Boolean).join('; '),
-          ]),
-  };
-}
-
-type SupportMatrix = Record<string, unknown>;
-
-function supportView(provider: Provider): GridView {
-  const support: SupportMatrix = provider.support ?? {};
-  const flag = (key: string): Cell => (typeof support[key] === 'boolean' ? (support[key] as boolean) : undefined);
-  return {
-    kind: 'grid',
-    title: 'Support',
-    columns: ['FEATURE', 'SUPPORTED', 'DETAILS'],
-    rows: [
-      { label: 'read', cells: [flag('read'), ''] },
-      { label: 'write', cells: [flag('write'), ''] },
-      { label: 'delete', cells: [flag('delete'), ''] },
-      { label: 'proxy', cells: [flag('proxy'), ''] },
-      { label: 'subscribe', cells: [flag('subscribe'), enabledKeys(support.subscribeSupport)] },
-      { label: 'search', cells: [support.search !== undefined ? enabledKeys(asRecord(support.search).operators) !== '' : undefined, operatorsText(support.search)] },
-      { label: 'bulk write', cells: [anyEnabled(support.bulkWrite), enabledKeys(support.bulkWrite)] },
-      { label: 'batch write', cells: [anyBatch(support.batchWrite), batchText(support.batchWrite)] },
-    ],
-  };
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-}
-
-function enabledKeys(value: unknown): string {
-  return Object.entries(asRecord(value))
-    .filter(([, enabled]) => enabled === true)
-    .map(([key]) => key)
-    .join(', ');
-}
-
-function anyEnabled(value: unknown): Cell {
-  return value === undefined ? undefined : enabledKeys(value) !== '';
-}
-
-function operatorsText(search: unknown): string {
-  const operators = enabledKeys(asRecord(search).operators);
-  return operators ? `operators: ${operators}` : '';
-}
-
-function anyBatch(value: unknown): Cell {
-  if (value === undefined) return undefined;
-  return Object.values(asRecord(value)).some((mode) => asRecord(mode).supported === true);
-}
-
-function batchText(value: unknown): string {
-  return Object.entries(asRecord(value))
-    .filter(([, mode]) => asRecord(mode).supported === true)
-    .map(([name, mode]) => {
-      const limit = asRecord(mode).defaultRecordLimit;
-      return typeof limit === 'number' ? `${name} (${limit} records)` : name;
-    })
-    .join(', ');
-}

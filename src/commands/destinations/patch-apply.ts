@@ -1,0 +1,124 @@
+import type { Destination } from '../../api/schemas.js';
+import type { Settings } from '../../config/resolve.js';
+import { Secret } from '../../config/secret.js';
+import type { Context } from '../../context.js';
+import { DESTINATION_METADATA_KEYS, isMetadataKey, type MaskPath } from '../../destinations/fields.js';
+import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type PatchLayer, type PatchPlan, requestBody, secretChanges } from '../../destinations/patch-plan.js';
+import { UsageError } from '../../errors.js';
+import { InputSources } from '../../input/sources.js';
+import { dryRunOutcome } from '../../output/dry-run.js';
+import type { Cell, Outcome, RecordView } from '../../output/view.js';
+import { usageError } from '../input.js';
+import type { PatchInput } from './patch.js';
+
+/*
+ * `destinations patch` when it runs: the plan from the flags and --input-json,
+ * the secrets read, the request sent. Loaded only by that command.
+ */
+
+const helpHint = 'See: ipctl destinations patch --help';
+
+export async function applyPatch(input: PatchInput, context: Context): Promise<Outcome> {
+  const settings = await context.settings({ project: input.project });
+  const project = requireProject(settings);
+  const sources = new InputSources(context.deps);
+  const plan = await planPatch(input, layerFromFlags(input).layer, sources, context.interactive);
+  const api = await context.api(settings);
+  const { operations } = await import('../../api/operations.js');
+  const path = { projectIdOrName: project, destination: input.destination };
+  // Fails on a missing credential (exit 4) before anyone is asked to type a secret.
+  api.prepare(operations.updateDestination, { path });
+  const params = { path, body: requestBody(plan, await readSecrets(plan, sources, context)) };
+  if (input.dryRun) return dryRunOutcome(api.prepare(operations.updateDestination, params));
+  const destination = await api.call(operations.updateDestination, params);
+  return { data: destination, view: destinationView(destination), messages: secretMessages(plan) };
+}
+
+function requireProject(settings: Settings): string {
+  const project = settings.project.value;
+  if (!project) {
+    throw new UsageError('No project given.', 'Pass --project ID_OR_NAME, or set a default with IPCTL_PROJECT or `ipctl profile add NAME --project ID_OR_NAME`.');
+  }
+  return project;
+}
+
+/** Reads --input-json, merges it with the flags, and checks the result; every problem is reported at once. */
+async function planPatch(input: PatchFlags, flags: PatchLayer, sources: InputSources, interactive: boolean): Promise<PatchPlan> {
+  const document = input.inputJson === undefined ? undefined : layerFromDocument(await sources.readJson(input.inputJson, '--input-json'));
+  // Problems in the document would show again as masked paths without a value; report them alone.
+  if (document && document.problems.length > 0) throw usageError(document.problems, helpHint);
+  const { plan, problems } = mergeLayers(flags, document?.layer);
+  if (!interactive) problems.push(...promptsNeeded(plan).map(noTerminalProblem));
+  if (problems.length > 0) throw usageError(problems, helpHint);
+  return plan;
+}
+
+function promptsNeeded(plan: PatchPlan): MaskPath[] {
+  return [...plan.fields].filter(([, change]) => change.kind === 'secret' && change.source.kind === 'prompt').map(([path]) => path);
+}
+
+function noTerminalProblem(path: MaskPath): string {
+  const key = path.slice('secrets.'.length);
+  return `--secret ${key}: there is no terminal to ask at (or prompts are turned off); use --secret ${key}=@PATH to read a file, or --secret ${key}=- to read stdin.`;
+}
+
+/** Files and stdin first, so that a missing file fails before anyone types a secret; then the prompts. */
+async function readSecrets(plan: PatchPlan, sources: InputSources, context: Context): Promise<Map<MaskPath, Secret>> {
+  const secrets = new Map<MaskPath, Secret>();
+  for (const [path, change] of plan.fields) {
+    if (change.kind === 'secret' && change.source.kind === 'file') secrets.set(path, new Secret(await sources.readSecret(change.source.path, change.from)));
+  }
+  const prompts = promptsNeeded(plan);
+  if (prompts.length === 0) return secrets;
+  const prompter = await context.prompter();
+  for (const path of prompts) {
+    const value = await prompter.password(`New value of ${path}:`, {
+      validate: (text) => (text.trim() === '' ? 'Enter a value, or press Ctrl-C to cancel.' : true),
+    });
+    secrets.set(path, new Secret(value));
+  }
+  return secrets;
+}
+
+function secretMessages(plan: PatchPlan): string[] {
+  const { set, cleared } = secretChanges(plan);
+  const messages: string[] = [];
+  if (set.length > 0) messages.push(`Updated secrets: ${set.join(', ')}.`);
+  if (cleared.length > 0) messages.push(`Cleared secrets: ${cleared.join(', ')}.`);
+  return messages;
+}
+
+/** ID, name, type, each metadata key (named by its mask path), created, updated. */
+function destinationView(destination: Destination): RecordView {
+  return {
+    kind: 'record',
+    fields: [
+      ['ID', destination.id],
+      ['Name', destination.name],
+      ['Type', destination.type],
+      ...metadataFields(destination.metadata ?? {}),
+      ['Created', destination.createTime],
+      ['Updated', destination.updateTime],
+    ],
+  };
+}
+
+function metadataFields(metadata: Record<string, unknown>): Array<[string, Cell]> {
+  // The spec's keys in the spec's order, then any the server added.
+  const keys = [...DESTINATION_METADATA_KEYS.filter((key) => Object.hasOwn(metadata, key)), ...Object.keys(metadata).filter((key) => !isMetadataKey(key))];
+  return keys.flatMap((key): Array<[string, Cell]> => {
+    const value = metadata[key];
+    if (key === 'headers' && isNonEmptyObject(value)) return Object.entries(value).map(([name, text]) => [`metadata.headers.${name}`, cell(text)]);
+    return [[`metadata.${key}`, cell(value)]];
+  });
+}
+
+function cell(value: unknown): Cell {
+  if (value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) return value as Cell;
+  return JSON.stringify(value);
+}
+
+function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
+}
+
