@@ -13,18 +13,11 @@ import { isRecord, secretFields, setValueAt, valueAt } from './request.js';
 import { envNameFor, howToSupply } from './supply.js';
 
 /** The flags that carry values of the body. */
-export interface ConnectionFlags {
-  provider?: string;
-  groupRef?: string;
-  groupName?: string;
-  consumerRef?: string;
-  consumerName?: string;
-  workspace?: string;
+export interface ConnectionFlags extends TextFlags {
   metadata: string[];
   custom: string[];
   scopes?: string;
   apiKeyFile?: string;
-  username?: string;
   passwordFile?: string;
   refreshTokenFile?: string;
   accessTokenFile?: string;

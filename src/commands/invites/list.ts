@@ -1,15 +1,15 @@
 import { type Invite, inviteStatuses } from '../../api/schemas.js';
 import type { View } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
-import { argument, defineCommand, flag } from '../command.js';
-import { identifier, outputFlag } from '../input.js';
-import { requireOrg } from '../orgs/org-id.js';
+import { defineCommand, flag } from '../command.js';
+import { outputFlag } from '../input.js';
+import { orgArgs, orgFlag, requireOrg } from '../orgs/org-id.js';
 
 export default defineCommand({
   summary: "List an organization's invites",
-  args: { orgId: argument('[orgId]', "organization ID (default: --org, IPCTL_ORG, or the profile's org)", z.optional(identifier)) },
+  args: orgArgs,
   flags: {
-    org: flag('--org <id>', 'organization ID', z.optional(identifier)),
+    ...orgFlag,
     status: flag(
       '--status <status>',
       `only invites in this status: ${inviteStatuses.join(', ')}`,

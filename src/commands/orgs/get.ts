@@ -1,14 +1,13 @@
 import type { Org } from '../../api/schemas.js';
 import type { View } from '../../output/view.js';
-import * as z from '../../schema/zod.js';
-import { argument, defineCommand, flag } from '../command.js';
-import { identifier, outputFlag } from '../input.js';
-import { requireOrg } from './org-id.js';
+import { defineCommand } from '../command.js';
+import { outputFlag } from '../input.js';
+import { orgArgs, orgFlag, requireOrg } from './org-id.js';
 
 export default defineCommand({
   summary: 'Show an organization',
-  args: { orgId: argument('[orgId]', "organization ID (default: --org, IPCTL_ORG, or the profile's org)", z.optional(identifier)) },
-  flags: { org: flag('--org <id>', 'organization ID', z.optional(identifier)), ...outputFlag },
+  args: orgArgs,
+  flags: { ...orgFlag, ...outputFlag },
   help: {
     description: 'Show an organization: its label, default team and timestamps. Needs a bearer token.',
     examples: ['ipctl orgs get org_demo', 'ipctl orgs get --json', 'IPCTL_ORG=org_demo ipctl orgs get -o json'],

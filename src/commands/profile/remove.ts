@@ -1,10 +1,9 @@
-import { argument, defineCommand } from '../command.js';
-import { profileNames } from '../input.js';
-import { profileName } from './name.js';
+import { defineCommand } from '../command.js';
+import { profileArgument } from './name.js';
 
 export default defineCommand({
   summary: 'Remove a profile',
-  args: { name: argument('<name>', 'profile name', profileName, { values: profileNames }) },
+  args: profileArgument,
   help: {
     description: 'Remove a profile and the credentials stored in it. If it was the current profile, no profile is current until `ipctl profile use`.',
     examples: ['ipctl profile remove staging', 'ipctl profile list && ipctl profile remove old-sandbox'],

@@ -1,10 +1,9 @@
-import { argument, defineCommand } from '../command.js';
-import { profileNames } from '../input.js';
-import { profileName } from './name.js';
+import { defineCommand } from '../command.js';
+import { profileArgument } from './name.js';
 
 export default defineCommand({
   summary: 'Make a profile the current one',
-  args: { name: argument('<name>', 'profile name', profileName, { values: profileNames }) },
+  args: profileArgument,
   help: {
     description: 'Make a profile the current one: commands use it unless --profile or IPCTL_PROFILE says otherwise.',
     examples: ['ipctl profile use staging', 'ipctl profile use default'],
