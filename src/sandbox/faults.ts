@@ -3,8 +3,10 @@
 // retries) load a plan with `ipctl sandbox --faults FILE`, or at run time with
 // POST /_sandbox/faults from the same machine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { closestName } from '../input/closest.js';
 import * as z from '../schema/zod.js';
 import { PROBLEM_CONTENT_TYPE, toProblemDetails } from './problems.js';
+import { apiRoutes } from './routes/index.js';
 
 export const FAULTS_PATH = '/_sandbox/faults';
 /** The key of a queue that applies to every operation (after the operation's own queue). */
@@ -93,11 +95,24 @@ export class FaultPlan {
   }
 }
 
-/** Parses a plan (from a file or a control request); the error lists every problem. */
+/**
+ * Parses a plan (from a file or a control request); the error lists every
+ * problem. A fault for an operation the sandbox does not have could never be
+ * injected, so the test meant to prove it would pass without testing anything:
+ * it is refused, with the operations there are, the closest first.
+ */
 export function parseFaultPlan(value: unknown): { plan: FaultPlanData } | { problems: string[] } {
   const parsed = faultPlanSchema.safeParse(value);
-  if (parsed.success) return { plan: parsed.data };
-  return { problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`) };
+  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`) };
+  const operations = apiRoutes.map((route) => route.operation);
+  const unknown = Object.keys(parsed.data).filter((name) => name !== ANY_OPERATION && !operations.includes(name));
+  if (unknown.length === 0) return { plan: parsed.data };
+  return { problems: unknown.map((name) => `${name}: the sandbox has no such operation; it has ${closestFirst(name, operations).join(', ')} (or ${ANY_OPERATION} for any)`) };
+}
+
+function closestFirst(name: string, operations: string[]): string[] {
+  const closest = closestName(name, operations);
+  return closest === undefined ? operations : [closest, ...operations.filter((operation) => operation !== closest)];
 }
 
 /** Whether a peer address is this machine (127.0.0.0/8 or ::1, also IPv4-mapped). */

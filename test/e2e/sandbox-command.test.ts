@@ -112,4 +112,15 @@ describe('ipctl sandbox', () => {
     expect(result.stderr).toMatch(/ {2}- getOrg\.0\.kind: /);
     expect(result.stderr).toMatch(/ {2}- listOrgInvites\.0\.status: /);
   });
+
+  it('rejects a --faults file naming an operation it does not have with exit 2, before listening', async () => {
+    const dir = tempDir();
+    const plan = join(dir.path, 'faults.json');
+    writeFileSync(plan, JSON.stringify({ getOrgz: [{ kind: 'status', status: 503 }] }));
+    const result = await runIpctl(['sandbox', '--port', '0', '--json', '--faults', plan]);
+    dir.remove();
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('  - getOrgz: the sandbox has no such operation; it has getOrg, ');
+  });
 });

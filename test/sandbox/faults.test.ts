@@ -88,6 +88,15 @@ describe('POST/GET/DELETE /_sandbox/faults', () => {
     expect((await fetch(faultsUrl(), { method: 'PUT' })).status).toBe(405);
   });
 
+  it('answers 400 to a plan for an operation the sandbox does not have, listing those it has, the closest first, and queues nothing', async () => {
+    const typo = await post({ getOrgz: [{ kind: 'status', status: 503 }] });
+    expect(typo.status).toBe(400);
+    const problem = (await typo.json()) as { issues: Array<{ detail: string }> };
+    expect(problem.issues).toHaveLength(1);
+    expect(problem.issues[0]?.detail).toMatch(/^getOrgz: the sandbox has no such operation; it has getOrg, listOrgInvites, getProvider, /);
+    expect(await (await fetch(faultsUrl())).json()).toEqual({});
+  });
+
   it('is for this machine only', () => {
     for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopback(address)).toBe(true);
     for (const address of ['10.0.0.5', '192.168.1.1', '::ffff:10.0.0.5', 'fe80::1', undefined]) expect(isLoopback(address)).toBe(false);
