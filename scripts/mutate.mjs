@@ -15,6 +15,7 @@ const mutations = [
   { name: '403 is exit 1, not 4', file: 'src/errors.ts', find: 'status === 401 || status === 403', replace: 'status === 401', tests: ['test/unit/exit-codes.test.ts'] },
   { name: '404 is exit 1, not 3', file: 'src/errors.ts', find: 'if (status === 404) return exitCodes.notFound;', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
   { name: '429 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 429 || ', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'a bug is exit 1, not 70', file: 'src/run.ts', find: 'error.exitCode : exitCodes.software', replace: 'error.exitCode : exitCodes.failure', tests: ['test/unit/exit-codes.test.ts'] },
   { name: 'CI=true no longer turns prompts off', file: 'src/context.ts', find: ' || deps.env.CI) return false;', replace: ') return false;', tests: ['test/e2e/scripting.test.ts'] },
   { name: 'IPCTL_NO_INPUT=1 no longer turns prompts off', file: 'src/context.ts', find: 'isTruthy(deps.env.IPCTL_NO_INPUT) || ', replace: '', tests: ['test/e2e/scripting.test.ts'] },
   { name: '--no-input no longer turns prompts off', file: 'src/context.ts', find: 'global.input === false || ', replace: '', tests: ['test/e2e/scripting.test.ts'] },

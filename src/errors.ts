@@ -10,6 +10,8 @@ export const exitCodes = {
   notFound: 3,
   credentials: 4,
   temporary: 5,
+  /** A bug: an error ipctl did not expect (EX_SOFTWARE). */
+  software: 70,
   interrupted: 130,
 } as const;
 

@@ -177,7 +177,7 @@ async function report(error: unknown, state: RunState): Promise<number> {
     json: isDocumentFormat(context?.format),
     debug: context?.debug ?? false,
   });
-  return error instanceof UserError ? error.exitCode : exitCodes.failure;
+  return error instanceof UserError ? error.exitCode : exitCodes.software;
 }
 
 /** commander's own errors (usage, help shown), told apart without loading commander. */

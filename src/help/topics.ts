@@ -3,11 +3,12 @@
 export const exitCodesTopic = `Exit codes
 
   0    success
-  1    an API error or an unexpected failure
+  1    an API error (or a bulk import with rows that failed)
   2    usage error or invalid input (a flag, an argument, a file, the profile file); nothing was sent
   3    not found (HTTP 404)
   4    missing or rejected credentials (HTTP 401 or 403, or none configured; nothing was sent)
   5    temporary failure: network error, timeout, HTTP 429 or 5xx, or a problem marked retryable
+  70   a bug in ipctl (an internal error); please report it
   130  interrupted (Ctrl-C, or a declined confirmation)
 `;
 

@@ -18,8 +18,8 @@ export function renderError(error: unknown, target: DiagnosticTarget): void {
     target.stream.write(userErrorText(error, target.paint));
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    target.stream.write(`${target.paint.red('Error:')} unexpected failure: ${message}\n`);
-    if (!target.debug) target.stream.write('Run again with --debug for details.\n');
+    target.stream.write(`${target.paint.red('Error:')} ipctl failed unexpectedly; this is a bug: ${message}\n`);
+    target.stream.write(`Please report it, with the command you ran and the output of \`ipctl version\`${target.debug ? ' and the trace below' : '; run it again with --debug to include where it failed'}.\n`);
   }
   // With --json, stderr carries the problem object alone, so that it parses.
   if (error instanceof UserError && !(target.json && error instanceof ApiError)) {

@@ -59,3 +59,30 @@ describe('exit codes of orgs get, by what the service answered', () => {
     expect(() => stubs.verify()).toThrow('unused ["GET /orgs/unused"]');
   });
 });
+
+describe('a bug in ipctl', () => {
+  /** An environment whose profile-file setting throws when read: an error ipctl did not plan for. */
+  function brokenEnv(): Record<string, string | undefined> {
+    return new Proxy({ NO_COLOR: '1' } as Record<string, string | undefined>, {
+      get(target, key) {
+        if (key === 'IPCTL_CONFIG_DIR') throw new TypeError('planted bug');
+        return target[key as string];
+      },
+    });
+  }
+
+  it('is exit 70, with a message that asks for a report and no stack trace', async () => {
+    const result = await runMain(['profile', 'list'], { env: brokenEnv() });
+    expect(result.code).toBe(70);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('ipctl failed unexpectedly; this is a bug: planted bug');
+    expect(result.stderr).toContain('Please report it');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('shows where it failed under --debug', async () => {
+    const result = await runMain(['--debug', 'profile', 'list'], { env: brokenEnv() });
+    expect(result.code).toBe(70);
+    expect(result.stderr).toMatch(/TypeError: planted bug\n\s+at /);
+  });
+});
