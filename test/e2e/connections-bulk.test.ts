@@ -186,6 +186,21 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     }
   });
 
+  it('reads CSV rows from stdin too, with the same results file and line numbers', async () => {
+    const prefix = `csvin${run}`;
+    const output = join(files.path, `${run}-stdin-csv.results.jsonl`);
+    const rows = Array.from({ length: 20 }, (_, index) => `${prefix}-${index + 1},user-${index + 1},ws${index + 1},${secretOf('pk', index + 1)}\n`);
+    const input = `groupRef,consumerRef,providerWorkspaceRef,apiKey\n${rows.join('')}`;
+    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--from-file', '-', '--format', 'csv', '--results', output], { env: env(), input });
+    expect(result.code).toBe(0);
+    expectOnlyProgress(result.stderr);
+    expect(summaryOf(result)).toMatchObject({ Input: 'stdin (csv)', Rows: '20', Created: '20' });
+    const created = results(output).filter((record) => record.status === 'created');
+    expect(created.map((record) => record.line).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 2));
+    await expectEachOnce(prefix, 20);
+    expectNoCanary(result.stdout, result.stderr, readFileSync(output, 'utf8'));
+  });
+
   it('checks everything and sends nothing with --dry-run', async () => {
     const input = file('dry.jsonl', jsonl(`dry${run}`, 12));
     const result = await runIpctl([...generate, '--from-file', input, '--dry-run'], { env: env() });

@@ -5,7 +5,7 @@
  * has no name while it is read and vanishes when the process ends however it
  * ends (even killed). It holds the rows' secrets, and nothing else ever sees it.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, read } from 'node:fs';
 import { type FileHandle, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,11 +56,18 @@ async function spoolStdin(stdin: InputStream, flag: string): Promise<RowSource> 
   const spooled = handle;
   return {
     name: 'stdin',
-    open: () => createReadStream('', { fd: spooled, start: 0, autoClose: false }),
+    // Each pass reads the descriptor from its start. A reader may destroy its stream (the CSV
+    // parser does), and destroying a file stream closes its descriptor whatever autoClose says:
+    // its close is a no-op here, and close() below closes the file once, at the end.
+    open: () => createReadStream('', { fd: spooled.fd, start: 0, autoClose: false, fs: { read, close: keepOpen } }),
     close: async () => {
       await spooled.close();
       // Where an open file cannot be unlinked, it goes now.
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+function keepOpen(_fd: number, done: (error: NodeJS.ErrnoException | null) => void): void {
+  done(null);
 }
