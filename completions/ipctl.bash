@@ -22,33 +22,33 @@ _ipctl_subcommands() {
 # The flags of the command named by $1, the global ones included.
 _ipctl_flags() {
   case $1 in
-    '') _ipctl_words='-V --version --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input -h --help' ;;
-    'orgs') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'orgs get') _ipctl_words='--org -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'invites') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'invites list') _ipctl_words='--org --status -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'providers') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'providers get') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'destinations') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'destinations patch') _ipctl_words='--project --name --set --header --secret --clear --update-mask --input-json --dry-run -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'connections') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --results --resume --retry-uncertain --skip-invalid -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'profile list') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'profile show') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'profile use') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'profile add') _ipctl_words='--org --project --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'profile remove') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'auth') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'auth login') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'auth set-key') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'auth set-token') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'auth status') _ipctl_words='--org --project -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'sandbox') _ipctl_words='--host --port --json --faults --tls-cert --tls-key -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'version') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
-    'help') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input' ;;
+    '') _ipctl_words='-V --version --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet -h --help' ;;
+    'orgs') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'orgs get') _ipctl_words='--org -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'invites') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'invites list') _ipctl_words='--org --status -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'providers') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'providers get') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'destinations') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'destinations patch') _ipctl_words='--project --name --set --header --secret --clear --update-mask --input-json --dry-run -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'connections') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --results --resume --retry-uncertain --skip-invalid -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile list') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile show') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile use') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile add') _ipctl_words='--org --project --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile remove') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'auth') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'auth login') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'auth set-key') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'auth set-token') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'auth status') _ipctl_words='--org --project -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'sandbox') _ipctl_words='--host --port --json --faults --tls-cert --tls-key -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'version') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'help') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     *) _ipctl_words='' ;;
   esac
 }

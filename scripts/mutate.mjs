@@ -35,6 +35,9 @@ const mutations = [
   { name: '--query is accepted with a table', file: 'src/run.ts', find: "if (format === 'table') {", replace: 'if (false) {', tests: ['test/e2e/scripting.test.ts'] },
   { name: 'an update-mask path given twice is accepted', file: 'src/destinations/patch-plan.ts', find: 'else if (paths.includes(typed)) problems.push(`--update-mask:', replace: 'else if (false) problems.push(`--update-mask:', tests: ['test/unit/patch-plan.test.ts', 'test/e2e/destinations-patch.test.ts'] },
   { name: 'CSV rows from stdin lose their spool after one pass', file: 'src/connections/bulk/source.ts', find: ', fs: { read, close: keepOpen } }', replace: ' }', tests: ['test/e2e/connections-bulk.test.ts'] },
+  { name: '--quiet no longer silences notices', file: 'src/context.ts', find: 'if (!quiet) deps.stderr.write', replace: 'deps.stderr.write', tests: ['test/e2e/search.test.ts'] },
+  { name: 'a full search page is said only on a terminal', file: 'src/commands/search.ts', find: 'messages: full, notes: empty', replace: 'notes: [...full, ...empty]', tests: ['test/e2e/search.test.ts'] },
+  { name: 'the bulk progress bar is redrawn under CI', file: 'src/connections/bulk/import.ts', find: ' && !context.deps.env.CI', replace: '', tests: ['test/e2e/connections-bulk.test.ts'] },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
 ];
 

@@ -40,9 +40,11 @@ export interface Context {
    */
   api(settings: Settings, options?: { finishOnInterrupt?: boolean }): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
-  /** A line for the person at the terminal (stderr), shown only when stderr is a terminal. */
+  /** --quiet or IPCTL_QUIET: no notices, hints or progress on stderr. */
+  quiet: boolean;
+  /** A hint for the person at the terminal (stderr), shown only when stderr is a terminal, and not --quiet. */
   note(line: string): void;
-  /** A line on stderr, always. */
+  /** A notice on stderr, terminal or not, unless --quiet. */
   say(line: string): void;
   /** The output format the command was asked for, set once its input is parsed. */
   format?: OutputFormat;
@@ -53,11 +55,13 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
   // Whole milliseconds, at least one: timers take nothing else.
   const timeoutMs = Math.ceil(timeoutSeconds(global, deps.env) * 1000);
   const retry = retryPolicyFrom(global, deps.env);
+  const quiet = global.quiet === true || isTruthy(deps.env.IPCTL_QUIET);
   let store: ProfileStore | undefined;
   const context: Context = {
     deps,
     debug,
     interactive: isInteractive(deps, global),
+    quiet,
     paint,
     async settings(flags = {}, options = {}) {
       const { data } = await context.config();
@@ -98,10 +102,10 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
       return createInquirerPrompter(deps);
     },
     note(line) {
-      if (deps.stderr.isTTY) deps.stderr.write(`${line}\n`);
+      if (deps.stderr.isTTY && !quiet) deps.stderr.write(`${line}\n`);
     },
     say(line) {
-      deps.stderr.write(`${line}\n`);
+      if (!quiet) deps.stderr.write(`${line}\n`);
     },
   };
   return context;

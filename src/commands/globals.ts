@@ -21,6 +21,7 @@ export const globalFlags = {
   debug: flag('--debug', 'trace requests on stderr (credentials redacted) and show stack traces', toggle),
   color: flag('--no-color', 'turn color off', toggle),
   input: flag('--no-input', 'never prompt; fail with the flag to use instead', toggle),
+  quiet: flag('--quiet', 'no notices, hints or progress on stderr; errors and the output are unchanged', toggle),
 };
 
 /** The global options as given on the command line. */

@@ -1,4 +1,3 @@
-import type { SearchResult } from '../api/schemas.js';
 import { searchPageSize } from '../config/defaults.js';
 import type { Settings } from '../config/resolve.js';
 import { UsageError } from '../errors.js';
@@ -108,7 +107,10 @@ const spec = defineCommand({
     });
     const { view, missing } = resultsTable(response.results, { fields: input.fields, raw: input.raw === true });
     for (const name of missing) context.say(`Warning: no result has a field named "${name}" (from --fields).`);
-    return { data: response, view, items: response.results, notes: notesFor(response.results, input) };
+    // A full page is said on stderr, terminal or not: a script must be able to tell a cut answer from a whole one.
+    const full = response.results.length >= searchPageSize ? [fullPageNotice(response.results.length)] : [];
+    const empty = response.results.length === 0 ? [`No ${input.object} records match in the installation for ${input.groupRef}.`] : [];
+    return { data: response, view, items: response.results, messages: full, notes: empty };
   },
 });
 
@@ -122,11 +124,6 @@ function requireProject(settings: Settings): string {
   return projectId;
 }
 
-/** For the person at the terminal: an empty result, or a page that may not hold every match. */
-function notesFor(results: SearchResult[], input: { object: string; groupRef: string }): string[] {
-  if (results.length === 0) return [`No ${input.object} records match in the installation for ${input.groupRef}.`];
-  if (results.length < searchPageSize) return [];
-  return [
-    `This page is full (${results.length} results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.`,
-  ];
+function fullPageNotice(count: number): string {
+  return `This page is full (${count} results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.`;
 }

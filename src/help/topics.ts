@@ -28,6 +28,7 @@ export const environmentTopic = `Environment variables
   IPCTL_CA_FILE       PEM file of a certificate authority to trust (like --ca-file)
   IPCTL_DEBUG         1 to trace requests on stderr, credentials redacted (like --debug)
   IPCTL_NO_INPUT      1 to never prompt (like --no-input); CI set to anything does the same
+  IPCTL_QUIET         1 for no notices, hints or progress on stderr, only errors (like --quiet)
   IPCTL_CONNECTION_API_KEY, IPCTL_CONNECTION_PASSWORD, IPCTL_CONNECTION_REFRESH_TOKEN,
   IPCTL_CONNECTION_ACCESS_TOKEN, IPCTL_CONNECTION_CUSTOM_<NAME>
                       secrets of a connection to create (see ipctl connections generate --help)

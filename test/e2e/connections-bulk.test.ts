@@ -584,4 +584,26 @@ describe('connections generate --from-file at a terminal', { timeout: 120_000 },
     expectNoCanary(result.stdout);
     await expectEachOnce(`tty${run}`, 30);
   });
+
+  it('writes plain progress lines under CI, never a bar redrawn in place, even in a terminal', async () => {
+    const input = file('ci-tty.jsonl', jsonl(`citty${run}`, 30));
+    const result = await runIpctlInTerminal([...generate, '--from-file', input], { env: env({ CI: 'true' }), timeoutMs: 60_000 });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('\u001b[K');
+    expect(result.stdout).not.toContain('[####');
+    expect(result.stdout.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/│ Created\s+│ 30\s+│/);
+    await expectEachOnce(`citty${run}`, 30);
+  });
+
+  it('draws no progress and no notices with --quiet or IPCTL_QUIET, in a terminal too; the summary stays', async () => {
+    for (const [name, flags, extra] of [['quiet', ['--quiet'], {}], ['qenv', [], { IPCTL_QUIET: '1' }]] as const) {
+      const input = file(`${name}.jsonl`, jsonl(`${name}${run}`, 30));
+      const result = await runIpctlInTerminal([...flags, ...generate, '--from-file', input], { env: env(extra), timeoutMs: 60_000 });
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toContain('[####');
+      expect(result.stdout).not.toContain('\u001b[K');
+      expect(result.stdout.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/│ Created\s+│ 30\s+│/);
+      await expectEachOnce(`${name}${run}`, 30);
+    }
+  });
 });

@@ -217,17 +217,21 @@ describe('ipctl search: output formats', () => {
     expect(result.stdout).not.toContain('page is full');
   });
 
-  it('says on a terminal when the page is full, and stays quiet in a pipe', async () => {
+  it('says when the page is full, on a terminal and in a pipe alike; --quiet and IPCTL_QUIET silence it, never the results', async () => {
     const args = ['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `OwnerId=${fullPageOwner}`, '--fields', 'fullName'];
+    const notice = 'This page is full (25 results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.\n';
     const terminal = await searchInTerminal(args);
     expect(terminal.code).toBe(0);
-    expect(terminal.stdout).toContain(
-      'This page is full (25 results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.',
-    );
+    expect(terminal.stdout).toContain(notice.trim());
     const piped = await search(args);
     expect(piped.code).toBe(0);
-    expect(piped.stderr).toBe('');
+    expect(piped.stderr).toBe(notice);
     expect(tsv(piped.stdout)).toHaveLength(26);
+    for (const quiet of [await search([...args, '--quiet']), await search(args, { IPCTL_QUIET: '1' })]) {
+      expect(quiet.code).toBe(0);
+      expect(quiet.stderr).toBe('');
+      expect(quiet.stdout).toBe(piped.stdout);
+    }
   });
 
   it('rejects --fields and --raw with -o json or ndjson, exit 2, nothing sent', async () => {

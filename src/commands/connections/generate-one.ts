@@ -81,7 +81,8 @@ function conversationOf(context: Context): Promise<Conversation> {
 }
 
 async function startConversation(context: Context): Promise<Conversation> {
-  return { prompter: await context.prompter(), say: (line) => context.say(line), dim: (text) => context.paint.dim(text) };
+  // Part of the conversation, not a notice: --quiet does not silence it.
+  return { prompter: await context.prompter(), say: (line) => context.deps.stderr.write(`${line}\n`), dim: (text) => context.paint.dim(text) };
 }
 
 async function confirm(conversation: Conversation, built: BuiltConnectionRequest, project: string): Promise<void> {

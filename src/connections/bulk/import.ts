@@ -91,7 +91,8 @@ async function runImport(run: Run): Promise<Outcome> {
   const { input, context } = run;
   const lookUp = providerLookup(run.api);
   const live = { phase: 'checking' as ProgressSnapshot['phase'], checked: 0, total: 0, startedAt: 0, sender: undefined as Sender | undefined, gate: undefined as SendGate | undefined };
-  const progress = new ProgressReporter(context.deps.stderr, () => snapshotOf(live), { tty: context.deps.stderr.isTTY === true });
+  // Redrawn in place on a terminal; plain lines in CI (whose log may be a pseudo-terminal); none with --quiet.
+  const progress = new ProgressReporter(context.deps.stderr, () => snapshotOf(live), { tty: context.deps.stderr.isTTY === true && !context.deps.env.CI, silent: context.quiet });
   progress.start();
   let report: CheckReport;
   try {

@@ -97,6 +97,8 @@ export interface ProgressOptions {
   /** Redraw in place (a terminal) or write a line every `intervalMs`. */
   tty: boolean;
   intervalMs?: number;
+  /** Draw nothing (--quiet); warnings (say) still go out. */
+  silent?: boolean;
 }
 
 /** Draws the snapshot the import hands it, on a timer, until stopped. */
@@ -104,6 +106,7 @@ export class ProgressReporter {
   readonly #stream: OutputStream;
   readonly #tty: boolean;
   readonly #intervalMs: number;
+  readonly #silent: boolean;
   readonly #snapshot: () => ProgressSnapshot;
   #timer: ReturnType<typeof setInterval> | undefined;
   #shown = '';
@@ -113,6 +116,7 @@ export class ProgressReporter {
     this.#snapshot = snapshot;
     this.#tty = options.tty;
     this.#intervalMs = options.intervalMs ?? (options.tty ? 100 : 5000);
+    this.#silent = options.silent === true;
   }
 
   start(): void {
@@ -122,6 +126,7 @@ export class ProgressReporter {
   }
 
   draw(): void {
+    if (this.#silent) return;
     const snapshot = this.#snapshot();
     if (!this.#tty) {
       this.#stream.write(`${progressLine(snapshot)}\n`);
@@ -137,7 +142,7 @@ export class ProgressReporter {
   stop(): void {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
-    if (this.#tty) {
+    if (this.#tty && !this.#silent) {
       this.#shown = '';
       this.draw();
       this.#stream.write('\n');
