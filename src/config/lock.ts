@@ -88,7 +88,11 @@ function readHolder(lockPath: string): Holder | undefined {
 
 /** Stale: its process is gone (same machine), or it is older than any write takes. */
 function isStale(holder: Holder, staleMs: number): boolean {
-  if (holder.ageMs > staleMs) return true;
+  return holder.ageMs > staleMs || processIsGone(holder);
+}
+
+/** The holder's process is known to be gone: it ran on this machine, and no process has its ID now. */
+function processIsGone(holder: Holder): boolean {
   if (holder.pid === undefined || holder.host !== hostname()) return false;
   try {
     process.kill(holder.pid, 0);
@@ -96,6 +100,44 @@ function isStale(holder: Holder, staleMs: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
+}
+
+/** A lock held for the whole of a long run (a bulk import), taken at once or not at all. */
+export interface RunLock {
+  release(): void;
+  /** The process whose lock was taken over, when one had been left behind. */
+  tookOverFrom?: number;
+}
+
+/**
+ * Takes `<file>.lock` for a run, without waiting: the lock is created
+ * atomically (O_EXCL), so of two runs started at once exactly one gets it. A
+ * lock whose process is gone (killed, a lost CI runner on this machine) is
+ * taken over; so is one still empty after a second (its writer died between
+ * creating and writing it). Otherwise the holder is returned, to be named.
+ */
+export function takeRunLock(file: string): RunLock | { heldBy: string } {
+  const lockPath = `${file}.lock`;
+  let tookOverFrom: number | undefined;
+  for (;;) {
+    if (tryCreate(lockPath)) return { tookOverFrom, release: () => removeIfOurs(lockPath) };
+    const holder = readHolder(lockPath);
+    if (!holder) continue; // released just now: try again
+    const abandoned = holder.pid === undefined ? holder.ageMs > 1000 : processIsGone(holder);
+    if (!abandoned) return { heldBy: describeHolder(holder) };
+    tookOverFrom = holder.pid;
+    removeIfUnchanged(lockPath, holder.text);
+  }
+}
+
+function removeIfOurs(lockPath: string): void {
+  const holder = readHolder(lockPath);
+  if (holder?.pid === process.pid && holder.host === hostname()) removeIfUnchanged(lockPath, holder.text);
+}
+
+function describeHolder(holder: Holder): string {
+  if (holder.pid === undefined) return 'a process that is starting';
+  return `process ${holder.pid}${holder.host && holder.host !== hostname() ? ` on ${holder.host}` : ''}`;
 }
 
 /** Removes a stale lock only if it is still the one judged stale, not a new holder's. */

@@ -607,3 +607,69 @@ describe('connections generate --from-file at a terminal', { timeout: 120_000 },
     }
   });
 });
+
+describe('connections generate --from-file: one run per results file', { timeout: 300_000 }, () => {
+  it('of two runs started together on one input and results file, one runs and the other exits 2 at once, sending nothing (10 rounds)', async () => {
+    for (let round = 1; round <= 10; round++) {
+      const prefix = `pair${run}r${round}`;
+      const input = file(`pair-${round}.jsonl`, jsonl(prefix, 200));
+      await fixture.clearRequests();
+      const [first, second] = await Promise.all([spawnIpctl([...generate, '--from-file', input], env()).done, spawnIpctl([...generate, '--from-file', input], env()).done]);
+      expect([first.code, second.code].sort()).toEqual([0, 2]);
+      const refused = first.code === 2 ? first : second;
+      expect(refused.stdout).toBe('');
+      // Refused at the lock, or (when the other run had already finished) at the results it left.
+      expect(refused.stderr).toMatch(new RegExp(`--results: ${input.replace(/\.jsonl$/, '.results.jsonl').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (is in use by another import \\(process \\d+\\); nothing was sent|already holds the results of a run)`));
+      expect(await generatePosts()).toBe(200);
+      await expectEachOnce(prefix, 200);
+      expect(existsSync(`${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`)).toBe(false);
+    }
+  });
+
+  it('after an interrupted run, two --resume runs started together send each remaining row once (3 rounds)', async () => {
+    for (let round = 1; round <= 3; round++) {
+      const prefix = `twice${run}r${round}`;
+      const count = 2000;
+      const input = file(`twice-${round}.jsonl`, jsonl(prefix, count));
+      await fixture.clearRequests();
+      proxy.setRule(({ n }) => (n <= 300 ? { kind: 'pass' } : { kind: 'hold' }));
+      const running = spawnIpctl([...generate, '--from-file', input], env());
+      await waitFor(() => proxy.heldCount() === 8, '8 held requests');
+      running.child.kill('SIGINT');
+      await waitFor(() => running.stderr().includes('stopping: finishing 8 in flight'), 'the CLI to stop');
+      proxy.setRule(undefined);
+      await proxy.release('forward');
+      expect((await running.done).code).toBe(130);
+      const [first, second] = await Promise.all([
+        spawnIpctl([...generate, '--from-file', input, '--resume'], env()).done,
+        spawnIpctl([...generate, '--from-file', input, '--resume'], env()).done,
+      ]);
+      expect([first.code, second.code].sort()).toEqual([0, 2]);
+      expect(await generatePosts()).toBe(count);
+      await expectEachOnce(prefix, count);
+    }
+  });
+
+  it('takes over a lock left by a process that is gone, and says so; refuses one a live process holds', async () => {
+    const prefix = `gone${run}`;
+    const input = file('gone.jsonl', jsonl(prefix, 5));
+    const lockPath = `${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`;
+    const { hostname } = await import('node:os');
+    writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
+    await fixture.clearRequests();
+    const held = await runIpctl([...generate, '--from-file', input], { env: env() });
+    expect(held.code).toBe(2);
+    expect(held.stderr).toContain(`is in use by another import (process ${process.pid}); nothing was sent`);
+    expect(await generatePosts()).toBe(0);
+
+    const exited = spawn(process.execPath, ['-e', '0']);
+    const deadPid = exited.pid!;
+    await new Promise((resolve) => exited.on('close', resolve));
+    writeFileSync(lockPath, JSON.stringify({ pid: deadPid, host: hostname(), time: new Date().toISOString() }));
+    const taken = await runIpctl([...generate, '--from-file', input], { env: env() });
+    expect(taken.code).toBe(0);
+    expect(taken.stderr).toContain(`Took over the lock on ${input.replace(/\.jsonl$/, '.results.jsonl')}, left by process ${deadPid}, which is no longer running.`);
+    await expectEachOnce(prefix, 5);
+    expect(existsSync(lockPath)).toBe(false);
+  });
+});

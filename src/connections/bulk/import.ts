@@ -18,6 +18,7 @@ import { type PriorResults, type PriorState, readPriorResults, ResultsLog } from
 import { formatOf, type RowFormat, readRows } from './rows.js';
 import { type RowToSend, Sender } from './send.js';
 import { openSource, type RowSource } from './source.js';
+import { type RunLock, takeRunLock } from '../../config/lock.js';
 
 export interface BulkInput {
   fromFile: string;
@@ -58,7 +59,15 @@ export async function importConnections(input: BulkInput, context: Context): Pro
   const api = await context.api(settings, { finishOnInterrupt: true });
   // Exit 4 now if no API key is configured, before the input is read.
   api.prepare(operations.generateConnection, { path: { projectIdOrName: project } });
-  const source = await openSource(input.fromFile, context.deps.stdin);
+  // One run per results file, for the whole run: the results are read and written only under its lock.
+  const lock = resultsPath && !input.dryRun ? lockResults(resultsPath, context) : undefined;
+  let source: RowSource;
+  try {
+    source = await openSource(input.fromFile, context.deps.stdin);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   let prior: PriorResults | undefined;
   try {
     // Both refusals come before the input is read: starting over a run's results, or resuming without them.
@@ -66,6 +75,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
     prior = input.resume && resultsPath ? await readPriorResults(resultsPath) : undefined;
   } catch (error) {
     await source.close();
+    lock?.release();
     throw error;
   }
   try {
@@ -73,7 +83,20 @@ export async function importConnections(input: BulkInput, context: Context): Pro
   } finally {
     await source.close();
     await api.close();
+    lock?.release();
   }
+}
+
+function lockResults(resultsPath: string, context: Context): RunLock {
+  const lock = takeRunLock(resultsPath);
+  if ('heldBy' in lock) {
+    throw new UsageError(
+      `--results: ${resultsPath} is in use by another import (${lock.heldBy}); nothing was sent.`,
+      `Wait for that run to finish, or give another --results file. If no ipctl is running, remove ${resultsPath}.lock.`,
+    );
+  }
+  if (lock.tookOverFrom !== undefined) context.say(`Took over the lock on ${resultsPath}, left by process ${lock.tookOverFrom}, which is no longer running.`);
+  return lock;
 }
 
 interface Run {
