@@ -88,7 +88,13 @@ export async function importConnections(input: BulkInput, context: Context): Pro
 }
 
 function lockResults(resultsPath: string, context: Context): RunLock {
-  const lock = takeRunLock(resultsPath);
+  let lock: ReturnType<typeof takeRunLock>;
+  try {
+    lock = takeRunLock(resultsPath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new UsageError(`--results: cannot write ${resultsPath} (${code}).`, 'Give a path in a directory you can write to.');
+  }
   if ('heldBy' in lock) {
     throw new UsageError(
       `--results: ${resultsPath} is in use by another import (${lock.heldBy}); nothing was sent.`,
