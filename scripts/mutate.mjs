@@ -45,6 +45,7 @@ const mutations = [
     replace: 'const lock = undefined as RunLock | undefined;',
     tests: ['test/e2e/connections-bulk.test.ts'],
   },
+  { name: 'a failure under -o yaml is text, not YAML', file: 'src/run.ts', find: 'if (format && isDocumentFormat(format)) {', replace: 'if (format === "json") {', tests: ['test/e2e/problem-documents.test.ts'] },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
 ];
 

@@ -37,7 +37,10 @@ export class UsageError extends UserError {
   constructor(
     message: string,
     hint?: string,
+    /** Every problem found, each naming its flag, field or line. */
     readonly problems: string[] = [],
+    /** Whether the message already says the one problem, so that text output does not list it again. */
+    readonly inMessage = false,
   ) {
     super(message, exitCodes.usage, hint);
   }

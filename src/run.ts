@@ -40,6 +40,8 @@ interface RunState {
   exitCode: number;
   deps: Deps;
   context?: Context;
+  /** The output format the command was asked for, known before its input is checked. */
+  format?: OutputFormat;
   /** What commander said about argv, and of which command, for report() to show. */
   commanderError?: { text: string; command: Command };
 }
@@ -89,13 +91,15 @@ function findSubcommand(program: Command, path: readonly string[]): Command | un
 }
 
 async function runCommand(spec: CommandSpec, command: Command, state: RunState): Promise<number> {
+  const options = command.opts<{ output?: unknown; json?: unknown; query?: string }>();
+  // Known before anything is checked, so that every failure is reported in the format asked for.
+  state.format = outputFormat(options);
   const global = command.optsWithGlobals();
   const { createContext } = await import('./context.js');
   const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false));
   state.context = context;
+  context.format = state.format;
   const input = await parseCommandInput(spec, command);
-  const options = command.opts<{ output?: unknown; json?: unknown; query?: string }>();
-  context.format = outputFormat(options);
   const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);
   const outcome = await spec.run(input as never, context);
   if (typeof outcome === 'number') return outcome;
@@ -169,15 +173,17 @@ async function report(error: unknown, state: RunState): Promise<number> {
       return report(refusal, state);
     }
   }
-  const { renderError } = await import('./output/diagnostics.js');
+  const { renderError, renderProblemDocument } = await import('./output/diagnostics.js');
   const { deps, context } = state;
-  renderError(error, {
-    stream: deps.stderr,
-    paint: context?.paint ?? (await paintFor(deps.stderr, deps.env, true)),
-    json: isDocumentFormat(context?.format),
-    debug: context?.debug ?? false,
-  });
-  return error instanceof UserError ? error.exitCode : exitCodes.software;
+  const exitCode = error instanceof UserError ? error.exitCode : exitCodes.software;
+  const debug = context?.debug ?? false;
+  const format = context?.format ?? state.format;
+  if (format && isDocumentFormat(format)) {
+    await renderProblemDocument(error, exitCode, { stream: deps.stderr, format, now: deps.now(), debug });
+    return exitCode;
+  }
+  renderError(error, { stream: deps.stderr, paint: context?.paint ?? (await paintFor(deps.stderr, deps.env, true)), debug });
+  return exitCode;
 }
 
 /** commander's own errors (usage, help shown), told apart without loading commander. */

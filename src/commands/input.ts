@@ -5,11 +5,8 @@ import { flag } from './command.js';
 
 /** One usage error for every problem found, each naming its flag. */
 export function usageError(problems: string[], hint?: string): UsageError {
-  return new UsageError(
-    problems.length === 1 ? `Invalid input. ${problems[0]}` : `Invalid input (${problems.length} problems):`,
-    hint,
-    problems.length === 1 ? [] : problems,
-  );
+  const one = problems.length === 1;
+  return new UsageError(one ? `Invalid input. ${problems[0]}` : `Invalid input (${problems.length} problems):`, hint, problems, one);
 }
 
 /** `-o/--output`, `--json` and `--query`, on every command that prints data. */

@@ -1,19 +1,19 @@
 import type { Paint } from './paint.js';
+import type { OutputFormat } from './view.js';
+import { problemDocument } from './problem-document.js';
 import type { OutputStream } from '../deps.js';
 import { ApiError, type Problem, UsageError, UserError } from '../errors.js';
 
 export interface DiagnosticTarget {
   stream: OutputStream;
   paint: Paint;
-  /** Print API problems as JSON (with --output json). */
-  json: boolean;
   debug: boolean;
 }
 
 /** Writes an error to stderr in a form a person can act on. */
 export function renderError(error: unknown, target: DiagnosticTarget): void {
   if (error instanceof ApiError) {
-    target.stream.write(target.json ? `${JSON.stringify(error.problem, null, 2)}\n` : problemText(error, target.paint));
+    target.stream.write(problemText(error, target.paint));
   } else if (error instanceof UserError) {
     target.stream.write(userErrorText(error, target.paint));
   } else {
@@ -21,8 +21,7 @@ export function renderError(error: unknown, target: DiagnosticTarget): void {
     target.stream.write(`${target.paint.red('Error:')} ipctl failed unexpectedly; this is a bug: ${message}\n`);
     target.stream.write(`Please report it, with the command you ran and the output of \`ipctl version\`${target.debug ? ' and the trace below' : '; run it again with --debug to include where it failed'}.\n`);
   }
-  // With --json, stderr carries the problem object alone, so that it parses.
-  if (error instanceof UserError && !(target.json && error instanceof ApiError)) {
+  if (error instanceof UserError) {
     for (const note of error.notes) target.stream.write(`${note}\n`);
   }
   if (target.debug && error instanceof Error && error.stack) target.stream.write(`${target.paint.dim(error.stack)}\n`);
@@ -30,7 +29,7 @@ export function renderError(error: unknown, target: DiagnosticTarget): void {
 
 function userErrorText(error: UserError, paint: Paint): string {
   const lines = [`${paint.red('Error:')} ${error.message}`];
-  if (error instanceof UsageError) lines.push(...error.problems.map((problem) => `  - ${problem}`));
+  if (error instanceof UsageError && !error.inMessage) lines.push(...error.problems.map((problem) => `  - ${problem}`));
   if (error.hint) lines.push(error.hint);
   return `${lines.join('\n')}\n`;
 }
@@ -63,4 +62,19 @@ function retryText(problem: Problem): string | undefined {
   if (problem.retryable === true) return 'Retry: yes, this request can be retried';
   if (problem.retryable === false) return 'Retry: no, retrying will not help';
   return undefined;
+}
+
+/**
+ * For -o json, yaml or ndjson: stderr carries one problem document in that
+ * format and nothing else, so that a script parses every failure as it parses
+ * the output.
+ */
+export async function renderProblemDocument(error: unknown, exitCode: number, target: { stream: OutputStream; format: OutputFormat; now: Date; debug: boolean }): Promise<void> {
+  const document = problemDocument(error, exitCode, target);
+  if (target.format === 'yaml') {
+    const { toYaml } = await import('./yaml.js');
+    target.stream.write(toYaml(document));
+  } else {
+    target.stream.write(`${target.format === 'ndjson' ? JSON.stringify(document) : JSON.stringify(document, null, 2)}\n`);
+  }
 }

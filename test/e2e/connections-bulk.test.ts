@@ -619,7 +619,7 @@ describe('connections generate --from-file: one run per results file', { timeout
       const refused = first.code === 2 ? first : second;
       expect(refused.stdout).toBe('');
       // Refused at the lock, or (when the other run had already finished) at the results it left.
-      expect(refused.stderr).toMatch(new RegExp(`--results: ${input.replace(/\.jsonl$/, '.results.jsonl').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (is in use by another import \\(process \\d+\\); nothing was sent|already holds the results of a run)`));
+      expect(refused.stderr).toMatch(new RegExp(`--results: ${input.replace(/\.jsonl$/, '.results.jsonl').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (is in use by another import \\((process \\d+|a process that is starting)\\); nothing was sent|already holds the results of a run)`));
       expect(await generatePosts()).toBe(200);
       await expectEachOnce(prefix, 200);
       expect(existsSync(`${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`)).toBe(false);

@@ -121,6 +121,7 @@ describe('ipctl sandbox', () => {
     dir.remove();
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('  - getOrgz: the sandbox has no such operation; it has getOrg, ');
+    // --json asked for JSON: the refusal is a problem document.
+    expect(JSON.parse(result.stderr).errors[0].detail).toMatch(/^getOrgz: the sandbox has no such operation; it has getOrg, /);
   });
 });

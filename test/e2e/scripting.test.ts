@@ -51,11 +51,12 @@ describe('-o yaml', () => {
     expect(result.stdout).toContain('  invitedEmail: li.wei@example.com');
   });
 
-  it('prints problems as JSON on stderr', async () => {
+  it('prints problems as YAML on stderr', async () => {
     const result = await runIpctl(['orgs', 'get', 'org_missing', '-o', 'yaml'], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
-    expect(JSON.parse(result.stderr).status).toBe(404);
+    expect(result.stderr).toMatch(/^status: 404$/m);
+    expect(result.stderr).toMatch(/^exitCode: 3$/m);
   });
 });
 

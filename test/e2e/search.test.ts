@@ -238,11 +238,14 @@ describe('ipctl search: output formats', () => {
     const result = await search([...adaSearch, '--fields', 'Email', '--raw', '-o', 'ndjson']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('--fields: shapes the table only; -o ndjson prints the results as received');
-    expect(result.stderr).toContain('--raw: shapes the table only');
+    // One problem document, in the format asked for, naming each flag.
+    expect(JSON.parse(result.stderr).errors).toEqual([
+      { flag: '--fields', detail: 'shapes the table only; -o ndjson prints the results as received (pick fields with --query)' },
+      { flag: '--raw', detail: 'shapes the table only; -o ndjson prints the results as received (pick fields with --query)' },
+    ]);
     const json = await search([...adaSearch, '--raw', '--json']);
     expect(json.code).toBe(2);
-    expect(json.stderr).toContain('--raw: shapes the table only; --json prints the results as received');
+    expect(JSON.parse(json.stderr).errors).toEqual([{ flag: '--raw', detail: 'shapes the table only; --json prints the results as received (pick fields with --query)' }]);
     expect(await fixture.requests()).toEqual([]);
   });
 });

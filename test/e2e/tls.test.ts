@@ -39,7 +39,10 @@ const sandboxHost = () => new URL(fixture.sandbox.baseUrl).host;
 
 describe('an HTTPS server signed by a private certificate authority', () => {
   it('is refused by default, saying what failed and how to trust the authority (exit 5, nothing retried)', async () => {
-    const result = await runIpctl(orgsGet, { env: fixture.env() });
+    const asJson = await runIpctl(orgsGet, { env: fixture.env() });
+    expect(asJson.code).toBe(5);
+    expect(JSON.parse(asJson.stderr)).toMatchObject({ type: 'urn:ipctl:problem:network', exitCode: 5, detail: expect.stringContaining('--ca-file PATH') });
+    const result = await runIpctl(['orgs', 'get'], { env: fixture.env() });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(

@@ -89,7 +89,7 @@ function client(baseUrl: string, options: { timeoutMs?: number; retries?: number
 
 function rendered(error: unknown): string {
   let text = '';
-  renderError(error, { stream: { write: (chunk: string) => (text += chunk) }, paint: plain, json: false, debug: false });
+  renderError(error, { stream: { write: (chunk: string) => (text += chunk) }, paint: plain, debug: false });
   return text;
 }
 

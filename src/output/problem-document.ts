@@ -1,0 +1,93 @@
+import { ApiError, ConfigError, CredentialError, InterruptedError, NetworkError, type Problem, UsageError, UserError } from '../errors.js';
+
+/**
+ * Every failure as one RFC 9457 problem-details document, for scripts that
+ * asked for -o json or -o yaml: what the service sent, or what ipctl found
+ * itself (invalid input, missing credentials, the network, a bug). Beside the
+ * standard members: `exitCode`, `errors` (the field-level problems, each with
+ * its flag, field or line where known) and `retryAfter` (seconds, when the
+ * service said when to try again).
+ */
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status?: number;
+  detail?: string;
+  instance?: string;
+  exitCode: number;
+  errors?: FieldError[];
+  retryAfter?: number;
+  [member: string]: unknown;
+}
+
+export interface FieldError {
+  detail: string;
+  flag?: string;
+  field?: string;
+  line?: number;
+}
+
+/** The type URIs of the problems ipctl finds itself. */
+const ownType = (kind: string) => `urn:ipctl:problem:${kind}`;
+
+export function problemDocument(error: unknown, exitCode: number, options: { now: Date; debug: boolean }): ProblemDocument {
+  if (error instanceof ApiError) return apiProblem(error, exitCode, options.now);
+  if (error instanceof UserError) {
+    const detail = [error.hint, ...error.notes].filter(Boolean).join('\n');
+    const errors = error instanceof UsageError ? error.problems.map(fieldError) : [];
+    return dropEmpty({ type: ownType(kindOf(error)), title: error.message, detail: detail || undefined, exitCode, errors: errors.length > 0 ? errors : undefined });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = options.debug && error instanceof Error ? error.stack : undefined;
+  return dropEmpty({ type: ownType('internal-error'), title: 'ipctl failed unexpectedly; this is a bug', detail: `${message}. Please report it, with the command you ran and the output of \`ipctl version\`.`, exitCode, stack });
+}
+
+function apiProblem(error: ApiError, exitCode: number, now: Date): ProblemDocument {
+  const problem: Problem = error.problem;
+  const retryAfter = retryAfterSeconds(error, now);
+  const errors = (problem.issues ?? []).map((issue) => dropEmpty({ detail: issue.detail ?? issue.title ?? 'invalid', field: issue.name }));
+  return dropEmpty({
+    ...problem,
+    type: problem.type ?? 'about:blank',
+    title: problem.title ?? `HTTP ${error.status}`,
+    status: error.status,
+    exitCode,
+    errors: errors.length > 0 ? errors : undefined,
+    retryAfter,
+  });
+}
+
+/** When the service said to try again (Retry-After, or the problem's retryAfter time), in whole seconds from now. */
+function retryAfterSeconds(error: ApiError, now: Date): number | undefined {
+  const header = error.retryAfter?.trim();
+  if (header && /^\d+$/.test(header)) return Number(header);
+  const at = header && !/^\d+$/.test(header) ? Date.parse(header) : Number.NaN;
+  const when = Number.isNaN(at) && typeof error.problem.retryAfter === 'string' ? Date.parse(error.problem.retryAfter) : at;
+  if (Number.isNaN(when)) return undefined;
+  return Math.max(0, Math.ceil((when - now.getTime()) / 1000));
+}
+
+function kindOf(error: UserError): string {
+  if (error instanceof UsageError) return 'invalid-input';
+  if (error instanceof CredentialError) return 'credentials';
+  if (error instanceof ConfigError) return 'profile-file';
+  if (error instanceof NetworkError) return 'network';
+  if (error instanceof InterruptedError) return 'interrupted';
+  return 'failure';
+}
+
+/** "--status: must be…", "line 3: provider is required.", or a sentence. */
+function fieldError(problem: string): FieldError {
+  const line = /^line (\d+): (.*)$/s.exec(problem);
+  if (line) return { line: Number(line[1]), detail: line[2]! };
+  const flag = /^(--[\w-]+|[A-Z][A-Z_]*)(?: [^:]*)?: (.*)$/s.exec(problem);
+  if (flag) return { flag: flag[1]!, detail: flag[2]! };
+  // A body field: "groupRef is required…", "customAuth.role must be one of…".
+  const field = /^([a-z][\w]*(?:\.[\w]+)*) (?:is|must|does|and) /.exec(problem);
+  if (field) return { field: field[1]!, detail: problem };
+  return { detail: problem };
+}
+
+function dropEmpty<T extends object>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}

@@ -1,0 +1,72 @@
+// With -o json or -o yaml, every failure is one RFC 9457 problem document on
+// stderr, in that format: what the service sent and what ipctl found itself.
+import { parse as parseYaml } from 'yaml';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runIpctl } from '../helpers/cli.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+let fixture: SandboxFixture;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+beforeEach(async () => {
+  await fixture.clearFaults();
+});
+
+function document(stderr: string): Record<string, unknown> {
+  const parsed = JSON.parse(stderr) as Record<string, unknown>;
+  expect(typeof parsed.type).toBe('string');
+  expect(typeof parsed.title).toBe('string');
+  return parsed;
+}
+
+describe('failures in the output format asked for', () => {
+  it('invalid input found by ipctl: JSON with its field-level errors, exit 2, nothing sent', async () => {
+    await fixture.clearRequests();
+    const result = await runIpctl(['connections', 'generate', '--no-input', '--project', 'demo', '--provider', 'pipedrive', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const problem = document(result.stderr);
+    expect(problem).toMatchObject({ type: 'urn:ipctl:problem:invalid-input', exitCode: 2 });
+    expect(problem.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'groupRef', detail: expect.stringContaining('groupRef is required') })]));
+    expect((await fixture.requests()).filter((request) => request.operation === 'generateConnection')).toEqual([]);
+  });
+
+  it('an invalid flag value: JSON naming the flag, exit 2', async () => {
+    const result = await runIpctl(['invites', 'list', '--status', 'bogus', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(document(result.stderr)).toMatchObject({ exitCode: 2, errors: [{ flag: '--status', detail: expect.stringContaining('must be one of') }] });
+  });
+
+  it('a network failure: JSON, exit 5', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'json', '--retries', '0'], { env: fixture.env({ IPCTL_BASE_URL: 'http://127.0.0.1:9/v1' }) });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(document(result.stderr)).toMatchObject({ type: 'urn:ipctl:problem:network', exitCode: 5 });
+  });
+
+  it("the service's problem under -o yaml: YAML, exit 3", async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_missing', '-o', 'yaml'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(() => JSON.parse(result.stderr)).toThrow();
+    expect(parseYaml(result.stderr)).toMatchObject({ status: 404, title: 'Not Found', exitCode: 3, type: expect.any(String) });
+  });
+
+  it('a 429 given up on: the JSON says when to try again, in seconds', async () => {
+    await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: '120', times: 5 }] });
+    const result = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(5);
+    expect(document(result.stderr)).toMatchObject({ status: 429, exitCode: 5, retryAfter: 120 });
+  });
+
+  it('a table run keeps the readable message', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^Error: Not Found \(HTTP 404\)/);
+  });
+});
