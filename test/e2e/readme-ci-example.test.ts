@@ -1,0 +1,48 @@
+// The README's CI example, the shell version, run as it is printed there
+// against the sandbox: only its base URL is pointed at the sandbox.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runProcess } from '../helpers/cli.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { shellHome } from '../helpers/shells.js';
+
+let fixture: SandboxFixture;
+let home: ReturnType<typeof shellHome>;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  home = shellHome();
+});
+afterAll(async () => {
+  await fixture.close();
+  home.remove();
+});
+
+/** The bash block that follows "The same steps as a plain shell script" in README.md. */
+function readmeScript(): string {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const after = readme.slice(readme.indexOf('The same steps as a plain shell script'));
+  const match = /```bash\n([\s\S]*?)```/.exec(after);
+  if (!match) throw new Error('README.md has no shell version of the CI example');
+  return match[1]!;
+}
+
+describe("the README's CI example (shell version)", () => {
+  it('creates the connection and points the webhook at the customer, against the sandbox', async () => {
+    const script = readmeScript();
+    expect(script).toContain('IPCTL_BASE_URL=https://api.example.com/v1');
+    const path = join(home.path, 'onboard.sh');
+    writeFileSync(path, script.replace('https://api.example.com/v1', fixture.sandbox.baseUrl));
+    const env = fixture.env({ ...home.env, PIPEDRIVE_API_KEY: 'pd_readme_key_1234567890', WEBHOOK_PASSWORD: 'webhook_readme_pw_0987' });
+    const result = await runProcess('bash', [path], { env, timeoutMs: 60_000 });
+    // The one notice: which secrets the patch set.
+    expect(result.stderr).toBe('Updated secrets: password.\n');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^id: dest_webhook\nurl: https:\/\/hooks\.acme\.example\.com\/ipctl\nConnection conn_\w+ is ready; the webhook points at Acme\.\n$/);
+    const destination = fixture.sandbox.state.projects.proj_demo!.destinations.find((stored) => stored.destination.id === 'dest_webhook')!;
+    expect(destination.destination.metadata.url).toBe('https://hooks.acme.example.com/ipctl');
+    expect(destination.secretNames).toContain('password');
+    for (const secret of ['pd_readme_key_1234567890', 'webhook_readme_pw_0987']) expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+  });
+});
