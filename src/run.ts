@@ -3,7 +3,7 @@ import type { CommandSpec } from './commands/command.js';
 import { globalFlags } from './commands/globals.js';
 import { configureCommand, parseCommandInput } from './cli/declaration.js';
 import { commands, groups } from './commands/registry.js';
-import { isDocumentFormat, outputFormat } from './output/format.js';
+import { isDocumentFormat, outputFormat, requestedFormat } from './output/format.js';
 import { paintFor } from './output/paint.js';
 import { render } from './output/render.js';
 import type { OutputFormat } from './output/view.js';
@@ -26,7 +26,7 @@ export async function run(args: string[], deps: Deps): Promise<number> {
     const { answerCompletion } = await import('./completion/engine.js');
     return answerCompletion(args.slice(1), deps, () => buildCommandTree(deps));
   }
-  const state: RunState = { exitCode: exitCodes.ok, deps };
+  const state: RunState = { exitCode: exitCodes.ok, deps, args };
   try {
     const program = await buildProgram(state);
     await program.parseAsync(args, { from: 'user' });
@@ -39,6 +39,8 @@ export async function run(args: string[], deps: Deps): Promise<number> {
 interface RunState {
   exitCode: number;
   deps: Deps;
+  /** argv after the script, as given. */
+  args: readonly string[];
   context?: Context;
   /** The output format the command was asked for, known before its input is checked. */
   format?: OutputFormat;
@@ -48,7 +50,7 @@ interface RunState {
 
 /** The whole command tree, as run() builds it: for shell completion and for checks that walk every command. */
 export function buildCommandTree(deps: Deps): Promise<Command> {
-  return buildProgram({ exitCode: exitCodes.ok, deps });
+  return buildProgram({ exitCode: exitCodes.ok, deps, args: [] });
 }
 
 async function buildProgram(state: RunState): Promise<Command> {
@@ -162,22 +164,28 @@ async function report(error: unknown, state: RunState): Promise<number> {
   if (isCommanderError(error)) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return exitCodes.ok;
     const said = state.commanderError;
-    if (error.code !== 'commander.unknownOption' || !said) {
-      state.deps.stderr.write(said?.text ?? `${error.message}\n`);
-      return exitCodes.usage;
-    }
+    let text: string;
     try {
-      state.deps.stderr.write(refuseUnknownOption(said.text, said.command));
-      return exitCodes.usage;
+      text = error.code === 'commander.unknownOption' && said ? refuseUnknownOption(said.text, said.command) : (said?.text ?? `${error.message}\n`);
     } catch (refusal) {
       return report(refusal, state);
     }
+    const format = requestedFormat(state.args);
+    if (!isDocumentFormat(format)) {
+      state.deps.stderr.write(text);
+      return exitCodes.usage;
+    }
+    // The same words, as one problem document: commander says "error: …", then a suggestion.
+    const [message = '', ...more] = text.replace(/^error: /, '').trim().split('\n');
+    const { renderProblemDocument } = await import('./output/diagnostics.js');
+    await renderProblemDocument(new UsageError(message, more.join('\n') || undefined), exitCodes.usage, { stream: state.deps.stderr, format, now: state.deps.now(), debug: false });
+    return exitCodes.usage;
   }
   const { renderError, renderProblemDocument } = await import('./output/diagnostics.js');
   const { deps, context } = state;
   const exitCode = error instanceof UserError ? error.exitCode : exitCodes.software;
   const debug = context?.debug ?? false;
-  const format = context?.format ?? state.format;
+  const format = context?.format ?? state.format ?? requestedFormat(state.args);
   if (format && isDocumentFormat(format)) {
     await renderProblemDocument(error, exitCode, { stream: deps.stderr, format, now: deps.now(), debug });
     return exitCode;

@@ -108,7 +108,7 @@ const spec = defineCommand({
     const { view, missing } = resultsTable(response.results, { fields: input.fields, raw: input.raw === true });
     for (const name of missing) context.say(`Warning: no result has a field named "${name}" (from --fields).`);
     // A full page is said on stderr, terminal or not: a script must be able to tell a cut answer from a whole one.
-    const full = response.results.length >= searchPageSize ? [fullPageNotice(response.results.length)] : [];
+    const full = response.results.length >= searchPageSize ? [fullPageNotice(response.results.length, context.format !== undefined && context.format !== 'table')] : [];
     const empty = response.results.length === 0 ? [`No ${input.object} records match in the installation for ${input.groupRef}.`] : [];
     return { data: response, view, items: response.results, messages: full, notes: empty };
   },
@@ -124,6 +124,8 @@ function requireProject(settings: Settings): string {
   return projectId;
 }
 
-function fullPageNotice(count: number): string {
-  return `This page is full (${count} results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.`;
+/** Said on stderr: as a sentence, or for -o json, yaml and ndjson as one JSON line that a script can parse. */
+function fullPageNotice(count: number, asDocument: boolean): string {
+  const title = `This page is full (${count} results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.`;
+  return asDocument ? JSON.stringify({ type: 'urn:ipctl:notice:page-full', title, results: count, moreMayExist: true }) : title;
 }

@@ -70,3 +70,24 @@ describe('failures in the output format asked for', () => {
     expect(result.stderr).toMatch(/^Error: Not Found \(HTTP 404\)/);
   });
 });
+
+describe('failures found before any command runs, in the format argv asks for', () => {
+  it.each([
+    [['orgs', 'get', '--stauts', 'x', '-o', 'json'], /^unknown option '--stauts'/],
+    [['orgs', 'get', '--json', '--token=tok_CANARY_argv_123'], /^--token would put a secret on the command line/],
+  ])('%j: a JSON problem document, exit 2', async (args, title) => {
+    const result = await runIpctl(args, { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    const problem = document(result.stderr);
+    expect(problem).toMatchObject({ type: 'urn:ipctl:problem:invalid-input', exitCode: 2 });
+    expect(problem.title).toMatch(title);
+    expect(result.stderr).not.toContain('CANARY');
+  });
+
+  it('stays text without an output format', async () => {
+    const result = await runIpctl(['orgs', 'get', '--stauts', 'x'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: unknown option '--stauts'/);
+  });
+});

@@ -227,6 +227,9 @@ describe('ipctl search: output formats', () => {
     expect(piped.code).toBe(0);
     expect(piped.stderr).toBe(notice);
     expect(tsv(piped.stdout)).toHaveLength(26);
+    const json = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `OwnerId=${fullPageOwner}`, '-o', 'json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stderr)).toEqual({ type: 'urn:ipctl:notice:page-full', title: notice.trim(), results: 25, moreMayExist: true });
     for (const quiet of [await search([...args, '--quiet']), await search(args, { IPCTL_QUIET: '1' })]) {
       expect(quiet.code).toBe(0);
       expect(quiet.stderr).toBe('');
