@@ -221,8 +221,10 @@ describe('connections generate --input-json', () => {
       const printed = JSON.parse(result.stdout) as Connection;
       expect(printed).toMatchObject({ provider, status: 'created', group: { groupRef: 'globex' }, consumer: { consumerRef: 'u-7', consumerName: 'Uma' } });
       expectNoCanary(result.stdout);
-      if (printed.apiKey !== undefined) expect(printed.apiKey).toBe(`****${canary.apiKey.slice(-4)}`);
-      if (printed.oauth2AuthorizationCode?.refreshToken) expect(printed.oauth2AuthorizationCode.refreshToken.token).toBe(`****${canary.refreshToken.slice(-4)}`);
+      // Credentials the connection carries are shown redacted (a provider without one shows none).
+      const redacted = { apiKey: `****${canary.apiKey.slice(-4)}`, refreshToken: `****${canary.refreshToken.slice(-4)}` };
+      expect(printed.apiKey ?? redacted.apiKey).toBe(redacted.apiKey);
+      expect(printed.oauth2AuthorizationCode?.refreshToken?.token ?? redacted.refreshToken).toBe(redacted.refreshToken);
       entry.check(storedConnection(entry.projectId, printed.id), entry.projectId);
     });
   }

@@ -51,16 +51,12 @@ describe('API commands under injected faults', () => {
     const sent = (await fixture.requests()).filter((entry) => entry.operation === row.operation);
     expect(sent.length).toBe(expected.attempts);
     expect(result.stderr).not.toMatch(/\n\s+at /);
-    if (expected.exit === 'success') {
-      expect(result.code).toBe(row.successExit);
-      expect(result.stderr).toBe(quiet);
-      expect(result.stdout).not.toBe('');
-      expect(sent.at(-1)?.fault).toBeUndefined();
-    } else {
-      expect(result.code).toBe(expected.exit);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^Error: /);
-      for (const pattern of expected.stderr ?? []) expect(result.stderr).toMatch(pattern);
-    }
+    const succeeded = expected.exit === 'success';
+    expect(result.code).toBe(succeeded ? row.successExit : expected.exit);
+    // Success: the output, and stderr as without faults. Failure: no output, and an error saying what happened.
+    expect(result.stdout === '').toBe(!succeeded);
+    expect(succeeded ? result.stderr : result.stderr.slice(0, 'Error: '.length)).toBe(succeeded ? quiet : 'Error: ');
+    expect(succeeded ? sent.at(-1)?.fault : undefined).toBeUndefined();
+    for (const pattern of succeeded ? [] : (expected.stderr ?? [])) expect(result.stderr).toMatch(pattern);
   });
 });

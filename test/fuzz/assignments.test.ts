@@ -31,8 +31,9 @@ describe('parseAssignment', () => {
           return;
         }
         expect(result.key).toMatch(/^[A-Za-z_][A-Za-z0-9_.-]*$/);
-        if (result.kind === 'json') expect(given.json).toBe(true);
-        if (result.kind === 'file') expect(given.files).toBe(true);
+        // A JSON value only where JSON is allowed, a file only where files are.
+        expect(result.kind !== 'json' || given.json === true).toBe(true);
+        expect(result.kind !== 'file' || given.files === true).toBe(true);
       }),
       fuzzParameters(2000),
     );
