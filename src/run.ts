@@ -1,7 +1,7 @@
 import type { Command, CommanderError } from 'commander';
 import type { CommandSpec } from './commands/command.js';
 import { globalFlags } from './commands/globals.js';
-import { configureCommand, parseCommandInput } from './cli/declaration.js';
+import { addFlags, configureCommand, parseCommandInput } from './cli/declaration.js';
 import { commands, groups } from './commands/registry.js';
 import { isDocumentFormat, outputFormat, requestedFormat } from './output/format.js';
 import { paintFor } from './output/paint.js';
@@ -64,10 +64,7 @@ async function buildProgram(state: RunState): Promise<Command> {
     .configureHelp({ subcommandTerm: (command) => command.name() })
     .showSuggestionAfterError(true)
     .addHelpText('after', '\nRun `ipctl help exit-codes`, `ipctl help environment` or `ipctl help retries` for those topics.');
-  for (const declared of Object.values(globalFlags)) {
-    program.option(declared.flags, declared.help);
-    if (declared.values) completeValues(program, program.options.at(-1)!.long!, declared.values);
-  }
+  addFlags(program, globalFlags);
   // A secret given as the value of a declared flag is refused before any command runs.
   program.hook('preAction', (_program, actionCommand) => refuseSecretValues(actionCommand));
   configureCommander(program, state);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CommandSpec } from '../commands/command.js';
+import type { CommandSpec, Flags } from '../commands/command.js';
 import { describe } from '../commands/help.js';
 import { usageError } from '../commands/input.js';
 import { completeValues } from '../completion/values.js';
@@ -25,14 +25,19 @@ export function configureCommand(command: Command, spec: CommandSpec): Command {
     if (registered.name() !== key) throw new Error(`ipctl ${commandPath(command)}: argument ${declared.name} is declared under the key "${key}"`);
     if (declared.values) completeValues(command, key, declared.values);
   }
-  for (const [key, declared] of Object.entries(spec.flags ?? {})) {
+  addFlags(command, spec.flags ?? {});
+  return describe(command, spec.help);
+}
+
+/** Gives a commander command declared flags: a command's own, or the program's global ones. */
+export function addFlags(command: Command, flags: Flags): void {
+  for (const [key, declared] of Object.entries(flags)) {
     if (declared.repeatable) command.option(declared.flags, declared.help, collect);
     else command.option(declared.flags, declared.help);
     const option = command.options.at(-1)!;
     if (option.attributeName() !== key) throw new Error(`ipctl ${commandPath(command)}: ${declared.flags} is declared under the key "${key}", not "${option.attributeName()}"`);
     if (declared.values) completeValues(command, option.long ?? option.short!, declared.values);
   }
-  return describe(command, spec.help);
 }
 
 const collect = (item: string, items: string[] = []): string[] => [...items, item];
