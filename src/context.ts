@@ -34,9 +34,10 @@ export interface Context {
   /** The profile store, for commands that change profiles. */
   store(): Promise<ProfileStore>;
   /**
-   * The HTTP client. Requests are aborted when the user interrupts, unless
-   * `finishOnInterrupt` is set: a command that must know how every request it
-   * sent ended (a bulk import) lets them finish and stops starting new ones.
+   * The HTTP client. Requests are aborted when the user interrupts. With
+   * `finishOnInterrupt`, a command that must know how every request it sent
+   * ended (a bulk import) gives those in flight half a second to finish first,
+   * while it starts no new ones: ipctl ends a second after the signal.
    */
   api(settings: Settings, options?: { finishOnInterrupt?: boolean }): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
@@ -92,7 +93,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
         now: deps.now,
         userAgent: userAgent(),
         env: deps.env,
-        signal: options.finishOnInterrupt ? undefined : deps.signal,
+        signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,
         trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${line}`)}\n`) : undefined,
       });
     },
@@ -109,6 +110,18 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
     },
   };
   return context;
+}
+
+const inFlightGraceMs = 500;
+
+/** Aborts a grace period after signal does: time for the requests in flight to finish. */
+function afterGrace(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (!signal) return undefined;
+  const later = new AbortController();
+  const abortLater = () => setTimeout(() => later.abort(signal.reason), inFlightGraceMs).unref();
+  if (signal.aborted) abortLater();
+  else signal.addEventListener('abort', abortLater, { once: true });
+  return later.signal;
 }
 
 function pickSettingFlags(global: GlobalOptions): SettingFlags {

@@ -41,7 +41,7 @@ export interface Deps {
   stdin: InputStream;
   env: Record<string, string | undefined>;
   now: () => Date;
-  /** Aborted when the user interrupts (Ctrl-C). */
+  /** Aborted when the user interrupts (Ctrl-C, or SIGTERM), with the signal's name as the reason. */
   signal?: AbortSignal;
   /** Replaces the interactive prompter (tests). */
   prompter?: Prompter;
@@ -55,10 +55,13 @@ export interface Deps {
  */
 export function processDeps(): Deps {
   const interrupt = new AbortController();
-  const stop = () => {
-    // A second Ctrl-C ends at once, whatever is still running.
-    if (interrupt.signal.aborted) process.exit(130);
-    interrupt.abort();
+  const stop = (signal: NodeJS.Signals) => {
+    const code = signal === 'SIGTERM' ? 143 : 130;
+    // A second signal ends at once, whatever is still running.
+    if (interrupt.signal.aborted) process.exit(code);
+    interrupt.abort(signal);
+    // The command gets a second to end tidily; then ipctl ends, whatever undici is doing.
+    setTimeout(() => process.exit(code), 1000).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -13,6 +13,8 @@ export const exitCodes = {
   /** A bug: an error ipctl did not expect (EX_SOFTWARE). */
   software: 70,
   interrupted: 130,
+  /** Ended by SIGTERM (128 + 15), as shells report it. */
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];

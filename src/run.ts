@@ -27,13 +27,16 @@ export async function run(args: string[], deps: Deps): Promise<number> {
     return answerCompletion(args.slice(1), deps, () => buildCommandTree(deps));
   }
   const state: RunState = { exitCode: exitCodes.ok, deps, args };
+  let code: number;
   try {
     const program = await buildProgram(state);
     await program.parseAsync(args, { from: 'user' });
-    return state.exitCode;
+    code = state.exitCode;
   } catch (error) {
-    return report(error, state);
+    code = await report(error, state);
   }
+  // Stopped by SIGTERM rather than Ctrl-C: exit as shells report that signal.
+  return code === exitCodes.interrupted && deps.signal?.reason === 'SIGTERM' ? exitCodes.terminated : code;
 }
 
 interface RunState {

@@ -4,7 +4,8 @@ import type { AuthRequirement, Operation } from './operations.js';
 import { parseProblem } from './problem.js';
 import { describeNetworkFailure } from './network-errors.js';
 import { proxyFor } from './proxy.js';
-import { type Dispatcher, EnvHttpProxyAgent, request } from './undici.js';
+import { createDispatcher } from './dispatcher.js';
+import { type Dispatcher, request } from './undici.js';
 import {
   backoffWaitMs,
   defaultRetryPolicy,
@@ -241,7 +242,7 @@ export class ApiClient {
     const timeout = deadline.signal;
     const signal = this.#options.signal ? AbortSignal.any([timeout, this.#options.signal]) : timeout;
     try {
-      const response = await request(prepared.url, {
+      const response = await untilAborted(request(prepared.url, {
         method: prepared.method as Dispatcher.HttpMethod,
         headers: revealHeaders(prepared.headers),
         body: prepared.data === undefined ? undefined : JSON.stringify(revealSecrets(prepared.data)),
@@ -249,7 +250,7 @@ export class ApiClient {
         signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-      });
+      }), signal);
       const declared = Number(headerValue(response.headers['content-length']));
       if (declared > maxResponseBytes) {
         response.body.destroy();
@@ -270,27 +271,12 @@ export class ApiClient {
     return describeNetworkFailure(error, prepared, { code: timedOut ? 'TIMEOUT' : undefined, timeoutMs: this.#options.timeoutMs, proxy });
   }
 
-  /**
-   * The dispatcher for a proxy (or none), which proxy.ts chose. Given one proxy
-   * for both schemes and no NO_PROXY, undici's env agent (the one ipctl bundles)
-   * does just that: tunnels through it (CONNECT), or connects directly. Each
-   * trusts `ca` when given.
-   */
+  /** The dispatcher for a proxy (or none), which proxy.ts chose; made when first needed. */
   #dispatcherFor(proxy: string | undefined): Dispatcher {
     const key = proxy ?? '';
     let dispatcher = this.#dispatchers.get(key);
     if (!dispatcher) {
-      if (proxy !== undefined && (!URL.canParse(proxy) || !/^https?:$/.test(new URL(proxy).protocol))) {
-        throw new UsageError('The proxy in HTTPS_PROXY or HTTP_PROXY is not an http(s) URL.', 'For example: HTTPS_PROXY=http://proxy.example.com:3128');
-      }
-      const { ca } = this.#options;
-      dispatcher = new EnvHttpProxyAgent({
-        httpProxy: key,
-        httpsProxy: key,
-        noProxy: '',
-        // connect: direct TLS; requestTls: TLS to the server inside a tunnel; proxyTls: TLS to an https proxy.
-        ...(ca ? { connect: { ca }, requestTls: { ca }, proxyTls: { ca } } : {}),
-      });
+      dispatcher = createDispatcher(proxy, { ca: this.#options.ca, timeoutMs: this.#options.timeoutMs });
       this.#dispatchers.set(key, dispatcher);
     }
     return dispatcher;
@@ -311,6 +297,26 @@ interface RawResponse {
   statusText: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+}
+
+/**
+ * The answer, or a rejection as soon as signal aborts: undici looks at a
+ * request's signal only once it has a connection, and a proxy may keep it
+ * waiting for one. An answer that comes after the abort is let go.
+ */
+function untilAborted(answer: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  if (signal.aborted) {
+    answer.then((late) => late.body.destroy(), () => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(
+      (response) => (signal.aborted ? response.body.destroy() : resolve(response)),
+      (error: unknown) => reject(error),
+    ).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function failureReason(failure: unknown): string {

@@ -15,7 +15,12 @@ const failedBeforeSending = new Set([
   'EHOSTDOWN',
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
+  // The proxy would not open the tunnel (dispatcher.ts).
+  'IPCTL_PROXY_TUNNEL_CLOSED',
 ]);
+
+/** Codes whose error message says more than the code. */
+const saidByMessage = new Set(['IPCTL_PROXY_TUNNEL_CLOSED']);
 
 /** The connection broke or went quiet after the request may have been sent. */
 const lostAfterSending = new Set([
@@ -56,9 +61,10 @@ export function describeNetworkFailure(
   const target = `${prepared.method} ${prepared.url.origin}${prepared.url.pathname}`;
   const codes = override ? [override] : errorCodes(error);
   const code = codes.find((candidate) => candidate in certificateProblems || failedBeforeSending.has(candidate) || lostAfterSending.has(candidate)) ?? codes[0];
+  const via = proxy ? ` through the proxy ${displayProxy(proxy)}` : '';
   if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT') && code !== 'UND_ERR_CONNECT_TIMEOUT')) {
     return new TransportError(
-      `No answer within ${timeoutMs / 1000} s from ${target}.`,
+      `No answer within ${timeoutMs / 1000} s from ${target}${via}.`,
       'Try again later, or allow longer with --timeout SECONDS (or IPCTL_TIMEOUT).',
       { delivery: 'maybe', transient: true, reason: 'timeout', code: override ? undefined : code },
     );
@@ -80,7 +86,8 @@ export function describeNetworkFailure(
       { delivery: 'no', transient: proxyStatus !== '407' && proxyStatus !== '403', reason: `proxy HTTP ${proxyStatus}`, code },
     );
   }
-  const reason = code ?? ((error as Error | undefined)?.message || 'unknown error');
+  const message = innermostMessage(error, code);
+  const reason = code && !saidByMessage.has(code) ? code : (message || code || 'unknown error');
   if (code && lostAfterSending.has(code)) {
     return new TransportError(
       `The connection to ${prepared.url.origin} broke before the answer to ${target} was complete (${reason}).`,
@@ -88,12 +95,20 @@ export function describeNetworkFailure(
       { delivery: 'maybe', transient: true, reason, code },
     );
   }
-  const via = proxy ? ` through the proxy ${displayProxy(proxy)}` : '';
   return new TransportError(
     `Could not reach ${target}${via}: ${reason}.`,
     proxy ? 'Check HTTPS_PROXY / HTTP_PROXY, and NO_PROXY for the hosts to reach directly.' : 'Check the base URL (ipctl auth status) and your network or proxy settings.',
     { delivery: code && failedBeforeSending.has(code) ? 'no' : 'maybe', transient: code !== undefined && failedBeforeSending.has(code), reason, code },
   );
+}
+
+/** The message of the error (or cause) that carries code, else of the error itself. */
+function innermostMessage(error: unknown, code: string | undefined): string | undefined {
+  for (let current = error, depth = 0; current !== null && typeof current === 'object' && depth < 5; depth += 1) {
+    if (code !== undefined && (current as { code?: unknown }).code === code) return (current as Error).message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return (error as Error | undefined)?.message;
 }
 
 /** The codes of an error and of its causes, outermost first (undici wraps socket and TLS errors). */

@@ -4,6 +4,7 @@ import apiConnect from 'undici/lib/api/api-connect.js';
 import apiRequest from 'undici/lib/api/api-request.js';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
 
 /*
  * The parts of undici ipctl uses: request() and connect() of its dispatcher API
@@ -24,7 +25,7 @@ Object.assign(Dispatcher.prototype, { request: apiRequest, connect: apiConnect }
 // up only hot code, and gets no flag.
 if (Number(process.versions.node.split('.')[0]) < 22) setFlagsFromString('--liftoff-only');
 
-export { EnvHttpProxyAgent };
+export { EnvHttpProxyAgent, Pool };
 export type { DispatcherType as Dispatcher };
 
 export type RequestOptions = Omit<DispatcherType.RequestOptions, 'origin' | 'path'> & { dispatcher: DispatcherType };

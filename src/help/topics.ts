@@ -10,6 +10,7 @@ export const exitCodesTopic = `Exit codes
   5    temporary failure: network error, timeout, HTTP 429 or 5xx, or a problem marked retryable
   70   a bug in ipctl (an internal error); please report it
   130  interrupted (Ctrl-C, or a declined confirmation)
+  143  stopped by SIGTERM
 `;
 
 export const environmentTopic = `Environment variables

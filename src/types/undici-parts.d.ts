@@ -18,3 +18,8 @@ declare module 'undici/lib/api/api-connect.js' {
   const connect: (...args: unknown[]) => unknown;
   export default connect;
 }
+
+declare module 'undici/lib/dispatcher/pool.js' {
+  import { Pool } from 'undici';
+  export default Pool;
+}

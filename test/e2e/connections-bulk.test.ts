@@ -510,7 +510,7 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
     expectNoCanary(resumed.stdout, resumed.stderr, retried.stdout, retried.stderr, killed.stdout, killed.stderr, readFileSync(resultsPath, 'utf8'));
   });
 
-  it('on SIGTERM, finishes and records the rows in flight, starts no more, and exits 130', async () => {
+  it('on SIGTERM, starts no more rows, gives those in flight half a second, records them as uncertain, and exits 143 at once', async () => {
     const prefix = `term${run}`;
     const count = 150;
     const input = file('term.jsonl', jsonl(prefix, count));
@@ -518,24 +518,29 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
     proxy.setRule(({ n }) => (n <= 50 ? { kind: 'pass' } : { kind: 'hold' }));
     const running = spawnIpctl([...generate, '--from-file', input], env());
     await waitFor(() => proxy.heldCount() === 8, '8 held requests');
+    const signalled = Date.now();
     running.child.kill('SIGTERM');
-    await waitFor(() => running.stderr().includes('stopping: finishing 8 in flight'), 'the CLI to stop');
-    proxy.setRule(undefined);
-    await proxy.release('forward');
     const stopped = await running.done;
-    expect(stopped.code).toBe(130);
-    expect(summaryOf(stopped)).toMatchObject({ Rows: '150', Created: '58', Failed: '0', Uncertain: '0', 'Not sent': '92' });
-    expect(stopped.stderr).toContain('Interrupted: the requests in flight were finished and recorded.');
-    expect(stopped.stderr).toContain('Run the same command with --resume to send the rest');
+    const tookMs = Date.now() - signalled;
+    proxy.setRule(undefined);
+    // The held requests never reach the sandbox: nothing was created for them.
+    await proxy.release('drop');
+    expect(stopped.code).toBe(143);
+    expect(tookMs).toBeLessThan(3000);
+    expect(summaryOf(stopped)).toMatchObject({ Rows: '150', Created: '50', Failed: '0', Uncertain: '8', 'Not sent': '92' });
+    expect(stopped.stderr).toContain('Interrupted: the requests in flight had half a second to finish; each is recorded, as uncertain where no answer came.');
     const states = finalStates(results(resultsPath));
-    expect([...states.values()].every((record) => record.status === 'created')).toBe(true);
     expect(states.size).toBe(58);
+    expect([...states.values()].filter((record) => record.status === 'created')).toHaveLength(50);
+    expect([...states.values()].filter((record) => record.status === 'uncertain')).toHaveLength(8);
 
     const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
-    expect(resumed.code).toBe(0);
-    expect(summaryOf(resumed)).toMatchObject({ Created: '92', 'Already created': '58' });
+    expect(resumed.code).toBe(1);
+    expect(summaryOf(resumed)).toMatchObject({ Created: '92', 'Already created': '50', Uncertain: '8' });
+    const retried = await runIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: env(), timeoutMs: 60_000 });
+    expect(retried.code).toBe(0);
     await expectEachOnce(prefix, count);
-    expectNoCanary(stopped.stdout, stopped.stderr, resumed.stdout, resumed.stderr, readFileSync(resultsPath, 'utf8'));
+    expectNoCanary(stopped.stdout, stopped.stderr, resumed.stdout, resumed.stderr, retried.stdout, retried.stderr, readFileSync(resultsPath, 'utf8'));
   });
 });
 
@@ -626,7 +631,7 @@ describe('connections generate --from-file: one run per results file', { timeout
     }
   });
 
-  it('after an interrupted 10,000-row run, two --resume runs started together send each remaining row once (3 rounds)', async () => {
+  it('after an interrupted 10,000-row run, two --resume --retry-uncertain runs started together send each remaining row once (3 rounds)', async () => {
     for (let round = 1; round <= 3; round++) {
       const prefix = `twice${run}r${round}`;
       const count = 10_000;
@@ -636,13 +641,13 @@ describe('connections generate --from-file: one run per results file', { timeout
       const running = spawnIpctl([...generate, '--from-file', input], env());
       await waitFor(() => proxy.heldCount() === 8, '8 held requests');
       running.child.kill('SIGINT');
-      await waitFor(() => running.stderr().includes('stopping: finishing 8 in flight'), 'the CLI to stop');
-      proxy.setRule(undefined);
-      await proxy.release('forward');
       expect((await running.done).code).toBe(130);
+      proxy.setRule(undefined);
+      // The 8 held rows never reach the sandbox; the run recorded them as uncertain.
+      await proxy.release('drop');
       const [first, second] = await Promise.all([
-        spawnIpctl([...generate, '--from-file', input, '--resume'], env()).done,
-        spawnIpctl([...generate, '--from-file', input, '--resume'], env()).done,
+        spawnIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], env()).done,
+        spawnIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], env()).done,
       ]);
       expect([first.code, second.code].sort()).toEqual([0, 2]);
       expect(await generatePosts()).toBe(count);

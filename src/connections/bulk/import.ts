@@ -396,7 +396,7 @@ function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent:
   const results = run.resultsPath as string;
   const messages: string[] = [];
   if (sender.stopError) messages.push(stopMessage(sender.stopError));
-  if (interrupted) messages.push('Interrupted: the requests in flight were finished and recorded.');
+  if (interrupted) messages.push('Interrupted: the requests in flight had half a second to finish; each is recorded, as uncertain where no answer came.');
   if (counts.failed > 0) {
     messages.push(`${counts.failed} ${counts.failed === 1 ? 'row' : 'rows'} failed; the service created nothing for ${counts.failed === 1 ? 'it' : 'them'} (status "failed" in ${results}):`);
     for (const note of sender.failures) messages.push(`  - line ${note.line} (${describeIdentity(note.identity)}): ${problemText(note.problem)}`);
