@@ -1,6 +1,7 @@
 import { Secret } from '../config/secret.js';
 import { ApiError, CredentialError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
+import { isDotSegment } from './path.js';
 import { parseProblem } from './problem.js';
 import { describeNetworkFailure } from './network-errors.js';
 import { proxyFor } from './proxy.js';
@@ -101,6 +102,7 @@ export class ApiClient {
     const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = params.path?.[name];
       if (value === undefined) throw new Error(`Operation ${operation.id} needs path parameter ${name}`);
+      if (isDotSegment(value)) throw new UsageError(`The ${name} "${value}" names no resource; nothing was sent.`, 'Give the ID or name itself.');
       return encodeURIComponent(wellFormed(value, name));
     });
     const url = new URL(base.replace(/\/+$/, '') + path);

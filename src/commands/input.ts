@@ -1,3 +1,4 @@
+import { isDotSegment } from '../api/path.js';
 import { UsageError } from '../errors.js';
 import { dataFormats, type OutputFormat } from '../output/view.js';
 import * as z from '../schema/zod.js';
@@ -25,7 +26,11 @@ export function outputFlags<Format extends OutputFormat>(formats: readonly Forma
 
 export const outputFlag = outputFlags(dataFormats);
 
-/** An identifier from the command line: not empty, no control characters. */
+/**
+ * An identifier from the command line: not empty, no control characters, and
+ * never a path step of its own (`.` or `..`, written plainly or
+ * percent-encoded), which would send the request to another resource.
+ */
 export const identifier = z
   .string()
   .check(
@@ -33,6 +38,7 @@ export const identifier = z
     z.minLength(1, 'must not be empty'),
     z.maxLength(200, 'is too long (200 characters at most)'),
     z.regex(/^[^\u0000-\u001f\u007f/]+$/, 'must not contain "/" or control characters'),
+    z.refine((value) => !isDotSegment(value), 'must not be "." or "..": those name no resource'),
   );
 
 /** Completion sources for `values` (see src/completion/values.ts). */

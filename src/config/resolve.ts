@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import { defaultBaseUrl, defaultProfileName, defaultSearchUrl, settingEnv } from './defaults.js';
 import type { ConfigFile, ProfileData } from './schema.js';
 import { Secret } from './secret.js';
+import { serviceUrlHint, serviceUrlProblem } from './service-url.js';
 
 export type Source = 'flag' | 'environment' | 'profile' | 'default';
 
@@ -112,18 +113,8 @@ function asSecret(resolved: Resolved<string>): Resolved<Secret> {
 }
 
 function checkUrl(setting: Resolved<string> & { value: string }): void {
-  let url: URL | undefined;
-  try {
-    url = new URL(setting.value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new UsageError(
-      `${setting.origin ?? 'A base URL'} is not an http(s) URL: "${setting.value}".`,
-      'Give the full base URL including its /v1 prefix, for example https://api.example.com/v1.',
-    );
-  }
+  const problem = serviceUrlProblem(setting.value);
+  if (problem) throw new UsageError(`${setting.origin ?? 'The base URL'} ${problem}; nothing was sent.`, serviceUrlHint);
 }
 
 export function unknownProfile(name: string, known: string[]): UsageError {

@@ -1,4 +1,5 @@
 import { profileNamePattern } from '../../config/schema.js';
+import { serviceUrlHint, serviceUrlProblem } from '../../config/service-url.js';
 import * as z from '../../schema/zod.js';
 import { argument, defineCommand, flag } from '../command.js';
 import { forceFlag, recoverProfileFile } from '../force.js';
@@ -6,7 +7,10 @@ import { identifier, profileNames } from '../input.js';
 
 const httpUrl = z.optional(
   z.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, including the /v1 prefix' }),
+    z.string().check(z.superRefine((url, context) => {
+      const problem = serviceUrlProblem(url);
+      if (problem) context.addIssue({ code: 'custom', message: `${problem}. ${serviceUrlHint}`, input: url });
+    })),
     z.transform((url: string) => url.replace(/\/+$/, '')),
   ),
 );
