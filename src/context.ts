@@ -8,6 +8,8 @@ import type { ConfigFile } from './config/schema.js';
 import type { ProfileStore } from './config/store.js';
 import type { Deps } from './deps.js';
 import { UsageError } from './errors.js';
+import { visible } from './output/outside-text.js';
+import { Scrubber } from './output/scrubber.js';
 import type { OutputFormat } from './output/view.js';
 import type { Prompter } from './prompts/prompter.js';
 import { userAgent } from './version.js';
@@ -23,6 +25,8 @@ export type { GlobalOptions };
  */
 export interface Context {
   deps: Deps;
+  /** The credentials sent in this run, for what ipctl writes other than to stdout and stderr (which it scrubs already). */
+  scrubber: Scrubber;
   debug: boolean;
   /** True when prompts may be shown: terminals on stdin and stderr, and input not turned off. */
   interactive: boolean;
@@ -51,7 +55,7 @@ export interface Context {
   format?: OutputFormat;
 }
 
-export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): Context {
+export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, scrubber = new Scrubber()): Context {
   const debug = global.debug === true || isTruthy(deps.env.IPCTL_DEBUG);
   // Whole milliseconds, at least one: timers take nothing else.
   const timeoutMs = Math.ceil(timeoutSeconds(global, deps.env) * 1000);
@@ -60,6 +64,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
   let store: ProfileStore | undefined;
   const context: Context = {
     deps,
+    scrubber,
     debug,
     interactive: isInteractive(deps, global),
     quiet,
@@ -82,6 +87,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
     },
     async api(settings, options = {}) {
       const { ApiClient } = await import('./api/client.js');
+      for (const credential of [settings.apiKey.value, settings.token.value]) if (credential) scrubber.add(credential.reveal());
       return new ApiClient({
         baseUrl: settings.baseUrl.value,
         searchUrl: settings.searchUrl.value,
@@ -94,7 +100,8 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
         userAgent: userAgent(),
         env: deps.env,
         signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,
-        trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${line}`)}\n`) : undefined,
+        trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`) : undefined,
+        sent: (value) => scrubber.add(value),
       });
     },
     async prompter() {
@@ -103,10 +110,10 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint): 
       return createInquirerPrompter(deps);
     },
     note(line) {
-      if (deps.stderr.isTTY && !quiet) deps.stderr.write(`${line}\n`);
+      if (deps.stderr.isTTY && !quiet) deps.stderr.write(`${visible(line)}\n`);
     },
     say(line) {
-      if (!quiet) deps.stderr.write(`${line}\n`);
+      if (!quiet) deps.stderr.write(`${visible(line)}\n`);
     },
   };
   return context;

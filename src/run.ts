@@ -6,6 +6,7 @@ import { commands, groups } from './commands/registry.js';
 import { isDocumentFormat, outputFormat, requestedFormat } from './output/format.js';
 import { paintFor } from './output/paint.js';
 import { render } from './output/render.js';
+import { Scrubber } from './output/scrubber.js';
 import type { OutputFormat } from './output/view.js';
 import { completeValues } from './completion/values.js';
 import type { Context } from './context.js';
@@ -26,7 +27,10 @@ export async function run(args: string[], deps: Deps): Promise<number> {
     const { answerCompletion } = await import('./completion/engine.js');
     return answerCompletion(args.slice(1), deps, () => buildCommandTree(deps));
   }
-  const state: RunState = { exitCode: exitCodes.ok, deps, args };
+  // Everything ipctl writes passes the scrubber: no credential it sent comes back out.
+  const scrubber = new Scrubber();
+  const guarded: Deps = { ...deps, stdout: scrubber.guard(deps.stdout), stderr: scrubber.guard(deps.stderr) };
+  const state: RunState = { exitCode: exitCodes.ok, deps: guarded, args, scrubber };
   let code: number;
   try {
     const program = await buildProgram(state);
@@ -42,6 +46,8 @@ export async function run(args: string[], deps: Deps): Promise<number> {
 interface RunState {
   exitCode: number;
   deps: Deps;
+  /** Knows the credentials sent so far; deps' output streams are scrubbed by it. */
+  scrubber: Scrubber;
   /** argv after the script, as given. */
   args: readonly string[];
   context?: Context;
@@ -53,7 +59,7 @@ interface RunState {
 
 /** The whole command tree, as run() builds it: for shell completion and for checks that walk every command. */
 export function buildCommandTree(deps: Deps): Promise<Command> {
-  return buildProgram({ exitCode: exitCodes.ok, deps, args: [] });
+  return buildProgram({ exitCode: exitCodes.ok, deps, args: [], scrubber: new Scrubber() });
 }
 
 async function buildProgram(state: RunState): Promise<Command> {
@@ -98,7 +104,7 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   state.format = outputFormat(options);
   const global = command.optsWithGlobals();
   const { createContext } = await import('./context.js');
-  const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false));
+  const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false), state.scrubber);
   state.context = context;
   context.format = state.format;
   const input = await parseCommandInput(spec, command);

@@ -28,6 +28,8 @@ export interface ClientOptions {
   env: Record<string, string | undefined>;
   /** Receives one line per traced event, credentials already redacted. */
   trace?: (line: string) => void;
+  /** Told every credential value as it goes into a request, so that output can scrub it (output/scrubber.ts). */
+  sent?: (value: string) => void;
   /** Aborted when the user interrupts. */
   signal?: AbortSignal;
   /** How often and how long to retry (default: defaultRetryPolicy). */
@@ -246,8 +248,8 @@ export class ApiClient {
     try {
       const response = await untilAborted(request(prepared.url, {
         method: prepared.method as Dispatcher.HttpMethod,
-        headers: revealHeaders(prepared.headers),
-        body: prepared.data === undefined ? undefined : JSON.stringify(revealSecrets(prepared.data)),
+        headers: this.#reveal(prepared.headers) as Record<string, string>,
+        body: prepared.data === undefined ? undefined : JSON.stringify(this.#reveal(prepared.data)),
         dispatcher,
         signal,
         headersTimeout: timeoutMs,
@@ -282,6 +284,20 @@ export class ApiClient {
       this.#dispatchers.set(key, dispatcher);
     }
     return dispatcher;
+  }
+
+  /** The data as sent: every Secret replaced by its value, which the sent hook is told. */
+  #reveal(data: unknown): unknown {
+    if (data instanceof Secret) {
+      const value = data.reveal();
+      this.#options.sent?.(value);
+      return value;
+    }
+    if (Array.isArray(data)) return data.map((item) => this.#reveal(item));
+    if (data !== null && typeof data === 'object') {
+      return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, this.#reveal(value)]));
+    }
+    return data;
   }
 
   #traceRequest(prepared: PreparedRequest, label: string): void {
@@ -342,22 +358,6 @@ function wellFormed(value: string, name: string): string {
     throw new UsageError(`The value for ${name} is not valid Unicode text (it holds a lone surrogate); nothing was sent.`);
   }
   return value;
-}
-
-/** The body as sent: every Secret replaced by its value. */
-function revealSecrets(data: unknown): unknown {
-  if (data instanceof Secret) return data.reveal();
-  if (Array.isArray(data)) return data.map(revealSecrets);
-  if (data !== null && typeof data === 'object') {
-    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, revealSecrets(value)]));
-  }
-  return data;
-}
-
-function revealHeaders(headers: Record<string, string | Secret>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, typeof value === 'string' ? value : value.reveal()]),
-  );
 }
 
 function missingCredential(auth: AuthRequirement): CredentialError {

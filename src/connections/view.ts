@@ -21,6 +21,18 @@ export function redactConnection(connection: Connection): Connection {
   return copy as Connection;
 }
 
+/** The credential values redactConnection hides. */
+export function connectionSecrets(connection: Connection): string[] {
+  const found: string[] = [];
+  const collect = (original: unknown, redacted: unknown): void => {
+    if (typeof original === 'string' && original !== redacted) found.push(original);
+    else if (isRecord(original) && isRecord(redacted)) for (const key of Object.keys(original)) collect(original[key], redacted[key]);
+    else if (Array.isArray(original) && Array.isArray(redacted)) original.forEach((item, index) => collect(item, redacted[index]));
+  };
+  collect(connection, redactConnection(connection));
+  return found;
+}
+
 /** Whether the connection carries a credential that redaction hides. */
 export function hasSecrets(connection: Connection): boolean {
   const oauth2 = connection.oauth2AuthorizationCode;

@@ -1,5 +1,6 @@
 import type { Paint } from './paint.js';
 import type { OutputFormat } from './view.js';
+import { escapedInDocument, visible } from './outside-text.js';
 import { problemDocument } from './problem-document.js';
 import type { OutputStream } from '../deps.js';
 import { ApiError, type Problem, UsageError, UserError } from '../errors.js';
@@ -10,7 +11,11 @@ export interface DiagnosticTarget {
   debug: boolean;
 }
 
-/** Writes an error to stderr in a form a person can act on. */
+/**
+ * Writes an error to stderr in a form a person can act on. Its words may
+ * quote a server, so each is shown with its control characters made visible
+ * before ipctl adds its own colors.
+ */
 export function renderError(error: unknown, target: DiagnosticTarget): void {
   if (error instanceof ApiError) {
     target.stream.write(problemText(error, target.paint));
@@ -18,25 +23,25 @@ export function renderError(error: unknown, target: DiagnosticTarget): void {
     target.stream.write(userErrorText(error, target.paint));
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    target.stream.write(`${target.paint.red('Error:')} ipctl failed unexpectedly; this is a bug: ${message}\n`);
+    target.stream.write(`${target.paint.red('Error:')} ipctl failed unexpectedly; this is a bug: ${visible(message)}\n`);
     target.stream.write(`Please report it, with the command you ran and the output of \`ipctl version\`${target.debug ? ' and the trace below' : '; run it again with --debug to include where it failed'}.\n`);
   }
   if (error instanceof UserError) {
-    for (const note of error.notes) target.stream.write(`${note}\n`);
+    for (const note of error.notes) target.stream.write(`${visible(note)}\n`);
   }
-  if (target.debug && error instanceof Error && error.stack) target.stream.write(`${target.paint.dim(error.stack)}\n`);
+  if (target.debug && error instanceof Error && error.stack) target.stream.write(`${target.paint.dim(visible(error.stack))}\n`);
 }
 
 function userErrorText(error: UserError, paint: Paint): string {
-  const lines = [`${paint.red('Error:')} ${error.message}`];
-  if (error instanceof UsageError && !error.inMessage) lines.push(...error.problems.map((problem) => `  - ${problem}`));
-  if (error.hint) lines.push(error.hint);
+  const lines = [`${paint.red('Error:')} ${visible(error.message)}`];
+  if (error instanceof UsageError && !error.inMessage) lines.push(...error.problems.map((problem) => `  - ${visible(problem)}`));
+  if (error.hint) lines.push(visible(error.hint));
   return `${lines.join('\n')}\n`;
 }
 
 /** Title and status, detail, causes, validation issues, remedy, retry advice, requestId, support. */
 export function problemText(error: ApiError, paint: Paint): string {
-  const problem = error.problem;
+  const problem = visibleProblem(error.problem);
   const lines = [`${paint.red('Error:')} ${paint.bold(problem.title ?? 'Request failed')} (HTTP ${error.status})`];
   if (problem.detail) lines.push(`  ${problem.detail}`);
   for (const cause of problem.causes ?? []) lines.push(`  Cause: ${cause}`);
@@ -44,11 +49,16 @@ export function problemText(error: ApiError, paint: Paint): string {
   if (problem.remedy) lines.push(`  Remedy: ${problem.remedy}`);
   const retry = retryText(problem);
   if (retry) lines.push(`  ${retry}`);
-  const requestId = error.requestId ?? problem.requestId;
+  const requestId = error.requestId === undefined ? problem.requestId : visible(error.requestId);
   if (requestId) lines.push(`  Request ID: ${requestId}`);
   const support = [problem.supportEmail, problem.supportPhone, problem.supportUrl].filter(Boolean);
   if (support.length > 0) lines.push(`  Support: ${support.join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The problem with every text in it shown visibly, one line each (outside-text.ts). */
+function visibleProblem(problem: Problem): Problem {
+  return JSON.parse(JSON.stringify(problem), (_key, value: unknown) => (typeof value === 'string' ? visible(value, { lines: false }) : value)) as Problem;
 }
 
 function issueText(issue: NonNullable<Problem['issues']>[number]): string {
@@ -75,6 +85,6 @@ export async function renderProblemDocument(error: unknown, exitCode: number, ta
     const { toYaml } = await import('./yaml.js');
     target.stream.write(toYaml(document));
   } else {
-    target.stream.write(`${target.format === 'ndjson' ? JSON.stringify(document) : JSON.stringify(document, null, 2)}\n`);
+    target.stream.write(`${escapedInDocument(target.format === 'ndjson' ? JSON.stringify(document) : JSON.stringify(document, null, 2))}\n`);
   }
 }

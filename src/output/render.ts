@@ -1,5 +1,6 @@
 import type { Paint } from './paint.js';
 import type { OutputStream } from '../deps.js';
+import { escapedInDocument, visible } from './outside-text.js';
 import { type Cell, listRows, type Outcome, type OutputFormat, type View } from './view.js';
 
 export interface RenderTarget {
@@ -21,12 +22,12 @@ export async function render(outcome: Outcome, format: OutputFormat, target: Ren
   }
   const data = target.query ? target.query(plain(outcome.data)) : plain(outcome.data);
   if (format === 'json') {
-    target.stream.write(`${JSON.stringify(data, null, 2)}\n`);
+    target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\n`);
   } else if (format === 'yaml') {
     const { toYaml } = await import('./yaml.js');
     target.stream.write(toYaml(data));
   } else {
-    for (const item of ndjsonItems(outcome, data, target.query !== undefined)) target.stream.write(`${JSON.stringify(item)}\n`);
+    for (const item of ndjsonItems(outcome, data, target.query !== undefined)) target.stream.write(`${escapedInDocument(JSON.stringify(item))}\n`);
   }
 }
 
@@ -41,10 +42,41 @@ function ndjsonItems(outcome: Outcome, data: unknown, queried: boolean): unknown
   return Array.isArray(data) ? data : [data];
 }
 
-async function renderTable(view: View, target: RenderTarget): Promise<void> {
+async function renderTable(outside: View, target: RenderTarget): Promise<void> {
+  const view = visibleView(outside);
   // cli-table3 loads only when a terminal gets a table.
   const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.paint) : plainView(view);
   if (text) target.stream.write(`${text}\n`);
+}
+
+/** The view with every control character in its text shown, not obeyed (outside-text.ts). */
+function visibleView(view: View): View {
+  switch (view.kind) {
+    case 'sections':
+      return { ...view, sections: view.sections.map(visibleView) };
+    case 'text':
+      return { ...view, text: visible(view.text) };
+    case 'record':
+      return { ...view, title: visibleText(view.title), fields: view.fields.map(([label, value]) => [visible(label), visibleCell(value)]) };
+    case 'list':
+      return { ...view, title: visibleText(view.title), columns: view.columns.map((column) => visible(column)), rows: view.rows.map((row) => row.map(visibleCell)) };
+    case 'grid':
+      return {
+        ...view,
+        title: visibleText(view.title),
+        columns: view.columns.map((column) => visible(column)),
+        rows: view.rows.map((row) => ({ label: visible(row.label), cells: row.cells.map(visibleCell) })),
+      };
+  }
+}
+
+function visibleText(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : visible(text);
+}
+
+/** Tabs and newlines stay: a table shows them as lines of the cell, a pipe as spaces. */
+function visibleCell(cell: Cell): Cell {
+  return typeof cell === 'string' ? visible(cell) : cell;
 }
 
 function plainView(view: View): string {

@@ -1,9 +1,13 @@
 import { confirm, input, password, select } from '@inquirer/prompts';
 import type { Deps } from '../deps.js';
 import { InterruptedError } from '../errors.js';
-import type { Prompter } from './prompter.js';
+import { visible } from '../output/outside-text.js';
+import type { Choice, Prompter, Validate } from './prompter.js';
 
-/** Prompts on stderr, so that stdout keeps only data. */
+/**
+ * Prompts on stderr, so that stdout keeps only data. Their words may come from
+ * the provider catalogue, so each is shown with its control characters visible.
+ */
 export function createInquirerPrompter(deps: Deps): Prompter {
   const context = {
     input: deps.stdin.stream ?? (deps.stdin as unknown as NodeJS.ReadableStream),
@@ -13,12 +17,25 @@ export function createInquirerPrompter(deps: Deps): Prompter {
   };
   return {
     input: (message, options = {}) =>
-      ask(input({ message, default: options.default, validate: options.validate }, context)),
+      ask(input({ message: visible(message), default: options.default, validate: shown(options.validate) }, context)),
     password: (message, options = {}) =>
-      ask(password({ message, mask: false, validate: options.validate }, context)),
+      ask(password({ message: visible(message), mask: false, validate: shown(options.validate) }, context)),
     select: (message, choices, options = {}) =>
-      ask(select({ message, choices, default: options.default, pageSize: 12 }, context)),
-    confirm: (message, options = {}) => ask(confirm({ message, default: options.default }, context)),
+      ask(select({ message: visible(message), choices: choices.map(visibleChoice), default: options.default, pageSize: 12 }, context)),
+    confirm: (message, options = {}) => ask(confirm({ message: visible(message), default: options.default }, context)),
+  };
+}
+
+function visibleChoice(choice: Choice): Choice {
+  return { ...choice, name: visible(choice.name, { lines: false }), ...(choice.description === undefined ? {} : { description: visible(choice.description) }) };
+}
+
+/** The validation, with its message shown visibly. */
+function shown(validate: Validate | undefined): Validate | undefined {
+  if (!validate) return undefined;
+  return async (value) => {
+    const verdict = await validate(value);
+    return verdict === true ? true : visible(verdict);
   };
 }
 

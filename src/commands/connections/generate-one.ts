@@ -7,12 +7,13 @@ import { connectionSkeleton } from '../../connections/skeleton.js';
 import { applyEnvironment, collectDraft, type Draft, inlineSecretProblems } from '../../connections/sources.js';
 import { type ProviderLookup, providerLookup } from '../../connections/providers.js';
 import { problemLine } from '../../connections/supply.js';
-import { connectionView, hasSecrets, redactConnection } from '../../connections/view.js';
+import { connectionSecrets, connectionView, hasSecrets, redactConnection } from '../../connections/view.js';
 import type { Context } from '../../context.js';
 import { exitCodes, InterruptedError, UsageError, UserError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Outcome } from '../../output/view.js';
+import { visible } from '../../output/outside-text.js';
 import type { GenerateInput as Input } from './generate.js';
 
 /*
@@ -62,6 +63,8 @@ async function generate(input: Input, context: Context, api: ApiClient, lookUp: 
   if (input.dryRun) return dryRunOutcome(api.prepare(operations.generateConnection, params));
   if (asked) await confirm(await conversationOf(context), built, project as string);
   const connection = await api.call(operations.generateConnection, params);
+  // Asked for: the connection's own credentials pass the output's scrubber.
+  if (input.showSecrets) for (const secret of connectionSecrets(connection)) context.scrubber.forget(secret);
   const shown = input.showSecrets ? connection : redactConnection(connection);
   const notes = [`Created connection ${connection.id ?? ''} for ${connection.group?.groupRef ?? 'the group'} at ${connection.provider ?? providerName}.`];
   if (!input.showSecrets && hasSecrets(connection)) notes.push('Its credentials are shown redacted; add --show-secrets to see them.');
@@ -82,7 +85,7 @@ function conversationOf(context: Context): Promise<Conversation> {
 
 async function startConversation(context: Context): Promise<Conversation> {
   // Part of the conversation, not a notice: --quiet does not silence it.
-  return { prompter: await context.prompter(), say: (line) => context.deps.stderr.write(`${line}\n`), dim: (text) => context.paint.dim(text) };
+  return { prompter: await context.prompter(), say: (line) => context.deps.stderr.write(`${visible(line)}\n`), dim: (text) => context.paint.dim(text) };
 }
 
 async function confirm(conversation: Conversation, built: BuiltConnectionRequest, project: string): Promise<void> {

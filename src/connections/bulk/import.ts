@@ -132,7 +132,7 @@ async function runImport(run: Run): Promise<Outcome> {
   if (report.invalid.count > 0 && !input.skipInvalid) throw invalidRowsError(report, run.source.name);
   if (input.dryRun) return dryRunOutcome(run, report);
 
-  const log = ResultsLog.open(run.resultsPath as string, input.resume);
+  const log = ResultsLog.open(run.resultsPath as string, input.resume, (text) => context.scrubber.scrub(text));
   const gate = new SendGate(input.concurrency);
   const sender = new Sender({ api: run.api, project: run.project, gate, log, now: context.deps.now });
   live.phase = 'sending';

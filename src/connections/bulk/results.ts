@@ -9,6 +9,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import type { RowIdentity } from './check.js';
+import { escapedInDocument } from '../../output/outside-text.js';
 import { splitLines } from './rows.js';
 
 export type RowStatus = 'started' | 'created' | 'failed' | 'uncertain' | 'invalid';
@@ -39,17 +40,19 @@ export interface ResultRecord extends RowIdentity {
 export class ResultsLog {
   readonly path: string;
   readonly #fd: number;
+  readonly #scrub: (text: string) => string;
 
-  private constructor(path: string, fd: number) {
+  private constructor(path: string, fd: number, scrub: (text: string) => string) {
     this.path = path;
     this.#fd = fd;
+    this.#scrub = scrub;
   }
 
   /**
    * Opens the results file. A new run refuses a file that already holds
    * records (re-running it would send its rows twice); --resume needs one.
    */
-  static open(path: string, resume: boolean): ResultsLog {
+  static open(path: string, resume: boolean, scrub: (text: string) => string = (text) => text): ResultsLog {
     if (!resume) ResultsLog.assertNoRun(path);
     let fd: number;
     try {
@@ -57,7 +60,7 @@ export class ResultsLog {
     } catch (error) {
       throw new UsageError(`--results: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, 'Give a path in a directory you can write to.');
     }
-    const log = new ResultsLog(path, fd);
+    const log = new ResultsLog(path, fd, scrub);
     // A record cut short by a crash stays alone on its line, and is then ignored.
     if (!endsWithNewline(fd)) writeSync(fd, '\n');
     return log;
@@ -74,8 +77,12 @@ export class ResultsLog {
     }
   }
 
+  /**
+   * Appends one record. What a server said in it is scrubbed of the run's
+   * credentials, and its control characters are written as JSON escapes.
+   */
   write(record: ResultRecord): void {
-    writeSync(this.#fd, `${JSON.stringify(record)}\n`);
+    writeSync(this.#fd, `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`);
   }
 
   close(): void {
