@@ -1,5 +1,5 @@
 import type { Org } from '../../api/schemas.js';
-import type { View } from '../../output/view.js';
+import { recordView, type View } from '../../output/view.js';
 import { defineCommand } from '../command.js';
 import { outputFlag } from '../input.js';
 import { fetchFromOrg, orgArgs, orgFlag, orgHelp } from './org-id.js';
@@ -19,14 +19,11 @@ export default defineCommand({
 });
 
 function orgView(org: Org): View {
-  return {
-    kind: 'record',
-    fields: [
-      ['ID', org.id],
-      ['Label', org.label],
-      ['Default team', org.defaultTeamId],
-      ['Created', org.createTime],
-      ['Updated', org.updateTime],
-    ],
-  };
+  return recordView([
+    ['ID', org.id],
+    ['Label', org.label],
+    ['Default team', org.defaultTeamId],
+    ['Created', org.createTime],
+    ['Updated', org.updateTime],
+  ]);
 }
