@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { ApiError, exitCodes, InterruptedError, UsageError, type UserError } from '../../errors.js';
-import { type Outcome, recordView } from '../../output/view.js';
+import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults, type RowIdentity } from './check.js';
 import { SendGate } from './gate.js';
@@ -325,9 +325,7 @@ function dryRunOutcome(run: Run, report: CheckReport): Outcome {
   const messages = report.invalid.count > 0 ? [`${report.invalid.count} invalid ${report.invalid.count === 1 ? 'row' : 'rows'} would be skipped and recorded:`, ...report.invalid.lines().map((line) => `  - ${line}`)] : [];
   return {
     data,
-    view: recordView([
-      ['Input', `${run.source.name} (${run.format})`],
-      ['Project', run.project],
+    view: runView(run, [
       ['Rows', report.rows],
       ['Valid', report.valid],
       ['Invalid', report.invalid.count],
@@ -366,9 +364,7 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
   if (interrupted) exitCode = exitCodes.interrupted;
   return {
     data,
-    view: recordView([
-      ['Input', `${run.source.name} (${run.format})`],
-      ['Project', run.project],
+    view: runView(run, [
       ['Results', run.resultsPath],
       ['Rows', data.rows],
       ['Created', data.created],
@@ -383,6 +379,11 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
     messages,
     exitCode,
   };
+}
+
+/** The table of a run, dry or not: the input it read and the project it creates in, then the given rows. */
+function runView(run: Run, counts: RecordView['fields']): RecordView {
+  return recordView([['Input', `${run.source.name} (${run.format})`], ['Project', run.project], ...counts]);
 }
 
 function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent: number, interrupted: boolean): string[] {
