@@ -1,3 +1,4 @@
+import { recordView } from '../output/view.js';
 import { version } from '../version.js';
 import { defineCommand } from './command.js';
 import { outputFlag } from './input.js';
@@ -21,15 +22,12 @@ export default defineCommand({
     };
     return {
       data: details,
-      view: {
-        kind: 'record',
-        fields: [
-          ['ipctl', details.version],
-          ['Node.js', details.node],
-          ['V8', details.v8],
-          ['Platform', `${details.platform}-${details.arch}`],
-        ],
-      },
+      view: recordView([
+        ['ipctl', details.version],
+        ['Node.js', details.node],
+        ['V8', details.v8],
+        ['Platform', `${details.platform}-${details.arch}`],
+      ]),
     };
   },
 });

@@ -127,27 +127,23 @@ export function inlineSecretProblems(draft: Draft, provider: ProviderDescription
     );
 }
 
-/** The flags that give a plain text field of the body. */
-export interface TextFlags {
-  provider?: string;
-  groupRef?: string;
-  groupName?: string;
-  consumerRef?: string;
-  consumerName?: string;
-  workspace?: string;
-  username?: string;
-}
+/** The flags that give a plain text field of the body, and the field each gives. */
+const textFields = {
+  provider: 'provider',
+  groupRef: 'groupRef',
+  groupName: 'groupName',
+  consumerRef: 'consumerRef',
+  consumerName: 'consumerName',
+  workspace: 'providerWorkspaceRef',
+  username: 'basicAuth.username',
+} as const;
+
+export type TextFlags = { [Flag in keyof typeof textFields]?: string };
 
 /** Sets the body fields the text flags give, over what the body had. */
 export function setTextFields(body: Record<string, unknown>, flags: TextFlags): void {
-  const texts: Array<[string, string | undefined]> = [
-    ['provider', flags.provider],
-    ['groupRef', flags.groupRef],
-    ['groupName', flags.groupName],
-    ['consumerRef', flags.consumerRef],
-    ['consumerName', flags.consumerName],
-    ['providerWorkspaceRef', flags.workspace],
-    ['basicAuth.username', flags.username],
-  ];
-  for (const [field, value] of texts) if (value !== undefined) setValueAt(body, field, value);
+  for (const [flag, field] of Object.entries(textFields)) {
+    const value = flags[flag as keyof TextFlags];
+    if (value !== undefined) setValueAt(body, field, value);
+  }
 }

@@ -1,6 +1,6 @@
 import type { Connection } from '../api/schemas.js';
 import { redact } from '../config/secret.js';
-import type { RecordView } from '../output/view.js';
+import { type RecordView, recordView } from '../output/view.js';
 import { isRecord } from './request.js';
 
 /**
@@ -50,26 +50,23 @@ function redactLeaves(value: unknown): unknown {
 export function connectionView(connection: Connection): RecordView {
   const oauth2 = connection.oauth2AuthorizationCode;
   const providerApp = connection.providerApp;
-  return {
-    kind: 'record',
-    fields: [
-      ['ID', connection.id],
-      ['Provider', connection.provider],
-      ['Status', connection.status],
-      ['Auth scheme', connection.authScheme],
-      ['Group', party(connection.group?.groupRef, connection.group?.groupName)],
-      ['Consumer', party(connection.consumer?.consumerRef, connection.consumer?.consumerName)],
-      ['Workspace', connection.providerWorkspaceRef],
-      ...optionalRows([
-        ['Provider app', typeof providerApp?.id === 'string' ? providerApp.id : undefined],
-        ['Scopes', oauth2?.scopes?.join(', ')],
-        ['API key', connection.apiKey],
-        ['Refresh token', oauth2?.refreshToken?.token],
-        ['Access token', oauth2?.accessToken?.token],
-      ]),
-      ['Created', connection.createTime],
-    ],
-  };
+  return recordView([
+    ['ID', connection.id],
+    ['Provider', connection.provider],
+    ['Status', connection.status],
+    ['Auth scheme', connection.authScheme],
+    ['Group', party(connection.group?.groupRef, connection.group?.groupName)],
+    ['Consumer', party(connection.consumer?.consumerRef, connection.consumer?.consumerName)],
+    ['Workspace', connection.providerWorkspaceRef],
+    ...optionalRows([
+      ['Provider app', typeof providerApp?.id === 'string' ? providerApp.id : undefined],
+      ['Scopes', oauth2?.scopes?.join(', ')],
+      ['API key', connection.apiKey],
+      ['Refresh token', oauth2?.refreshToken?.token],
+      ['Access token', oauth2?.accessToken?.token],
+    ]),
+    ['Created', connection.createTime],
+  ]);
 }
 
 /** "acme-corp (Acme Corporation)", or just the ref when the name is the same. */

@@ -10,6 +10,11 @@ export interface RecordView {
   fields: Array<[label: string, value: Cell]>;
 }
 
+/** A vertical table: one label and its value a row. */
+export function recordView(fields: RecordView['fields']): RecordView {
+  return { kind: 'record', fields };
+}
+
 export interface ListView {
   kind: 'list';
   title?: string;

@@ -1,5 +1,5 @@
 import type { Provider } from '../api/schemas.js';
-import type { Cell, GridView, View } from '../output/view.js';
+import { type Cell, type GridView, recordView, type View } from '../output/view.js';
 import { connectionRequirements } from './requirements.js';
 
 /** How `ipctl providers get` shows a provider: a summary, what a connection needs, what it supports. */
@@ -8,17 +8,14 @@ export function providerView(provider: Provider): View {
 }
 
 function summaryView(provider: Provider): View {
-  return {
-    kind: 'record',
-    fields: [
-      ['Name', provider.name],
-      ['Display name', provider.displayName ?? provider.name],
-      ['Auth type', provider.authType],
-      ['Base URL', provider.baseURL],
-      ['Default module', provider.defaultModule],
-      ['Post-auth info needed', provider.postAuthInfoNeeded === undefined ? undefined : provider.postAuthInfoNeeded ? 'yes' : 'no'],
-    ],
-  };
+  return recordView([
+    ['Name', provider.name],
+    ['Display name', provider.displayName ?? provider.name],
+    ['Auth type', provider.authType],
+    ['Base URL', provider.baseURL],
+    ['Default module', provider.defaultModule],
+    ['Post-auth info needed', provider.postAuthInfoNeeded === undefined ? undefined : provider.postAuthInfoNeeded ? 'yes' : 'no'],
+  ]);
 }
 
 function needsView(provider: Provider): View {

@@ -7,7 +7,7 @@ import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type P
 import { UsageError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
-import type { Cell, Outcome, RecordView } from '../../output/view.js';
+import { type Cell, type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { usageError } from '../input.js';
 import type { PatchInput } from './patch.js';
 
@@ -90,17 +90,14 @@ function secretMessages(plan: PatchPlan): string[] {
 
 /** ID, name, type, each metadata key (named by its mask path), created, updated. */
 function destinationView(destination: Destination): RecordView {
-  return {
-    kind: 'record',
-    fields: [
-      ['ID', destination.id],
-      ['Name', destination.name],
-      ['Type', destination.type],
-      ...metadataFields(destination.metadata ?? {}),
-      ['Created', destination.createTime],
-      ['Updated', destination.updateTime],
-    ],
-  };
+  return recordView([
+    ['ID', destination.id],
+    ['Name', destination.name],
+    ['Type', destination.type],
+    ...metadataFields(destination.metadata ?? {}),
+    ['Created', destination.createTime],
+    ['Updated', destination.updateTime],
+  ]);
 }
 
 function metadataFields(metadata: Record<string, unknown>): Array<[string, Cell]> {

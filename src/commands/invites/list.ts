@@ -3,7 +3,7 @@ import type { View } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag } from '../command.js';
 import { outputFlag } from '../input.js';
-import { orgArgs, orgFlag, requireOrg } from '../orgs/org-id.js';
+import { fetchFromOrg, orgArgs, orgFlag, orgHelp } from '../orgs/org-id.js';
 
 export default defineCommand({
   summary: "List an organization's invites",
@@ -18,17 +18,12 @@ export default defineCommand({
     ),
     ...outputFlag,
   },
-  help: {
-    description: "List an organization's invites: email, status, creation time and ID. Needs a bearer token.",
-    examples: ['ipctl invites list org_demo', 'ipctl invites list --status pending', 'ipctl invites list org_demo --json'],
-    environment: ['IPCTL_ORG      default organization', 'IPCTL_TOKEN    bearer token'],
-  },
+  help: orgHelp(
+    "List an organization's invites: email, status, creation time and ID. Needs a bearer token.",
+    ['ipctl invites list org_demo', 'ipctl invites list --status pending', 'ipctl invites list org_demo --json'],
+  ),
   async run(input, context) {
-    const settings = await context.settings({ org: input.org });
-    const orgId = requireOrg(input.orgId, settings);
-    const api = await context.api(settings);
-    const { operations } = await import('../../api/operations.js');
-    const invites = await api.call(operations.listOrgInvites, { path: { orgId } });
+    const { orgId, data: invites } = await fetchFromOrg(input, context, (table) => table.listOrgInvites);
     // The API lists every invite; the status filter is applied here.
     const shown = input.status ? invites.filter((invite) => invite.status === input.status) : invites;
     const notes = shown.length === 0 ? [`No ${input.status ? `${input.status} ` : ''}invites in ${orgId}.`] : [];

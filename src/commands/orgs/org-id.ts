@@ -1,7 +1,10 @@
+import type { Operation, operations } from '../../api/operations.js';
 import type { Settings } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import * as z from '../../schema/zod.js';
 import { argument, flag } from '../command.js';
+import type { HelpDetails } from '../help.js';
 import { identifier } from '../input.js';
 
 /** How an org command is told its org: an argument, or --org (then IPCTL_ORG, then the profile). */
@@ -18,4 +21,26 @@ export function requireOrg(argument: string | undefined, settings: Settings): st
     );
   }
   return orgId;
+}
+
+/** An org command's help, with the environment every org command reads. */
+export function orgHelp(description: string, examples: string[]): HelpDetails {
+  return { description, examples, environment: ['IPCTL_ORG      default organization', 'IPCTL_TOKEN    bearer token'] };
+}
+
+/**
+ * Fetches what an org command shows: the operation it picks from the table,
+ * called on the org it works on. The table is loaded only now, so that
+ * declaring the command stays cheap.
+ */
+export async function fetchFromOrg<Response>(
+  input: { orgId?: string; org?: string },
+  context: Context,
+  pick: (table: typeof operations) => Operation<Response>,
+): Promise<{ orgId: string; data: Response }> {
+  const settings = await context.settings({ org: input.org });
+  const orgId = requireOrg(input.orgId, settings);
+  const api = await context.api(settings);
+  const table = (await import('../../api/operations.js')).operations;
+  return { orgId, data: await api.call(pick(table), { path: { orgId } }) };
 }

@@ -4,6 +4,7 @@ import * as z from '../../schema/zod.js';
 import { argument, defineCommand, flag } from '../command.js';
 import { forceFlag, recoverProfileFile } from '../force.js';
 import { identifier, profileNames } from '../input.js';
+import { profileFileVariable, profileHelp } from './help.js';
 
 const httpUrl = z.optional(
   z.pipe(
@@ -30,17 +31,16 @@ export default defineCommand({
   },
   // The URLs to store are the global --base-url and --search-url.
   globals: { baseUrl: httpUrl, searchUrl: httpUrl },
-  help: {
-    description:
-      'Add a profile, or change the given values of an existing one. --base-url and --search-url set the stored URLs (each including /v1). The first profile added becomes the current one. Credentials are set with `ipctl auth login`, `auth set-key` or `auth set-token`, never on the command line.',
-    examples: [
+  help: profileHelp(
+    'Add a profile, or change the given values of an existing one. --base-url and --search-url set the stored URLs (each including /v1). The first profile added becomes the current one. Credentials are set with `ipctl auth login`, `auth set-key` or `auth set-token`, never on the command line.',
+    [
       'ipctl profile add staging --base-url https://api.staging.example.com/v1 --search-url https://search.staging.example.com/v1',
       'ipctl profile add staging --org org_123 --project demo',
       'ipctl auth set-key --profile staging < key.txt',
     ],
-    environment: ['IPCTL_CONFIG_DIR   where the profile file lives'],
-    exitCodes: ['0 success', '2 invalid input, or an invalid profile file (see --force)', '5 the profile file stayed locked by another process'],
-  },
+    [profileFileVariable],
+    ['0 success', '2 invalid input, or an invalid profile file (see --force)', '5 the profile file stayed locked by another process'],
+  ),
   async run(input, context) {
     await recoverProfileFile(context, input.force);
     const store = await context.store();

@@ -1,16 +1,17 @@
 import { defineCommand } from '../command.js';
 import { outputFlag } from '../input.js';
 import { showProfile } from './view.js';
+import { profileFileVariable, profileHelp } from './help.js';
 
 export default defineCommand({
   summary: 'List profiles',
   flags: { ...outputFlag },
-  help: {
-    description: 'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters.',
-    examples: ['ipctl profile list', 'ipctl profile list --json'],
-    environment: ['IPCTL_CONFIG_DIR   where the profile file lives'],
-    exitCodes: ['0 success', '2 invalid input or an invalid profile file'],
-  },
+  help: profileHelp(
+    'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters.',
+    ['ipctl profile list', 'ipctl profile list --json'],
+    [profileFileVariable],
+    ['0 success', '2 invalid input or an invalid profile file'],
+  ),
   async run(_input, context) {
     const { data: config } = await context.config();
     const profiles = Object.entries(config.profiles)

@@ -4,17 +4,17 @@ import { argument, defineCommand } from '../command.js';
 import { outputFlag, profileNames } from '../input.js';
 import { profileName } from './name.js';
 import { profileRecordView, showProfile } from './view.js';
+import { profileFileVariable, profileHelp } from './help.js';
 
 export default defineCommand({
   summary: 'Show a profile (secrets redacted)',
   args: { name: argument('[name]', 'profile name (default: the profile in use)', z.optional(profileName), { values: profileNames }) },
   flags: { ...outputFlag },
-  help: {
-    description: 'Show the values stored in a profile. Secrets are shown only as their last four characters. To see the values in effect, with environment and flags applied, use `ipctl auth status`.',
-    examples: ['ipctl profile show', 'ipctl profile show staging --json'],
-    environment: ['IPCTL_PROFILE      the profile in use', 'IPCTL_CONFIG_DIR   where the profile file lives'],
-    exitCodes: ['0 success', '2 no such profile, or an invalid profile file'],
-  },
+  help: profileHelp(
+    'Show the values stored in a profile. Secrets are shown only as their last four characters. To see the values in effect, with environment and flags applied, use `ipctl auth status`.',
+    ['ipctl profile show', 'ipctl profile show staging --json'],
+    ['IPCTL_PROFILE      the profile in use', profileFileVariable],
+  ),
   async run(input, context) {
     const { data: config } = await context.config();
     const name = input.name ?? (await context.settings()).profile.value;

@@ -1,6 +1,6 @@
 import { profileKeys, type ProfileData } from '../../config/schema.js';
 import { redact } from '../../config/secret.js';
-import type { View } from '../../output/view.js';
+import { recordView, type View } from '../../output/view.js';
 
 /** A profile as shown to a person or a script: secrets only as their last four characters. */
 export interface ShownProfile {
@@ -25,17 +25,14 @@ export function showProfile(name: string, data: ProfileData, current: boolean): 
 }
 
 export function profileRecordView(profile: ShownProfile): View {
-  return {
-    kind: 'record',
-    fields: [
-      ['Name', profile.name],
-      ['Current', profile.current ? 'yes' : 'no'],
-      ['Base URL', profile.baseUrl],
-      ['Search URL', profile.searchUrl],
-      ['Org', profile.org],
-      ['Project', profile.project],
-      ['API key', profile.apiKey ?? 'not set'],
-      ['Token', profile.token ?? 'not set'],
-    ],
-  };
+  return recordView([
+    ['Name', profile.name],
+    ['Current', profile.current ? 'yes' : 'no'],
+    ['Base URL', profile.baseUrl],
+    ['Search URL', profile.searchUrl],
+    ['Org', profile.org],
+    ['Project', profile.project],
+    ['API key', profile.apiKey ?? 'not set'],
+    ['Token', profile.token ?? 'not set'],
+  ]);
 }

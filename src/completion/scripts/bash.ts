@@ -1,7 +1,6 @@
 import type { CompletionCommand } from '../model.js';
-import type { ValueSource } from '../values.js';
 import { flagsAt } from '../walk.js';
-import { globalValueRules, header, key, ownOptions, type ScriptTree, type ValueRule, valueRules } from './common.js';
+import { type CaseSyntax, header, key, type ScriptTree, valueFunctions, wordLoop } from './common.js';
 
 /** The bash script (bash 3.2 and later; bash-completion is not needed). */
 export function bashScript(tree: ScriptTree): string {
@@ -29,23 +28,7 @@ ${tree.nodes.map((node) => `    '${key(node)}') _ipctl_words='${flagWords(tree, 
   esac
 }
 
-# Succeeds when flag $2 of the command named by $1 takes a value.
-_ipctl_takes_value() {
-  case "$1|$2" in
-${takesValuePatterns(tree)}
-  esac
-  return 1
-}
-
-# How the value of flag $2 (or of argument #N) of the command named by $1 completes:
-# 'choices WORD...', 'partial WORD...' (no space after), 'files', 'dynamic' (ask ipctl),
-# 'dynamic partial' (ask ipctl; no space after), or ''.
-_ipctl_values() {
-  case "$1|$2" in
-${valuePatterns(tree)}
-    *) _ipctl_words='' ;;
-  esac
-}
+${valueFunctions(tree, bashSyntax)}
 
 # COMPREPLY: the words of $1 that start with $3, each after the prefix $2.
 _ipctl_reply() {
@@ -110,24 +93,12 @@ _ipctl() {
   done
   local cword=$((\${#words[@]} - 1))
   local cur=\${words[cword]} command='' pending='' positionals=0 dashdash=0 word
-  for ((i = 1; i < cword; i++)); do
-    word=\${words[i]}
-    if [[ -n $pending ]]; then
-      pending=''
-    elif ((!dashdash)) && [[ $word == -- ]]; then
-      dashdash=1
-    elif ((!dashdash)) && [[ $word == -?* ]]; then
-      # --output=json and -ojson carry their value; only a bare flag waits for the next word.
-      _ipctl_takes_value "$command" "$word" && pending=$word
-    else
-      _ipctl_subcommands "$command"
-      if ((positionals == 0)) && [[ " $_ipctl_words " == *" $word "* ]]; then
-        command=\${command:+$command }$word
-      else
-        positionals=$((positionals + 1))
-      fi
-    fi
-  done
+${wordLoop({
+  from: 1,
+  to: 'cword',
+  isSubcommand: '((positionals == 0)) && [[ " $_ipctl_words " == *" $word "* ]]',
+  countArgument: 'positionals=$((positionals + 1))',
+})}
 
   local flag='' prefix='' typed=$cur line before=("\${words[@]:1:cword-1}")
   if [[ -n $pending ]]; then
@@ -201,41 +172,9 @@ function flagWords(tree: ScriptTree, node: CompletionCommand): string {
     .join(' ');
 }
 
-function takesValuePatterns(tree: ScriptTree): string {
-  const lines: string[] = [];
-  const globals = tree.globals.filter((option) => option.takesValue).flatMap((option) => option.flags);
-  if (globals.length > 0) lines.push(`    ${globals.map((flag) => `*'|${flag}'`).join('|')}) return 0 ;;`);
-  for (const node of tree.nodes) {
-    const flags = ownOptions(tree, node)
-      .filter((option) => option.takesValue)
-      .flatMap((option) => option.flags);
-    if (flags.length > 0) lines.push(`    ${flags.map((flag) => `'${key(node)}|${flag}'`).join('|')}) return 0 ;;`);
-  }
-  return lines.join('\n');
-}
-
-function valuePatterns(tree: ScriptTree): string {
-  const lines = globalValueRules(tree).map(({ option, source }) => `    ${option.flags.map((flag) => `*'|${flag}'`).join('|')}) ${assignSource(source)} ;;`);
-  for (const rule of valueRules(tree)) lines.push(`    ${rulePatterns(rule)}) ${assignSource(rule.source)} ;;`);
-  return lines.join('\n');
-}
-
-function rulePatterns(rule: ValueRule): string {
-  const prefix = `'${key(rule.node)}|`;
-  if ('flags' in rule.target) return rule.target.flags.map((flag) => `${prefix}${flag}'`).join('|');
-  const { index, variadic } = rule.target;
-  if (!variadic) return `${prefix}#${index}'`;
-  // A variadic argument takes every position from its own on.
-  return index === 0 ? `${prefix}#'*` : `${prefix}#'[${index}-9]|${prefix}#'[1-9][0-9]*`;
-}
-
-function assignSource(source: ValueSource): string {
-  switch (source.kind) {
-    case 'choices':
-      return `_ipctl_words='${source.partial ? 'partial' : 'choices'} ${source.values.join(' ')}'`;
-    case 'files':
-      return "_ipctl_words='files'";
-    case 'dynamic':
-      return `_ipctl_words='dynamic${source.partial ? ' partial' : ''}'`;
-  }
-}
+const bashSyntax: CaseSyntax = {
+  arm: (patterns) => `${patterns})`,
+  words: (list) => `'${list}'`,
+  answer: '_ipctl_words',
+  positionsFrom: (prefix, index) => `${prefix}#'[${index}-9]|${prefix}#'[1-9][0-9]*`,
+};

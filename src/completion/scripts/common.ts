@@ -95,3 +95,113 @@ export function header(comment: string, shell: string, install: string[]): strin
     '',
   ].join('\n');
 }
+
+/**
+ * How bash and zsh write the same case tables. The two shells walk the words
+ * alike and differ only in how a case arm opens and how a word list is written.
+ */
+export interface CaseSyntax {
+  /** A case arm's patterns, opened: `a|b)` in bash, `(a|b)` in zsh. */
+  arm(patterns: string): string;
+  /** A list of words as the table functions answer it: `'a b'` in bash, `(a b)` in zsh. */
+  words(list: string): string;
+  /** The variable the table functions answer in. */
+  answer: string;
+  /** The pattern for argument positions `index` and after (index > 0), each starting with `prefix`. */
+  positionsFrom(prefix: string, index: number): string;
+}
+
+/** The `_ipctl_takes_value` and `_ipctl_values` functions, in the syntax of bash or zsh. */
+export function valueFunctions(tree: ScriptTree, syntax: CaseSyntax): string {
+  const { words } = syntax;
+  return `# Succeeds when flag $2 of the command named by $1 takes a value.
+_ipctl_takes_value() {
+  case "$1|$2" in
+${takesValuePatterns(tree, syntax)}
+  esac
+  return 1
+}
+
+# How the value of flag $2 (or of argument #N) of the command named by $1 completes:
+# ${words('choices WORD...')}, ${words('partial WORD...')} (no space after), ${words('files')}, ${words('dynamic')} (ask ipctl),
+# ${words('dynamic partial')} (ask ipctl; no space after), or ${words('')}.
+_ipctl_values() {
+  case "$1|$2" in
+${valuePatterns(tree, syntax)}
+    ${syntax.arm('*')} ${assign(syntax, '')} ;;
+  esac
+}`;
+}
+
+/** The statement that answers `list` from a table function. */
+export function assign(syntax: CaseSyntax, list: string): string {
+  return `${syntax.answer}=${syntax.words(list)}`;
+}
+
+function takesValuePatterns(tree: ScriptTree, syntax: CaseSyntax): string {
+  const lines: string[] = [];
+  const globals = tree.globals.filter((option) => option.takesValue).flatMap((option) => option.flags);
+  if (globals.length > 0) lines.push(`    ${syntax.arm(globals.map((flag) => `*'|${flag}'`).join('|'))} return 0 ;;`);
+  for (const node of tree.nodes) {
+    const flags = ownOptions(tree, node)
+      .filter((option) => option.takesValue)
+      .flatMap((option) => option.flags);
+    if (flags.length > 0) lines.push(`    ${syntax.arm(flags.map((flag) => `'${key(node)}|${flag}'`).join('|'))} return 0 ;;`);
+  }
+  return lines.join('\n');
+}
+
+function valuePatterns(tree: ScriptTree, syntax: CaseSyntax): string {
+  const line = (patterns: string, source: ValueSource) => `    ${syntax.arm(patterns)} ${assign(syntax, sourceWords(source))} ;;`;
+  return [
+    ...globalValueRules(tree).map(({ option, source }) => line(option.flags.map((flag) => `*'|${flag}'`).join('|'), source)),
+    ...valueRules(tree).map((rule) => line(rulePatterns(rule, syntax), rule.source)),
+  ].join('\n');
+}
+
+function rulePatterns(rule: ValueRule, syntax: CaseSyntax): string {
+  const prefix = `'${key(rule.node)}|`;
+  if ('flags' in rule.target) return rule.target.flags.map((flag) => `${prefix}${flag}'`).join('|');
+  const { index, variadic } = rule.target;
+  if (!variadic) return `${prefix}#${index}'`;
+  // A variadic argument takes every position from its own on.
+  return index === 0 ? `${prefix}#'*` : syntax.positionsFrom(prefix, index);
+}
+
+/** How a value completes, as the words `_ipctl_values` answers. */
+function sourceWords(source: ValueSource): string {
+  switch (source.kind) {
+    case 'choices':
+      return `${source.partial ? 'partial' : 'choices'} ${source.values.join(' ')}`;
+    case 'files':
+      return 'files';
+    case 'dynamic':
+      return `dynamic${source.partial ? ' partial' : ''}`;
+  }
+}
+
+/**
+ * The loop of `_ipctl` over the words before the cursor, read the way walk.ts
+ * reads them: the command they name, how many arguments follow it, and a flag
+ * still waiting for its value. Bash and zsh differ only in the parts given.
+ */
+export function wordLoop(parts: { from: number; to: string; isSubcommand: string; countArgument: string }): string {
+  return `  for ((i = ${parts.from}; i < ${parts.to}; i++)); do
+    word=\${words[i]}
+    if [[ -n $pending ]]; then
+      pending=''
+    elif ((!dashdash)) && [[ $word == -- ]]; then
+      dashdash=1
+    elif ((!dashdash)) && [[ $word == -?* ]]; then
+      # --output=json and -ojson carry their value; only a bare flag waits for the next word.
+      _ipctl_takes_value "$command" "$word" && pending=$word
+    else
+      _ipctl_subcommands "$command"
+      if ${parts.isSubcommand}; then
+        command=\${command:+$command }$word
+      else
+        ${parts.countArgument}
+      fi
+    fi
+  done`;
+}

@@ -1,7 +1,6 @@
 import type { CompletionCommand } from '../model.js';
-import type { ValueSource } from '../values.js';
 import { flagsAt } from '../walk.js';
-import { globalValueRules, header, key, ownOptions, plain, type ScriptTree, type ValueRule, valueRules } from './common.js';
+import { type CaseSyntax, header, key, plain, type ScriptTree, valueFunctions, wordLoop } from './common.js';
 
 /** The zsh script: an autoloadable `_ipctl` (#compdef) that also works when sourced. */
 export function zshScript(tree: ScriptTree): string {
@@ -30,47 +29,14 @@ ${tree.nodes.map((node) => `    ('${key(node)}') reply=(${flagEntries(tree, node
   esac
 }
 
-# Succeeds when flag $2 of the command named by $1 takes a value.
-_ipctl_takes_value() {
-  case "$1|$2" in
-${takesValuePatterns(tree)}
-  esac
-  return 1
-}
-
-# How the value of flag $2 (or of argument #N) of the command named by $1 completes:
-# (choices WORD...), (partial WORD...) (no space after), (files), (dynamic) (ask ipctl),
-# (dynamic partial) (ask ipctl; no space after), or ().
-_ipctl_values() {
-  case "$1|$2" in
-${valuePatterns(tree)}
-    (*) reply=() ;;
-  esac
-}
+${valueFunctions(tree, zshSyntax)}
 
 _ipctl() {
   # reply is where the table functions answer; what _describe gets is copied out of it.
   local -a reply before candidates
   local command='' pending='' word cur=\${words[CURRENT]} flag=''
   integer positionals=0 dashdash=0 i
-  for ((i = 2; i < CURRENT; i++)); do
-    word=\${words[i]}
-    if [[ -n $pending ]]; then
-      pending=''
-    elif ((!dashdash)) && [[ $word == -- ]]; then
-      dashdash=1
-    elif ((!dashdash)) && [[ $word == -?* ]]; then
-      # --output=json and -ojson carry their value; only a bare flag waits for the next word.
-      _ipctl_takes_value "$command" "$word" && pending=$word
-    else
-      _ipctl_subcommands "$command"
-      if ((positionals == 0 && \${reply[(I)\${(b)word}:*]})); then
-        command=\${command:+$command }$word
-      else
-        positionals+=1
-      fi
-    fi
-  done
+${wordLoop({ from: 2, to: 'CURRENT', isSubcommand: '((positionals == 0 && ${reply[(I)${(b)word}:*]}))', countArgument: 'positionals+=1' })}
 
   before=("\${(@)words[2,CURRENT-1]}")
   if [[ -n $pending ]]; then
@@ -144,41 +110,9 @@ function flagEntries(tree: ScriptTree, node: CompletionCommand): string {
   return flagsAt(node, tree.root).flatMap((option) => option.flags.map((flag) => quote(`${flag}:${plain(option.description)}`))).join(' ');
 }
 
-function takesValuePatterns(tree: ScriptTree): string {
-  const lines: string[] = [];
-  const globals = tree.globals.filter((option) => option.takesValue).flatMap((option) => option.flags);
-  if (globals.length > 0) lines.push(`    (${globals.map((flag) => `*'|${flag}'`).join('|')}) return 0 ;;`);
-  for (const node of tree.nodes) {
-    const flags = ownOptions(tree, node)
-      .filter((option) => option.takesValue)
-      .flatMap((option) => option.flags);
-    if (flags.length > 0) lines.push(`    (${flags.map((flag) => `'${key(node)}|${flag}'`).join('|')}) return 0 ;;`);
-  }
-  return lines.join('\n');
-}
-
-function valuePatterns(tree: ScriptTree): string {
-  const lines = globalValueRules(tree).map(({ option, source }) => `    (${option.flags.map((flag) => `*'|${flag}'`).join('|')}) ${assignSource(source)} ;;`);
-  for (const rule of valueRules(tree)) lines.push(`    (${rulePatterns(rule)}) ${assignSource(rule.source)} ;;`);
-  return lines.join('\n');
-}
-
-function rulePatterns(rule: ValueRule): string {
-  const prefix = `'${key(rule.node)}|`;
-  if ('flags' in rule.target) return rule.target.flags.map((flag) => `${prefix}${flag}'`).join('|');
-  const { index, variadic } = rule.target;
-  if (!variadic) return `${prefix}#${index}'`;
-  // A variadic argument takes every position from its own on.
-  return index === 0 ? `${prefix}#'*` : `${prefix}#'<${index}->`;
-}
-
-function assignSource(source: ValueSource): string {
-  switch (source.kind) {
-    case 'choices':
-      return `reply=(${source.partial ? 'partial' : 'choices'} ${source.values.join(' ')})`;
-    case 'files':
-      return 'reply=(files)';
-    case 'dynamic':
-      return `reply=(dynamic${source.partial ? ' partial' : ''})`;
-  }
-}
+const zshSyntax: CaseSyntax = {
+  arm: (patterns) => `(${patterns})`,
+  words: (list) => `(${list})`,
+  answer: 'reply',
+  positionsFrom: (prefix, index) => `${prefix}#'<${index}->`,
+};

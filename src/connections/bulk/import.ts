@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { ApiError, exitCodes, InterruptedError, UsageError, type UserError } from '../../errors.js';
-import type { Outcome } from '../../output/view.js';
+import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults, type RowIdentity } from './check.js';
 import { SendGate } from './gate.js';
@@ -325,18 +325,13 @@ function dryRunOutcome(run: Run, report: CheckReport): Outcome {
   const messages = report.invalid.count > 0 ? [`${report.invalid.count} invalid ${report.invalid.count === 1 ? 'row' : 'rows'} would be skipped and recorded:`, ...report.invalid.lines().map((line) => `  - ${line}`)] : [];
   return {
     data,
-    view: {
-      kind: 'record',
-      fields: [
-        ['Input', `${run.source.name} (${run.format})`],
-        ['Project', run.project],
-        ['Rows', report.rows],
-        ['Valid', report.valid],
-        ['Invalid', report.invalid.count],
-        ...(run.prior ? ([['Already created', report.alreadyCreated], ['Uncertain (not sent)', report.keptUncertain]] as Array<[string, number]>) : []),
-        ['Would send', report.toSend],
-      ],
-    },
+    view: runView(run, [
+      ['Rows', report.rows],
+      ['Valid', report.valid],
+      ['Invalid', report.invalid.count],
+      ...(run.prior ? ([['Already created', report.alreadyCreated], ['Uncertain (not sent)', report.keptUncertain]] as Array<[string, number]>) : []),
+      ['Would send', report.toSend],
+    ]),
     messages: [...messages, `Dry run: ${report.toSend.toLocaleString('en-US')} ${report.toSend === 1 ? 'connection' : 'connections'} would be created; nothing was sent.`],
   };
 }
@@ -369,26 +364,26 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
   if (interrupted) exitCode = exitCodes.interrupted;
   return {
     data,
-    view: {
-      kind: 'record',
-      fields: [
-        ['Input', `${run.source.name} (${run.format})`],
-        ['Project', run.project],
-        ['Results', run.resultsPath],
-        ['Rows', data.rows],
-        ['Created', data.created],
-        ['Failed', data.failed],
-        ['Uncertain', data.uncertain],
-        ['Invalid (skipped)', data.invalid],
-        ...(run.prior ? ([['Already created', data.alreadyCreated]] as Array<[string, number]>) : []),
-        ['Not sent', data.notSent],
-        ['Retries', data.retries],
-        ['Time', `${data.seconds} s (${data.rowsPerSecond.toLocaleString('en-US')} rows/s)`],
-      ],
-    },
+    view: runView(run, [
+      ['Results', run.resultsPath],
+      ['Rows', data.rows],
+      ['Created', data.created],
+      ['Failed', data.failed],
+      ['Uncertain', data.uncertain],
+      ['Invalid (skipped)', data.invalid],
+      ...(run.prior ? ([['Already created', data.alreadyCreated]] as Array<[string, number]>) : []),
+      ['Not sent', data.notSent],
+      ['Retries', data.retries],
+      ['Time', `${data.seconds} s (${data.rowsPerSecond.toLocaleString('en-US')} rows/s)`],
+    ]),
     messages,
     exitCode,
   };
+}
+
+/** The table of a run, dry or not: the input it read and the project it creates in, then the given rows. */
+function runView(run: Run, counts: RecordView['fields']): RecordView {
+  return recordView([['Input', `${run.source.name} (${run.format})`], ['Project', run.project], ...counts]);
 }
 
 function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent: number, interrupted: boolean): string[] {

@@ -197,11 +197,15 @@ export function csvBody(columns: Column[], cells: string[]): Record<string, unkn
   return body;
 }
 
+// csv-parse has two codes for one mistake.
+const textAfterQuote = 'a quoted value is followed by something other than a comma or the end of the line';
+
+/** csv-parse's error codes, in words for the person who wrote the file. */
 const csvSyntaxErrors: Record<string, string> = {
-  CSV_INVALID_CLOSING_QUOTE: 'a quoted value is followed by something other than a comma or the end of the line',
+  CSV_INVALID_CLOSING_QUOTE: textAfterQuote,
   CSV_QUOTE_NOT_CLOSED: 'a quoted value is never closed',
   INVALID_OPENING_QUOTE: 'a value that is not quoted contains a quote; quote the whole value and double the quotes inside it',
-  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a quoted value is followed by something other than a comma or the end of the line',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: textAfterQuote,
   CSV_MAX_RECORD_SIZE: `a record is longer than ${maxRowBytes / 1024 / 1024} MiB`,
 };
 
