@@ -86,6 +86,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       return store;
     },
     async api(settings, options = {}) {
+      if (!('WebAssembly' in globalThis)) throw noWebAssembly();
       const { ApiClient } = await import('./api/client.js');
       for (const credential of [settings.apiKey.value, settings.token.value]) if (credential) scrubber.add(credential.reveal());
       return new ApiClient({
@@ -141,15 +142,23 @@ function isInteractive(deps: Deps, global: GlobalOptions): boolean {
   return Boolean(deps.stdin.isTTY && deps.stderr.isTTY);
 }
 
+/** Node started with --jitless has no WebAssembly, which undici's HTTP parser is written in. */
+function noWebAssembly(): UsageError {
+  return new UsageError(
+    'This Node runs without WebAssembly (started with --jitless?), and ipctl\'s HTTP client needs it; nothing was sent.',
+    'Remove --jitless from NODE_OPTIONS (or from the node command line) and run the command again.',
+  );
+}
+
 function isTruthy(value: string | undefined): boolean {
   return value !== undefined && !['', '0', 'false', 'no'].includes(value.toLowerCase());
 }
 
 function timeoutSeconds(global: GlobalOptions, env: Record<string, string | undefined>): number {
   const [raw, origin] = global.timeout !== undefined ? [global.timeout, '--timeout'] : [env.IPCTL_TIMEOUT, 'IPCTL_TIMEOUT'];
-  if (raw === undefined || raw === '') return defaultTimeoutSeconds;
+  if (raw === undefined || (raw === '' && origin !== '--timeout')) return defaultTimeoutSeconds;
   const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
     throw new UsageError(`${origin} must be a number of seconds between 0 and 3600, not "${raw}".`, `For example: ${origin === '--timeout' ? '--timeout 60' : 'IPCTL_TIMEOUT=60'}`);
   }
   return seconds;

@@ -117,6 +117,13 @@ export interface ProblemIssue {
 
 /** The API answered with an error status. */
 export class ApiError extends UserError {
+  /**
+   * ipctl's advice on when to try again, from the answer's Retry-After and
+   * what ipctl did about it. When set it is the only retry advice shown: the
+   * problem's own retry fields are not repeated beside it.
+   */
+  advice?: string;
+
   constructor(
     readonly status: number,
     readonly problem: Problem,

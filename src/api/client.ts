@@ -156,13 +156,14 @@ export class ApiClient {
         this.#trace(`retry: not retried: the ${prepared.method} may have reached the server (${failure.reason}), and sending it again could do it twice`);
       }
       if (retryable && policy.retries > 0) this.#trace(`retry: giving up after ${attempt} attempts`);
-      if (failure instanceof ApiError && requested !== undefined && requested > 0) failure.notes.push(this.#comeBack(failure, requested));
+      // A server that says retrying will not help gets no advice to come back.
+      if (failure instanceof ApiError && requested !== undefined && requested > 0 && failure.problem.retryable !== false) failure.advice = this.#comeBack(failure, requested);
       return undefined;
     }
     if (requested !== undefined && requested > budgetMs) {
       const error = failure as ApiError;
       this.#trace(`retry: not retried: the server asks to wait ${formatSeconds(requested)}, more than the ${formatSeconds(Math.max(0, budgetMs))} left to wait`);
-      error.notes.push(`Not retried: the server asks to wait ${formatSeconds(requested)}, longer than ipctl waits (see IPCTL_RETRY_MAX_WAIT).`, this.#comeBack(error, requested));
+      error.advice = `Not retried: the server asks to wait ${formatSeconds(requested)}, longer than ipctl waits (see IPCTL_RETRY_MAX_WAIT). ${this.#comeBack(error, requested)}`;
       return undefined;
     }
     if (requested !== undefined) return { ms: requested, why: 'as the server asked' };
@@ -221,6 +222,9 @@ export class ApiClient {
   }
 
   async #followRedirect(prepared: PreparedRequest, status: number, location: string, redirects: number) {
+    if (!URL.canParse(location, prepared.url.href)) {
+      throw new UserError(`The server answered HTTP ${status} with a Location header that is not a URL ("${shorten(location)}"); ipctl did not follow it.`, undefined, 'Check the base URL of your profile (ipctl auth status).');
+    }
     const target = new URL(location, prepared.url);
     if (target.origin !== prepared.url.origin) {
       throw new UserError(
@@ -260,7 +264,7 @@ export class ApiClient {
         response.body.destroy();
         throw tooLarge();
       }
-      const body = await readLimited(response.body);
+      const body = await readLimited(decoded(response.body, headerValue(response.headers['content-encoding'])));
       return { status: response.statusCode, statusText: response.statusText ?? '', headers: response.headers, body };
     } catch (error) {
       throw this.#networkError(error, prepared, timeout.aborted, proxy);
@@ -400,15 +404,38 @@ function unexpectedResponse(operation: Operation<unknown>, reason: string, reque
   return new UserError(`The server's answer to ${operation.id} was not understood: ${reason}${id}.`);
 }
 
+/** The body, as read; the limit holds for the decoded bytes too (a small gzip can inflate to gigabytes). */
 async function readLimited(body: AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxResponseBytes) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > maxResponseBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    // zlib's errors: the body said it was compressed, and was not.
+    if ((error as { code?: unknown }).code?.toString().startsWith('Z_')) throw new UserError(`The server's answer could not be decoded: ${(error as Error).message}.`);
+    throw error;
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The body decoded as its Content-Encoding says: gzip, deflate and br; any other is read as it is. */
+function decoded(body: Dispatcher.ResponseData['body'], encoding: string | undefined): AsyncIterable<Buffer> {
+  const name = encoding?.trim().toLowerCase();
+  if (name !== 'gzip' && name !== 'x-gzip' && name !== 'deflate' && name !== 'br') return body;
+  // Loaded here: most answers are not compressed.
+  const zlib = process.getBuiltinModule('node:zlib');
+  const decoder = name === 'br' ? zlib.createBrotliDecompress() : name === 'deflate' ? zlib.createInflate() : zlib.createGunzip();
+  body.on('error', (error) => decoder.destroy(error));
+  return body.pipe(decoder);
+}
+
+function shorten(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

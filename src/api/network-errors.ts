@@ -2,6 +2,7 @@
 // (retry.ts): could the request have reached the server, and can trying again help?
 import type { PreparedRequest } from './client.js';
 import { displayProxy } from './proxy.js';
+import { UserError } from '../errors.js';
 import { TransportError } from './retry.js';
 
 /** The connection was never made, so the request cannot have reached the server. */
@@ -57,11 +58,13 @@ export function describeNetworkFailure(
   error: unknown,
   prepared: PreparedRequest,
   { code: override, timeoutMs, proxy }: { code: string | undefined; timeoutMs: number; proxy: string | undefined },
-): TransportError {
+): TransportError | UserError {
   const target = `${prepared.method} ${prepared.url.origin}${prepared.url.pathname}`;
   const codes = override ? [override] : errorCodes(error);
   const code = codes.find((candidate) => candidate in certificateProblems || failedBeforeSending.has(candidate) || lostAfterSending.has(candidate)) ?? codes[0];
   const via = proxy ? ` through the proxy ${displayProxy(proxy)}` : '';
+  const unreadable = unreadableAnswer(code, prepared);
+  if (unreadable) return unreadable;
   if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT') && code !== 'UND_ERR_CONNECT_TIMEOUT')) {
     return new TransportError(
       `No answer within ${timeoutMs / 1000} s from ${target}${via}.`,
@@ -100,6 +103,21 @@ export function describeNetworkFailure(
     proxy ? 'Check HTTPS_PROXY / HTTP_PROXY, and NO_PROXY for the hosts to reach directly.' : 'Check the base URL (ipctl auth status) and your network or proxy settings.',
     { delivery: code && failedBeforeSending.has(code) ? 'no' : 'maybe', transient: code !== undefined && failedBeforeSending.has(code), reason, code },
   );
+}
+
+/**
+ * An answer came, and it could not be read: the server was reached, so this is
+ * no network failure (exit 1, not retried).
+ */
+function unreadableAnswer(code: string | undefined, prepared: PreparedRequest): UserError | undefined {
+  const target = `${prepared.method} ${prepared.url.origin}${prepared.url.pathname}`;
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+    return new UserError(`The server answered ${target} with headers larger than ipctl reads (${code}).`, undefined, 'Check the base URL; if a proxy or gateway adds large headers, ask its operator.');
+  }
+  if (code?.startsWith('HPE_')) {
+    return new UserError(`The server answered ${target} with something that is not HTTP (${code}).`, undefined, 'Check the base URL: its host and port must be the API\'s, and its scheme (http or https) the one the server speaks.');
+  }
+  return undefined;
 }
 
 /** The message of the error (or cause) that carries code, else of the error itself. */

@@ -43,5 +43,9 @@ export function excerptOf(body: string): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return plain.length > excerptLength ? `${plain.slice(0, excerptLength)}…` : plain;
+  if (plain.length <= excerptLength) return plain;
+  // Cut between words, never inside one: a cut token would be a credential's prefix no scrubber knows.
+  const cut = plain.slice(0, excerptLength + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > 0 ? cut.slice(0, lastSpace) : ''}…`;
 }

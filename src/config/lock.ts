@@ -15,6 +15,8 @@ export interface LockOptions {
 /** A writer holds the lock for milliseconds; ten seconds means it is gone. */
 const defaultStaleMs = 10_000;
 const defaultWaitMs = 15_000;
+/** A lock with no owner written in it, older than this, was left by a writer that died. */
+const emptyStaleMs = 1000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** Runs `work` while holding `<file>.lock`; the lock is removed afterwards, whatever happens. */
@@ -86,9 +88,13 @@ function readHolder(lockPath: string): Holder | undefined {
   }
 }
 
-/** Stale: its process is gone (same machine), or it is older than any write takes. */
+/**
+ * Stale: its process is gone (same machine), or it is older than any write
+ * takes, or it is still without an owner after a second (its writer died
+ * between creating it and writing it).
+ */
 function isStale(holder: Holder, staleMs: number): boolean {
-  return holder.ageMs > staleMs || processIsGone(holder);
+  return holder.ageMs > staleMs || processIsGone(holder) || (holder.pid === undefined && holder.ageMs > emptyStaleMs);
 }
 
 /** The holder's process is known to be gone: it ran on this machine, and no process has its ID now. */
@@ -123,7 +129,7 @@ export function takeRunLock(file: string): RunLock | { heldBy: string } {
     if (tryCreate(lockPath)) return { tookOverFrom, release: () => removeIfOurs(lockPath) };
     const holder = readHolder(lockPath);
     if (!holder) continue; // released just now: try again
-    const abandoned = holder.pid === undefined ? holder.ageMs > 1000 : processIsGone(holder);
+    const abandoned = holder.pid === undefined ? holder.ageMs > emptyStaleMs : processIsGone(holder);
     if (!abandoned) return { heldBy: describeHolder(holder) };
     tookOverFrom = holder.pid;
     removeIfUnchanged(lockPath, holder.text);

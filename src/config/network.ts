@@ -21,7 +21,8 @@ export function retryPolicyFrom(flags: NetworkFlags, env: Env): RetryPolicy {
 }
 
 function parseNumber(raw: string | undefined, origin: string, rule: { max: number; whole?: boolean; example: string }): number | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
+  // An empty variable is as good as unset; an empty flag is a mistake.
+  if (raw === undefined || (raw.trim() === '' && !origin.startsWith('--'))) return undefined;
   const value = Number(raw);
   const valid = /^\s*\d+(\.\d+)?\s*$/.test(raw) && Number.isFinite(value) && value <= rule.max && (!rule.whole || Number.isInteger(value));
   if (!valid) {

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import Conf from 'conf';
 import { ConfigError, UsageError, UserError } from '../errors.js';
 import { withFileLock } from './lock.js';
@@ -111,6 +112,7 @@ export class ProfileStore {
 
   private write(config: ConfigFile): void {
     chmodSync(this.#dir, dirMode);
+    sweepLeftovers(this.#dir);
     const conf = new Conf<ConfigFile>({
       cwd: this.#dir,
       configName: configFileName.replace(/\.json$/, ''),
@@ -150,6 +152,23 @@ export function setAsideCorruptFile(env: Record<string, string | undefined>): st
       return aside;
     }
   });
+}
+
+/**
+ * conf writes a temporary copy (`config.json.tmp-<digits and hex>`, 0600) and
+ * renames it over the file; a process killed in between leaves the copy, with
+ * the credentials in it. The next write, under the same lock, removes any.
+ */
+function sweepLeftovers(dir: string): void {
+  const leftover = new RegExp(`^${configFileName.replace('.', '\\.')}\\.tmp-\\d{10}[a-f0-9]{6}$`);
+  for (const name of readdirSync(dir)) {
+    if (!leftover.test(name)) continue;
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      // Gone already, or not ours to remove: the write goes on.
+    }
+  }
 }
 
 function lockedFileWork<T>(file: string, work: () => T): T {

@@ -186,3 +186,11 @@ function splitPath(path: string): [string, string] {
 function keysOfKind<Key extends DestinationMetadataKey>(kind: MetadataKind): readonly Key[] {
   return DESTINATION_METADATA_KEYS.filter((key) => metadataKinds[key] === kind) as Key[];
 }
+
+/**
+ * Whether a webhook header carries a credential: its value is taken only from
+ * a file or stdin, sent as a secret and shown redacted.
+ */
+export function isCredentialHeader(name: string): boolean {
+  return /^(authorization|proxy-authorization|cookie)$/i.test(name) || /token|secret|password|passwd|api-?key|auth/i.test(name);
+}

@@ -10,6 +10,7 @@ import {
   closestMaskPath,
   DESTINATION_SECRET_KEYS,
   inSpecOrder,
+  isCredentialHeader,
   isHeaderName,
   isMaskPath,
   isMetadataKey,
@@ -58,6 +59,8 @@ export interface PatchFlags {
 const secretFormsHint = (key: string): string =>
   `use --secret ${key}=@PATH (a file), --secret ${key}=- (stdin) or --secret ${key} (asked at a no-echo prompt)`;
 const historyWarning = 'If the value you typed is real, it is now in your shell history: rotate it.';
+const credentialHeaderProblem = (from: string): string =>
+  `${from}: a header that carries a credential never comes from the command line; put it in metadata.headers of a file given with --input-json FILE (or - for stdin). ${historyWarning}`;
 
 // ---------------------------------------------------------------- flags
 
@@ -94,6 +97,11 @@ function readSet(text: string, layer: PatchLayer, problems: string[]): void {
   if (!path) return;
   const value = assignedValue(path, assignment, from, problems);
   if (value === undefined) return;
+  const credential = path === 'metadata.headers' && isPlainObject(value) ? Object.keys(value).find(isCredentialHeader) : undefined;
+  if (credential !== undefined) {
+    problems.push(credentialHeaderProblem(`${from} (${credential})`));
+    return;
+  }
   const problem = valueProblem(path, value);
   if (problem) problems.push(`${from}: ${problem}.`);
   else put(layer, path, { kind: 'value', value, from }, problems);
@@ -159,6 +167,11 @@ function readHeaders(texts: string[], layer: PatchLayer, problems: string[]): vo
       continue;
     }
     seen.set(header.name.toLowerCase(), header.name);
+    if (isCredentialHeader(header.name)) {
+      problems.push(credentialHeaderProblem(`--header ${header.name}`));
+      valid = false;
+      continue;
+    }
     headers[header.name] = header.value;
   }
   if (valid) put(layer, 'metadata.headers', { kind: 'value', value: headers, from: '--header' }, problems);
@@ -386,13 +399,19 @@ export function requestBody(plan: PatchPlan, secrets: ReadonlyMap<MaskPath, Secr
     if (field.kind === 'secret') secretValues[field.key] = secretValue(path, change, secrets);
     else if (change.kind !== 'value') continue;
     else if (field.kind === 'name') name = change.value;
-    else metadata[field.key] = change.value;
+    else metadata[field.key] = field.key === 'headers' ? withSecretHeaders(change.value) : change.value;
   }
   const destination: Record<string, unknown> = {};
   if (name !== undefined) destination.name = name;
   if (Object.keys(metadata).length > 0) destination.metadata = metadata;
   if (Object.keys(secretValues).length > 0) destination.secrets = secretValues;
   return { updateMask: plan.mask, destination };
+}
+
+/** Headers with each credential header's value wrapped, so that it shows redacted and is scrubbed from answers. */
+function withSecretHeaders(headers: unknown): unknown {
+  if (!isPlainObject(headers)) return headers;
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isCredentialHeader(name) && typeof value === 'string' ? new Secret(value) : value]));
 }
 
 function secretValue(path: MaskPath, change: FieldChange, secrets: ReadonlyMap<MaskPath, Secret>): Secret {

@@ -47,7 +47,7 @@ export function problemText(error: ApiError, paint: Paint): string {
   for (const cause of problem.causes ?? []) lines.push(`  Cause: ${cause}`);
   for (const issue of problem.issues ?? []) lines.push(`  ${issueText(issue)}`);
   if (problem.remedy) lines.push(`  Remedy: ${problem.remedy}`);
-  const retry = retryText(problem);
+  const retry = error.advice === undefined ? retryText(problem) : visible(error.advice);
   if (retry) lines.push(`  ${retry}`);
   const requestId = error.requestId === undefined ? problem.requestId : visible(error.requestId);
   if (requestId) lines.push(`  Request ID: ${requestId}`);

@@ -1,8 +1,8 @@
 import type { Destination } from '../../api/schemas.js';
 import type { Settings } from '../../config/resolve.js';
-import { Secret } from '../../config/secret.js';
+import { redact, Secret } from '../../config/secret.js';
 import type { Context } from '../../context.js';
-import { DESTINATION_METADATA_KEYS, isMetadataKey, type MaskPath } from '../../destinations/fields.js';
+import { DESTINATION_METADATA_KEYS, isCredentialHeader, isMetadataKey, type MaskPath } from '../../destinations/fields.js';
 import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type PatchLayer, type PatchPlan, requestBody, secretChanges } from '../../destinations/patch-plan.js';
 import { UsageError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
@@ -105,7 +105,9 @@ function metadataFields(metadata: Record<string, unknown>): Array<[string, Cell]
   const keys = [...DESTINATION_METADATA_KEYS.filter((key) => Object.hasOwn(metadata, key)), ...Object.keys(metadata).filter((key) => !isMetadataKey(key))];
   return keys.flatMap((key): Array<[string, Cell]> => {
     const value = metadata[key];
-    if (key === 'headers' && isNonEmptyObject(value)) return Object.entries(value).map(([name, text]) => [`metadata.headers.${name}`, cell(text)]);
+    if (key === 'headers' && isNonEmptyObject(value)) {
+      return Object.entries(value).map(([name, text]) => [`metadata.headers.${name}`, isCredentialHeader(name) && typeof text === 'string' ? redact(text) : cell(text)]);
+    }
     return [[`metadata.${key}`, cell(value)]];
   });
 }

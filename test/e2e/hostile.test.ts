@@ -1,0 +1,365 @@
+// ipctl against a hostile server (test/helpers/hostile-server.ts), a proxy
+// that will not tunnel, and odd input: nothing it sent leaks back out, nothing
+// the server sends controls the terminal, every wait is bounded, and no input
+// can steer a request elsewhere.
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
+import { runIpctl, runIpctlInTerminal, startIpctl, tempDir } from '../helpers/cli.js';
+import { type HostileMode, type HostileServer, startHostileServer } from '../helpers/hostile-server.js';
+
+const apiKey = 'ipk_CANARY_hostile_apikey_3f9a2c7e';
+const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJDQU5BUlkifQ.CANARYsig_b81d4e6f';
+const connectionKey = 'pk_CANARY_hostile_conn_7d1e5a';
+const destinationPassword = 'pw_CANARY_hostile_dest_9c4b2f';
+/** Every credential sent, and the long parts of the token (a JWT's segments). */
+const canaries = [apiKey, token, connectionKey, destinationPassword, ...token.split('.')];
+/** ESC, BEL, OSC 52 (clipboard), OSC 8 (link), C1 CSI and a right-to-left override. */
+const label = 'Acme\u001b[2J\u0007\u001b]52;c;ZXZpbA==\u0007\u001b]8;;http://evil.example/\u001b\\click\u001b]8;;\u001b\\\u009b31m\u202eevil';
+const rawControls = /[\u0007\u009b\u202e]|\u001b[\]\[]/;
+
+let sandbox: Sandbox;
+let hostile: HostileServer;
+const files = tempDir('ipctl-hostile-');
+let config = tempDir('ipctl-hostile-config-');
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
+  const fetchJson = async (path: string) => {
+    const answer = await request(`${sandbox.baseUrl}${path}`, { headers: { 'x-api-key': sandbox.apiKey, authorization: `Bearer ${sandbox.token}` } });
+    return (await answer.body.json()) as Record<string, unknown>;
+  };
+  hostile = await startHostileServer({ providers: { pipedrive: await fetchJson('/providers/pipedrive') }, org: await fetchJson(`/orgs/${sandbox.org}`), label });
+});
+afterAll(async () => {
+  await hostile.close();
+  await sandbox.close();
+  files.remove();
+  config.remove();
+});
+
+function env(mode: HostileMode | string, extra: Record<string, string> = {}): Record<string, string> {
+  const baseUrl = mode.startsWith('http') ? mode : hostile.baseUrl(mode as HostileMode);
+  return { IPCTL_CONFIG_DIR: config.path, IPCTL_API_KEY: apiKey, IPCTL_TOKEN: token, IPCTL_BASE_URL: baseUrl, IPCTL_RETRIES: '0', ...extra };
+}
+
+function file(name: string, text: string): string {
+  const path = join(files.path, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function expectNoCanary(...outputs: string[]): void {
+  for (const output of outputs) for (const canary of canaries) expect(output).not.toContain(canary);
+}
+
+describe('a server that echoes the request in its errors', { timeout: 120_000 }, () => {
+  const commands: Record<string, () => string[]> = {
+    'orgs get': () => ['orgs', 'get', 'org_demo'],
+    'destinations patch': () => ['destinations', 'patch', 'dest_webhook', '--project', 'demo', '--secret', `password=@${file('password.txt', destinationPassword)}`],
+    'connections generate': () => [
+      'connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'g1', '--consumer-ref', 'u1', '--workspace', 'acme',
+      '--api-key-file', file('key.txt', connectionKey),
+    ],
+  };
+  const formats = [[], ['-o', 'json'], ['-o', 'yaml']];
+  let round = 0;
+
+  for (const mode of ['echo-json', 'echo-html'] as const) {
+    for (const [name, args] of Object.entries(commands)) {
+      for (const format of formats) {
+        it(`${name} ${format.join(' ') || '(table)'} --debug against ${mode}: no credential in any output`, async () => {
+          const before = hostile.requests.length;
+          const result = await runIpctl([...args(), ...format, '--debug'], { env: env(mode) });
+          expect(result.code).toBe(mode === 'echo-json' ? 1 : 5);
+          // The server did get the credentials, and echoed them: the output shows where they were.
+          expect(JSON.stringify(hostile.requests.slice(before))).toMatch(new RegExp(`${apiKey}|${token.replace(/\./g, '\\.')}`));
+          expect(result.stderr).toContain('[redacted]');
+          expectNoCanary(result.stdout, result.stderr);
+        });
+      }
+    }
+
+    it(`a bulk import against ${mode}: no credential in the output or the results file`, async () => {
+      round += 1;
+      const rows = [1, 2, 3].map((index) => JSON.stringify({ provider: 'pipedrive', groupRef: `g${index}`, consumerRef: `u${index}`, providerWorkspaceRef: 'acme', apiKey: `${connectionKey}${index}` }));
+      const input = file(`rows-${round}.jsonl`, `${rows.join('\n')}\n`);
+      const results = join(files.path, `rows-${round}.results.jsonl`);
+      const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--from-file', input, '--results', results, '--debug'], { env: env(mode) });
+      expect(result.code).toBe(1);
+      const written = readFileSync(results, 'utf8');
+      expect(written).toContain('[redacted]');
+      expectNoCanary(result.stdout, result.stderr, written);
+    });
+  }
+});
+
+describe('server text with control characters', { timeout: 60_000 }, () => {
+  it('shows them visibly in a pipe (TSV), and sends nothing raw', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: env('control') });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(rawControls);
+    expect(result.stdout).toContain('Acme\\x1b[2J\\x07\\x1b]52;c;ZXZpbA==\\x07\\x1b]8;;http://evil.example/\\x1b\\click');
+    expect(result.stdout).toContain('\\x9b31m\\u202eevil');
+  });
+
+  it('shows them visibly in a table at a terminal', async () => {
+    const result = await runIpctlInTerminal(['orgs', 'get', 'org_demo'], { env: env('control') });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('\\x1b]52;c;');
+    expect(result.stdout).not.toMatch(rawControls);
+  });
+
+  it('keeps the exact data in JSON and YAML, written as escapes', async () => {
+    const json = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'json'], { env: env('control') });
+    expect(json.stdout).not.toMatch(rawControls);
+    expect(json.stdout).toContain('\\u001b]52;c;ZXZpbA==\\u0007');
+    expect(json.stdout).toContain('\\u009b31m\\u202eevil');
+    expect((JSON.parse(json.stdout) as { label: string }).label).toBe(label);
+    const yaml = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'yaml'], { env: env('control') });
+    expect(yaml.stdout).not.toMatch(rawControls);
+    expect((parseYaml(yaml.stdout) as { label: string }).label).toBe(label);
+  });
+
+  it('shows them visibly in a 404\'s problem details, as text and as a JSON problem document', async () => {
+    const text = await runIpctl(['orgs', 'get', 'missing'], { env: env('control') });
+    expect(text.code).toBe(3);
+    expect(text.stderr).toContain('No org Acme\\x1b[2J');
+    expect(text.stderr).not.toMatch(rawControls);
+    const json = await runIpctl(['orgs', 'get', 'missing', '-o', 'json'], { env: env('control') });
+    expect(json.code).toBe(3);
+    expect(json.stderr).not.toMatch(rawControls);
+    expect((JSON.parse(json.stderr) as { title: string }).title).toBe(`No org ${label}`);
+  });
+});
+
+/** A TCP server standing in for a proxy; counts the connections it gets. */
+async function fakeProxy(onConnection: (socket: Socket) => void): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+  let connections = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    onConnection(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('a proxy that will not tunnel', { timeout: 60_000 }, () => {
+  it('closing after reading CONNECT: exit 5 naming the proxy, within the bounds of --timeout and --retries', async () => {
+    const proxy = await fakeProxy((socket) => socket.once('data', () => socket.destroy()));
+    try {
+      const started = Date.now();
+      const result = await runIpctl(['--timeout', '3', '--retries', '1', 'orgs', 'get', 'o1'], { env: env('http://api.example.test/v1', { HTTP_PROXY: proxy.url }), timeoutMs: 30_000 });
+      expect(result.code).toBe(5);
+      expect(result.stderr).toContain(`through the proxy ${proxy.url}: the proxy closed the connection without answering the CONNECT request`);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(proxy.connections()).toBeGreaterThan(0);
+      expect(proxy.connections()).toBeLessThanOrEqual(20);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('never answering CONNECT: the timeout holds, and names the proxy', async () => {
+    const proxy = await fakeProxy(() => undefined);
+    try {
+      const result = await runIpctl(['--timeout', '1', '--retries', '0', 'orgs', 'get', 'o1'], { env: env('http://api.example.test/v1', { HTTP_PROXY: proxy.url }), timeoutMs: 30_000 });
+      expect(result.code).toBe(5);
+      expect(result.stderr).toContain(`No answer within 1 s from GET http://api.example.test/v1/orgs/o1 through the proxy ${proxy.url}.`);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a single SIGTERM ends a run that waits on it within 3 seconds, exit 143', async () => {
+    const proxy = await fakeProxy(() => undefined);
+    try {
+      const running = startIpctl(['--timeout', '60', 'orgs', 'get', 'o1'], { env: env('http://api.example.test/v1', { HTTP_PROXY: proxy.url }) });
+      const deadline = Date.now() + 15_000;
+      while (proxy.connections() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(proxy.connections()).toBe(1);
+      const signalled = Date.now();
+      running.child.kill('SIGTERM');
+      const result = await running.result();
+      expect(result.code).toBe(143);
+      expect(Date.now() - signalled).toBeLessThan(3000);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('input that would steer a request', { timeout: 60_000 }, () => {
+  for (const id of ['..', '.', '%2e%2E', '%2E']) {
+    it(`orgs get ${id}: exit 2, nothing sent`, async () => {
+      const before = hostile.requests.length;
+      const result = await runIpctl(['orgs', 'get', id], { env: env('control') });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('ORG_ID: must not be "." or ".."');
+      expect(hostile.requests.length).toBe(before);
+    });
+  }
+
+  const urls: Array<[string, string]> = [
+    [`${'control'}/v1?x=1`, 'must not have a query'],
+    [`${'control'}/v1#top`, 'must not have a fragment'],
+  ];
+  for (const [suffix, message] of urls) {
+    it(`a base URL ending ${suffix.slice('control/v1'.length)}: exit 2 from the flag and the environment, nothing sent`, async () => {
+      const before = hostile.requests.length;
+      const url = `${hostile.origin}/${suffix}`;
+      const byFlag = await runIpctl(['--base-url', url, 'orgs', 'get', 'o1'], { env: env('control') });
+      const byEnv = await runIpctl(['orgs', 'get', 'o1'], { env: env(url) });
+      for (const result of [byFlag, byEnv]) {
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(message);
+      }
+      expect(hostile.requests.length).toBe(before);
+    });
+  }
+
+  it('a base URL with a password in it: exit 2, never printed, never stored', async () => {
+    const url = `${hostile.origin.replace('http://', `http://admin:${destinationPassword}@`)}/control/v1`;
+    const used = await runIpctl(['--base-url', url, 'orgs', 'get', 'o1'], { env: env('control') });
+    const stored = await runIpctl(['profile', 'add', 'leaky', '--base-url', url], { env: env('control') });
+    for (const result of [used, stored]) {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('must not hold a user name or password');
+      expectNoCanary(result.stdout, result.stderr);
+    }
+    expect(existsSync(join(config.path, 'config.json')) ? readFileSync(join(config.path, 'config.json'), 'utf8') : '').not.toContain(destinationPassword);
+  });
+});
+
+describe('odd answers', { timeout: 60_000 }, () => {
+  it('an invalid Location is an API error naming the problem (exit 1)', async () => {
+    const result = await runIpctl(['orgs', 'get', 'o1'], { env: env('bad-location') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The server answered HTTP 302 with a Location header that is not a URL ("http://[::1")');
+  });
+
+  for (const mode of ['gzip', 'deflate', 'br'] as const) {
+    it(`a ${mode} body is decoded`, async () => {
+      const result = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'json'], { env: env(mode) });
+      expect(result.code).toBe(0);
+      expect((JSON.parse(result.stdout) as { label: string }).label).toBe('Acme Demo');
+    });
+  }
+
+  it('a compressed body that inflates past the limit is refused (exit 1)', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: env('gzip-bomb') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("The server's answer is larger than 16 MiB; ipctl stopped reading it.");
+  });
+
+  it('oversized headers are exit 1, saying what came back', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: env('big-headers') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('with headers larger than ipctl reads (UND_ERR_HEADERS_OVERFLOW)');
+  });
+
+  it('an answer that is not HTTP is exit 1, saying so', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: env(hostile.notHttpUrl) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/with something that is not HTTP \(HPE_\w+\)/);
+  });
+
+  it('a 503 that says retrying will not help gets that advice alone, not a time to come back', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: env('unretryable', { IPCTL_RETRIES: '2' }) });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('Retry: no, retrying will not help');
+    expect(result.stderr).not.toContain('Try again after');
+    expect(result.stderr).not.toContain('Gave up after');
+  });
+});
+
+describe('odd input', { timeout: 60_000 }, () => {
+  for (const flag of ['--retries', '--timeout']) {
+    it(`${flag} '' is exit 2`, async () => {
+      const result = await runIpctl([flag, '', 'orgs', 'get', 'org_demo'], { env: env('control') });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${flag} must be`);
+    });
+  }
+
+  const credentialHeaders: Array<[string, string[]]> = [
+    ['--header Authorization=…', ['--header', `Authorization=Bearer ${destinationPassword}`]],
+    ['--header "X-Api-Key: …"', ['--header', `X-Api-Key: ${destinationPassword}`]],
+    ['--set metadata.headers:={"Authorization": …}', ['--set', `metadata.headers:={"Authorization":"${destinationPassword}"}`]],
+  ];
+  for (const [name, args] of credentialHeaders) {
+    it(`destinations patch ${name} is refused on argv, with the file way shown, nothing sent`, async () => {
+      const before = hostile.requests.length;
+      const result = await runIpctl(['destinations', 'patch', 'dest_webhook', '--project', 'demo', ...args], { env: env('echo-json') });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('a header that carries a credential never comes from the command line; put it in metadata.headers of a file given with --input-json FILE');
+      expectNoCanary(result.stdout, result.stderr);
+      expect(hostile.requests.length).toBe(before);
+    });
+  }
+
+  it('a credential header from --input-json is sent, and shown redacted by --dry-run', async () => {
+    const body = file('headers.json', JSON.stringify({ destination: { metadata: { headers: { Authorization: `Bearer ${destinationPassword}` } } } }));
+    const result = await runIpctl(['destinations', 'patch', 'dest_webhook', '--project', 'demo', '--input-json', body, '--dry-run'], { env: env('echo-json') });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('metadata.headers');
+    expectNoCanary(result.stdout, result.stderr);
+  });
+
+  it('under --jitless (no WebAssembly), an API command says why it cannot run (exit 2)', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: env('control', { NODE_OPTIONS: '--jitless' }) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('This Node runs without WebAssembly (started with --jitless?)');
+  });
+
+  for (const name of ['toString', '__proto__', 'constructor']) {
+    it(`profile show ${name} and help ${name} are looked up as own keys`, async () => {
+      const shown = await runIpctl(['profile', 'show', name], { env: env('control') });
+      expect(shown.code).toBe(2);
+      expect(shown.stderr).toContain(`No profile named "${name}"`);
+      const help = await runIpctl(['help', name], { env: env('control') });
+      expect(help.code).toBe(2);
+      expect(help.stderr).toContain(`No command or help topic "${name}"`);
+    });
+  }
+});
+
+describe('the profile file after a crash', { timeout: 60_000 }, () => {
+  it('a temporary copy left by kill -9 mid-write is removed by the next write', async () => {
+    config.remove();
+    config = tempDir('ipctl-hostile-config-');
+    expect((await runIpctl(['profile', 'add', 'one'], { env: env('control') })).code).toBe(0);
+    const leftover = join(config.path, 'config.json.tmp-1234567890abcdef');
+    writeFileSync(leftover, JSON.stringify({ profiles: { one: { apiKey } } }), { mode: 0o600 });
+    const result = await runIpctl(['profile', 'add', 'two'], { env: env('control') });
+    expect(result.code).toBe(0);
+    expect(readdirSync(config.path).filter((name) => name.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('an empty lock file older than a second is stale: the write goes ahead at once', async () => {
+    const lock = join(config.path, 'config.json.lock');
+    writeFileSync(lock, '');
+    const old = new Date(Date.now() - 5000);
+    utimesSync(lock, old, old);
+    const started = Date.now();
+    const result = await runIpctl(['profile', 'add', 'three'], { env: env('control') });
+    expect(result.code).toBe(0);
+    // A live lock would make it wait up to 10 s.
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(existsSync(lock)).toBe(false);
+  });
+});

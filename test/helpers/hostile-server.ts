@@ -1,0 +1,140 @@
+// A small hostile server for end-to-end tests, separate from the sandbox: it
+// answers as a broken or malicious service, proxy or gateway might. The first
+// path segment of the base URL picks the behaviour (base URL
+// `${origin}/<mode>/v1`); every request is logged.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+
+export type HostileMode =
+  /** Problem details whose detail echoes every request header and the body. */
+  | 'echo-json'
+  /** An HTML 502 page quoting the request headers, the body, and the token's middle part. */
+  | 'echo-html'
+  /** Orgs whose label is `label`; a 404 for org `missing` whose problem carries it too. */
+  | 'control'
+  /** A 302 whose Location is not a URL. */
+  | 'bad-location'
+  /** The org, compressed as the mode says. */
+  | 'gzip'
+  | 'deflate'
+  | 'br'
+  /** 20 MiB of JSON, gzip-compressed to a few KiB. */
+  | 'gzip-bomb'
+  /** A 200 with a 64 KiB header. */
+  | 'big-headers'
+  /** A 503 that says retrying will not help, with a Retry-After of 30 s. */
+  | 'unretryable';
+
+export interface LoggedHostileRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface HostileServer {
+  origin: string;
+  baseUrl(mode: HostileMode): string;
+  /** A TCP server that answers every connection with an SSH banner: not HTTP. */
+  notHttpUrl: string;
+  requests: LoggedHostileRequest[];
+  close(): Promise<void>;
+}
+
+export interface HostileOptions {
+  /** Provider documents, by name, served at GET /providers/NAME so that commands get as far as sending. */
+  providers?: Record<string, unknown>;
+  /** The org document to serve (its label is replaced in `control` mode). */
+  org: Record<string, unknown>;
+  /** The label with control characters, for `control` mode. */
+  label: string;
+}
+
+export async function startHostileServer(options: HostileOptions): Promise<HostileServer> {
+  const requests: LoggedHostileRequest[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      answer(request, response, body, options);
+    });
+  });
+  const notHttp: TcpServer = createTcpServer((socket: Socket) => {
+    socket.on('error', () => undefined);
+    socket.end('SSH-2.0-OpenSSH_9.2\r\nProtocol mismatch.\r\n');
+  });
+  await Promise.all([listen(server), listen(notHttp)]);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    baseUrl: (mode) => `${origin}/${mode}/v1`,
+    notHttpUrl: `http://127.0.0.1:${(notHttp.address() as AddressInfo).port}/v1`,
+    requests,
+    close: async () => {
+      server.closeAllConnections();
+      await Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => notHttp.close(resolve))]);
+    },
+  };
+}
+
+function listen(server: Server | TcpServer): Promise<void> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+}
+
+function answer(request: IncomingMessage, response: ServerResponse, body: string, options: HostileOptions): void {
+  const url = new URL(request.url ?? '/', 'http://hostile');
+  const [, mode = '', ...rest] = url.pathname.split('/');
+  const path = `/${rest.slice(1).join('/')}`; // after the /v1
+  const provider = /^\/providers\/([^/]+)$/.exec(path)?.[1];
+  if (request.method === 'GET' && provider && options.providers?.[provider]) return json(response, 200, options.providers[provider]);
+  switch (mode as HostileMode) {
+    case 'echo-json':
+      return problem(response, 400, { title: 'Bad Request', detail: `got headers ${JSON.stringify(request.headers)} and body ${body}` });
+    case 'echo-html':
+      return html(response, 502, request, body);
+    case 'control':
+      if (path === '/orgs/missing') return problem(response, 404, { title: `No org ${options.label}`, detail: `Nothing called ${options.label} here` });
+      return json(response, 200, { ...options.org, label: options.label });
+    case 'bad-location':
+      response.writeHead(302, { location: 'http://[::1' }).end();
+      return;
+    case 'gzip':
+    case 'deflate':
+    case 'br':
+      return compressed(response, mode as 'gzip' | 'deflate' | 'br', JSON.stringify(options.org));
+    case 'gzip-bomb':
+      return compressed(response, 'gzip', `{"id":"o1","label":"${'A'.repeat(20 * 1024 * 1024)}"}`);
+    case 'big-headers':
+      response.writeHead(200, { 'content-type': 'application/json', 'x-padding': 'x'.repeat(64 * 1024) }).end(JSON.stringify(options.org));
+      return;
+    case 'unretryable':
+      response.setHeader('retry-after', '30');
+      return problem(response, 503, { title: 'Service Unavailable', detail: 'Down for good.', retryable: false });
+    default:
+      return problem(response, 404, { title: 'Not Found' });
+  }
+}
+
+function json(response: ServerResponse, status: number, value: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+}
+
+function problem(response: ServerResponse, status: number, value: Record<string, unknown>): void {
+  response.writeHead(status, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ status, ...value }));
+}
+
+/** A gateway's error page, as some print the request they could not forward. */
+function html(response: ServerResponse, status: number, request: IncomingMessage, body: string): void {
+  const token = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+  const lines = Object.entries(request.headers).map(([name, value]) => `<li>${name}: ${String(value)}</li>`);
+  const page = `<html><body><h1>502 Bad Gateway</h1><ul>${lines.join('')}</ul><pre>${body}</pre><p>token part: ${token.split('.')[1] ?? ''}</p></body></html>`;
+  response.writeHead(status, { 'content-type': 'text/html' }).end(page);
+}
+
+function compressed(response: ServerResponse, encoding: 'gzip' | 'deflate' | 'br', text: string): void {
+  const data = encoding === 'gzip' ? gzipSync(text) : encoding === 'deflate' ? deflateSync(text) : brotliCompressSync(text);
+  response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(data);
+}
