@@ -4,32 +4,27 @@
 import { randomInt } from 'node:crypto';
 import { checkGenerateBody, type GenerateBody, type TokenInput, workspaceInput } from '../connection-body.js';
 import { badRequest, type ProblemIssue, problemType } from '../problems.js';
-import type { Route } from '../router.js';
+import { type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import { findProvider, type SandboxState } from '../state.js';
 import type { AuthScheme, Connection, Consumer, Group, OAuth2Token, Provider, SandboxProject } from '../types.js';
 import { requireProject } from './lookups.js';
 
 export const connectionRoutes: Route[] = [
-  {
-    operation: 'generateConnection',
-    method: 'POST',
-    pattern: '/v1/projects/{projectIdOrName}/connections:generate',
-    auth: 'apiKey',
-    body: 'json',
-    handle: ({ state, params, body, now }) => {
-      const project = requireProject(state, params.projectIdOrName as string);
-      const input = (body ?? {}) as Record<string, unknown>;
-      const { provider, issues } = lookUpProvider(state, input.provider);
-      const checked = checkGenerateBody(input, provider);
-      issues.push(...checked.issues);
-      if (issues.length > 0 || !provider) {
-        throw badRequest(`The connection request has ${issues.length === 1 ? 'a problem' : `${issues.length} problems`}; no connection was created.`, issues);
-      }
-      const connection = createConnection(project, provider, checked.body, now().toISOString());
-      return { status: 201, body: connection };
-    },
-  },
+  route('generateConnection', 'POST /v1/projects/{projectIdOrName}/connections:generate', 'apiKey', generateConnection, { body: 'json' }),
 ];
+
+function generateConnection({ state, params, body, now }: RouteContext): RouteResponse {
+  const project = requireProject(state, params.projectIdOrName as string);
+  const input = (body ?? {}) as Record<string, unknown>;
+  const { provider, issues } = lookUpProvider(state, input.provider);
+  const checked = checkGenerateBody(input, provider);
+  issues.push(...checked.issues);
+  if (issues.length > 0 || !provider) {
+    throw badRequest(`The connection request has ${issues.length === 1 ? 'a problem' : `${issues.length} problems`}; no connection was created.`, issues);
+  }
+  const connection = createConnection(project, provider, checked.body, now().toISOString());
+  return { status: 201, body: connection };
+}
 
 function lookUpProvider(state: SandboxState, name: unknown): { provider?: Provider; issues: ProblemIssue[] } {
   if (typeof name !== 'string' || name === '') return { issues: [] };
