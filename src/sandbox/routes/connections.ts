@@ -124,29 +124,38 @@ function oauth2Scheme(grantType: string | undefined): AuthScheme {
   return 'oauth2/authorizationCode';
 }
 
-/** Groups are upserted by groupRef: a new one takes its name (or its ref); a given name renames an existing one. */
 function upsertGroup(project: SandboxProject, groupRef: string, groupName: string | undefined, now: string): Group {
-  let group = indexed(project.groups, (candidate) => candidate.groupRef).get(groupRef);
-  if (!group) {
-    group = { groupRef, groupName: groupName ?? groupRef, projectId: project.id, createTime: now, updateTime: now };
-    project.groups.push(group);
-  } else if (groupName !== undefined && groupName !== group.groupName) {
-    group.groupName = groupName;
-    group.updateTime = now;
-  }
-  return { ...group };
+  const created = { groupRef, groupName: groupName ?? groupRef, projectId: project.id, createTime: now, updateTime: now };
+  return upsertByRef(project.groups, 'groupRef', 'groupName', created, groupName, now);
 }
 
 function upsertConsumer(project: SandboxProject, consumerRef: string, consumerName: string | undefined, now: string): Consumer {
-  let consumer = indexed(project.consumers, (candidate) => candidate.consumerRef).get(consumerRef);
-  if (!consumer) {
-    consumer = { consumerRef, consumerName: consumerName ?? consumerRef, projectId: project.id, createTime: now, updateTime: now };
-    project.consumers.push(consumer);
-  } else if (consumerName !== undefined && consumerName !== consumer.consumerName) {
-    consumer.consumerName = consumerName;
-    consumer.updateTime = now;
+  const created = { consumerRef, consumerName: consumerName ?? consumerRef, projectId: project.id, createTime: now, updateTime: now };
+  return upsertByRef(project.consumers, 'consumerRef', 'consumerName', created, consumerName, now);
+}
+
+/**
+ * Groups and consumers are upserted by their ref: a new one is `created` (named
+ * by the request, or after its ref); a name the request gives renames an existing one.
+ */
+function upsertByRef<Item extends { updateTime: string }, Ref extends keyof Item, Name extends keyof Item>(
+  items: Item[],
+  refKey: Ref,
+  nameKey: Name,
+  created: Item,
+  name: Item[Name] | undefined,
+  now: string,
+): Item {
+  const existing = indexed(items, (candidate) => String(candidate[refKey])).get(String(created[refKey]));
+  if (!existing) {
+    items.push(created);
+    return { ...created };
   }
-  return { ...consumer };
+  if (name !== undefined && name !== existing[nameKey]) {
+    existing[nameKey] = name;
+    existing.updateTime = now;
+  }
+  return { ...existing };
 }
 
 const indexes = new WeakMap<object[], Map<string, object>>();
