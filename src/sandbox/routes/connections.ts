@@ -2,11 +2,12 @@
 // with the sandbox's own rules (connection-body.ts), as a 400 with one issue
 // per bad field.
 import { randomInt } from 'node:crypto';
+import { authSchemeFor } from '../auth-types.js';
 import { checkGenerateBody, type GenerateBody, type TokenInput, workspaceInput } from '../connection-body.js';
 import { badRequest, type ProblemIssue, problemType } from '../problems.js';
 import { type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import { findProvider, type SandboxState } from '../state.js';
-import type { AuthScheme, Connection, Consumer, Group, OAuth2Token, Provider, SandboxProject } from '../types.js';
+import type { Connection, Consumer, Group, OAuth2Token, Provider, SandboxProject } from '../types.js';
 import { requireProject } from './lookups.js';
 
 export const connectionRoutes: Route[] = [
@@ -90,38 +91,6 @@ function withDefaults(provider: Provider, given: Record<string, string> | undefi
 
 function storedToken(token: TokenInput, now: string): OAuth2Token {
   return { token: token.token, issuedAt: token.issuedAt ?? now, ...(token.expiresAt ? { expiresAt: token.expiresAt } : {}) };
-}
-
-/**
- * The spec's authScheme values name OAuth grants, not the JWT or custom auth
- * types, so those map to the scheme that works the same way: a JWT grant is a
- * server-to-server OAuth grant (clientCredentials); custom inputs sent in an
- * Authorization: Basic header are basic, any other custom inputs act as keys.
- */
-export function authSchemeFor(provider: Provider): AuthScheme {
-  switch (provider.authType) {
-    case 'none':
-      return 'none';
-    case 'apiKey':
-      return 'apiKey';
-    case 'basic':
-      return 'basic';
-    case 'oauth2':
-      return oauth2Scheme(provider.oauth2Opts?.grantType);
-    case 'jwt':
-      return 'oauth2/clientCredentials';
-    case 'custom': {
-      const authorization = provider.customOpts?.headers?.find((header) => header.name.toLowerCase() === 'authorization');
-      return authorization && /^\s*basic\b/i.test(authorization.valueTemplate) ? 'basic' : 'apiKey';
-    }
-  }
-}
-
-function oauth2Scheme(grantType: string | undefined): AuthScheme {
-  if (grantType === 'authorizationCodePKCE') return 'oauth2/authorizationCodePKCE';
-  if (grantType === 'clientCredentials') return 'oauth2/clientCredentials';
-  if (grantType === 'password') return 'oauth2/password';
-  return 'oauth2/authorizationCode';
 }
 
 function upsertGroup(project: SandboxProject, groupRef: string, groupName: string | undefined, now: string): Group {
