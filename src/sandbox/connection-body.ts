@@ -4,6 +4,7 @@
 // inputs). ipctl checks what it sends with rules of its own
 // (src/connections/request.ts), so each side catches the other's mistakes.
 import { closestName } from '../input/closest.js';
+import { type CredentialField, credentialField, credentialFields } from './auth-types.js';
 import { type ProblemIssue, problemType } from './problems.js';
 import type { Provider } from './types.js';
 
@@ -14,20 +15,16 @@ export interface TokenInput {
   expiresAt?: string;
 }
 
+/** The body fields that hold one line of text. */
+type TextField = 'provider' | 'groupRef' | 'groupName' | 'consumerRef' | 'consumerName' | 'providerWorkspaceRef' | 'apiKey';
+
 /** The body, read: every value of the right type. Secrets are plain strings here; no issue ever quotes one. */
-export interface GenerateBody {
-  provider?: string;
-  groupRef?: string;
-  groupName?: string;
-  consumerRef?: string;
-  consumerName?: string;
-  providerWorkspaceRef?: string;
+export type GenerateBody = Partial<Record<TextField, string>> & {
   providerMetadata?: Record<string, string>;
-  apiKey?: string;
   basicAuth?: { username?: string; password?: string };
   customAuth?: Record<string, unknown>;
   oauth2AuthorizationCode?: { scopes?: string[]; refreshToken?: TokenInput; accessToken?: TokenInput };
-}
+};
 
 /** The metadata input that is the provider workspace, mirrored in providerWorkspaceRef. */
 export const workspaceInput = 'workspace';
@@ -130,57 +127,79 @@ function mirrorWorkspace(body: GenerateBody, provider: Provider, report: Report)
   else if (inMetadata !== body.providerWorkspaceRef) report('invalid', 'providerWorkspaceRef', `providerWorkspaceRef and providerMetadata.${workspaceInput} must be the same value for ${provider.name}.`);
 }
 
-/** Which body field carries each auth type's credential (2.5). */
-function credentialField(provider: Provider): keyof GenerateBody | undefined {
-  if (provider.authType === 'apiKey' || (provider.authType === 'basic' && provider.basicOpts?.apiKeyAsBasic)) return 'apiKey';
-  if (provider.authType === 'basic') return 'basicAuth';
-  if (provider.authType === 'oauth2') return 'oauth2AuthorizationCode';
-  if (provider.authType === 'custom' || provider.authType === 'jwt') return 'customAuth';
-  return undefined;
-}
-
+/**
+ * Checks what the provider needs against the body: the needs as rows of data,
+ * walked by checkNeed; then credentials of other auth types, and unknown keys.
+ */
 function checkNeeds(body: GenerateBody, provider: Provider, issues: ProblemIssue[], report: Report): void {
-  const already = (name: string) => issues.some((issue) => issue.name === name || String(issue.name).startsWith(`${name}.`));
-  const need = (name: string, present: boolean, why: string) => {
-    if (!present && !already(name)) report('missing', name, `${name} is required: ${why}.`);
-  };
-  const who = provider.name;
-  const explicitWorkspace = provider.authType === 'oauth2' && provider.oauth2Opts?.explicitWorkspaceRequired === true;
-  const workspaceDescriptor = provider.metadata?.input?.find((input) => input.name === workspaceInput);
-  if (explicitWorkspace || (workspaceDescriptor && workspaceDescriptor.defaultValue === undefined)) need('providerWorkspaceRef', body.providerWorkspaceRef !== undefined, `${who} needs its workspace`);
-  for (const input of provider.metadata?.input ?? []) {
-    if (input.name !== workspaceInput && input.defaultValue === undefined) need(`providerMetadata.${input.name}`, body.providerMetadata?.[input.name] !== undefined, `${who} needs the metadata input "${input.displayName ?? input.name}"`);
-  }
   const field = credentialField(provider);
-  if (field === 'apiKey') need('apiKey', body.apiKey !== undefined, `${who} takes an API key`);
-  if (field === 'basicAuth') {
-    need('basicAuth.username', body.basicAuth?.username !== undefined, `${who} uses Basic auth`);
-    need('basicAuth.password', body.basicAuth?.password !== undefined, `${who} uses Basic auth`);
-  }
-  if (field === 'oauth2AuthorizationCode') {
-    need('oauth2AuthorizationCode.refreshToken', body.oauth2AuthorizationCode?.refreshToken !== undefined, `${who} uses OAuth 2.0, and this request imports a refresh token`);
-    if (provider.oauth2Opts?.explicitScopesRequired) need('oauth2AuthorizationCode.scopes', body.oauth2AuthorizationCode?.scopes !== undefined, `${who} requires explicit scopes`);
-  }
-  if (field === 'customAuth') checkCustomInputs(body.customAuth ?? {}, provider, need, report);
-  for (const other of ['apiKey', 'basicAuth', 'customAuth', 'oauth2AuthorizationCode'] as const) {
-    if (other !== field && body[other] !== undefined) report('not-applicable', other, `${other} does not apply: ${who} uses ${provider.authType} auth${field ? ` (${field})` : ' with no credential'}.`);
+  const needs = [...workspaceNeeds(body, provider), ...metadataNeeds(body, provider), ...(field ? credentialNeeds[field](body, provider) : [])];
+  for (const need of needs) checkNeed(need, issues, report);
+  for (const other of credentialFields) {
+    if (other !== field && body[other] !== undefined) report('not-applicable', other, `${other} does not apply: ${provider.name} uses ${provider.authType} auth${field ? ` (${field})` : ' with no credential'}.`);
   }
   if (field === 'customAuth') unknownKeys(body.customAuth ?? {}, (provider.customOpts?.inputs ?? []).map((input) => input.name), 'customAuth', report);
   const metadataNames = [...(provider.metadata?.input ?? []), ...(provider.metadata?.postAuthentication ?? [])].map((input) => input.name);
   unknownKeys(body.providerMetadata ?? {}, metadataNames, 'providerMetadata', report);
 }
 
-function checkCustomInputs(values: Record<string, unknown>, provider: Provider, need: (name: string, present: boolean, why: string) => void, report: Report): void {
-  for (const input of provider.customOpts?.inputs ?? []) {
-    const name = `customAuth.${input.name}`;
-    const value = values[input.name];
-    need(name, value !== undefined && value !== '', `${provider.name} needs "${input.displayName ?? input.name}"`);
-    const allowed = input.options?.map((option) => option.value);
-    if (allowed?.length && value !== undefined && !allowed.includes(value as string)) {
-      report('invalid', name, `${name} must be one of ${allowed.join(', ')}.`, input.fieldType === 'fieldTypePassword' ? null : value);
-    }
-  }
+/** One value the provider needs at `path`: missing when absent or empty, invalid when not one of `oneOf`. */
+interface Need {
+  path: string;
+  value: unknown;
+  /** Why the provider needs it, for the detail of a missing-value issue. */
+  why: string;
+  oneOf?: string[];
+  /** Never quote the value. */
+  secret?: boolean;
 }
+
+function checkNeed(need: Need, issues: ProblemIssue[], report: Report): void {
+  const { path, value, oneOf } = need;
+  // A field already reported (itself or a part of it) is not reported missing again.
+  const reported = issues.some((issue) => issue.name === path || String(issue.name).startsWith(`${path}.`));
+  if ((value === undefined || value === '') && !reported) report('missing', path, `${path} is required: ${need.why}.`);
+  if (oneOf?.length && value !== undefined && !oneOf.includes(value as string)) report('invalid', path, `${path} must be one of ${oneOf.join(', ')}.`, need.secret ? null : value);
+}
+
+function workspaceNeeds(body: GenerateBody, provider: Provider): Need[] {
+  const explicit = provider.authType === 'oauth2' && provider.oauth2Opts?.explicitWorkspaceRequired === true;
+  const descriptor = provider.metadata?.input?.find((input) => input.name === workspaceInput);
+  if (!explicit && (!descriptor || descriptor.defaultValue !== undefined)) return [];
+  return [{ path: 'providerWorkspaceRef', value: body.providerWorkspaceRef, why: `${provider.name} needs its workspace` }];
+}
+
+/** Metadata inputs with no default; the workspace input is providerWorkspaceRef's. */
+function metadataNeeds(body: GenerateBody, provider: Provider): Need[] {
+  return (provider.metadata?.input ?? [])
+    .filter((input) => input.name !== workspaceInput && input.defaultValue === undefined)
+    .map((input) => ({
+      path: `providerMetadata.${input.name}`,
+      value: body.providerMetadata?.[input.name],
+      why: `${provider.name} needs the metadata input "${input.displayName ?? input.name}"`,
+    }));
+}
+
+/** What the credential field of each auth type must hold (2.5). */
+const credentialNeeds: Record<CredentialField, (body: GenerateBody, provider: Provider) => Need[]> = {
+  apiKey: (body, { name }) => [{ path: 'apiKey', value: body.apiKey, why: `${name} takes an API key`, secret: true }],
+  basicAuth: (body, { name }) => [
+    { path: 'basicAuth.username', value: body.basicAuth?.username, why: `${name} uses Basic auth` },
+    { path: 'basicAuth.password', value: body.basicAuth?.password, why: `${name} uses Basic auth`, secret: true },
+  ],
+  oauth2AuthorizationCode: (body, { name, oauth2Opts }) => [
+    { path: 'oauth2AuthorizationCode.refreshToken', value: body.oauth2AuthorizationCode?.refreshToken, why: `${name} uses OAuth 2.0, and this request imports a refresh token`, secret: true },
+    ...(oauth2Opts?.explicitScopesRequired ? [{ path: 'oauth2AuthorizationCode.scopes', value: body.oauth2AuthorizationCode?.scopes, why: `${name} requires explicit scopes` }] : []),
+  ],
+  customAuth: (body, { name, customOpts }) =>
+    (customOpts?.inputs ?? []).map((input) => ({
+      path: `customAuth.${input.name}`,
+      value: body.customAuth?.[input.name],
+      why: `${name} needs "${input.displayName ?? input.name}"`,
+      oneOf: input.options?.map((option) => option.value),
+      secret: input.fieldType === 'fieldTypePassword',
+    })),
+};
 
 function unknownKeys(values: Record<string, unknown>, known: string[], parent: string, report: Report): void {
   for (const key of Object.keys(values)) if (!known.includes(key)) unknownKey(key, known, report, `${parent}.`, `${parent} of this provider: ${known.join(', ') || 'none'}.`);

@@ -46,6 +46,26 @@ export interface Route {
   handle(context: RouteContext): RouteResponse | Promise<RouteResponse>;
 }
 
+/**
+ * One row of a route table, with the endpoint written as the spec writes it:
+ * `route('getOrg', 'GET /v1/orgs/{orgId}', 'bearer', handle)`.
+ */
+export function route(
+  operation: string,
+  endpoint: `${HttpMethod} /${string}`,
+  auth: CredentialRequirement,
+  handle: Route['handle'],
+  options: { body?: 'json' } = {},
+): Route {
+  const [method, pattern] = endpoint.split(' ') as [HttpMethod, string];
+  return { operation, method, pattern, auth, ...options, handle };
+}
+
+/** The answer most read operations give: 200 with `body`. */
+export function ok(body: unknown): RouteResponse {
+  return { status: 200, body };
+}
+
 export type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: HttpMethod[] }

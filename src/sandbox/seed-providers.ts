@@ -1,7 +1,7 @@
 // The sandbox's provider catalogue: one provider per auth type at least, with
 // enough variety (workspace templates, query vs. header keys, select inputs,
 // descriptors with and without defaults) for the CLI's renderers and prompts.
-import type { BatchWriteOperationSupport, Provider, ProviderSupport } from './types.js';
+import type { BatchWriteOperationSupport, CustomInput, InputDescriptor, Provider, ProviderModule, ProviderSupport } from './types.js';
 
 const MEDIA_HOST = 'https://static.sandbox.ipctl.dev/providers';
 
@@ -17,42 +17,104 @@ function mediaFor(name: string): NonNullable<Provider['media']> {
 
 const NO_BATCH: BatchWriteOperationSupport = { supported: false };
 
-/** A support matrix with everything off; providers switch on what they have. */
-function supportMatrix(overrides: Partial<ProviderSupport>): ProviderSupport {
+/** `Authorization: Bearer <credential>`, the header several providers take their token or key in. */
+const BEARER_HEADER = { name: 'Authorization', valuePrefix: 'Bearer ' };
+
+/** Batch writes of up to `defaultRecordLimit` records, lower for the objects in `objectRecordLimits`. */
+function batch(defaultRecordLimit: number, objectRecordLimits: Record<string, number> = {}): BatchWriteOperationSupport {
+  return { supported: true, defaultRecordLimit, objectRecordLimits };
+}
+
+/** What a provider can do; 'search' means search with the equals operator. */
+type Capability = 'proxy' | 'read' | 'subscribe' | 'write' | 'delete' | 'search';
+
+/** A support matrix with `capabilities` on and everything else off, unless `details` says more. */
+function supporting(capabilities: Capability[], details: Partial<Pick<ProviderSupport, 'bulkWrite' | 'subscribeSupport' | 'batchWrite'>> = {}): ProviderSupport {
+  const on = (capability: Capability) => capabilities.includes(capability);
   return {
-    proxy: false,
-    read: false,
-    subscribe: false,
-    write: false,
-    delete: false,
-    bulkWrite: { insert: false, update: false, upsert: false, delete: false },
-    search: { operators: { equals: false } },
-    subscribeSupport: { create: false, update: false, delete: false, passThrough: false },
-    batchWrite: { delete: NO_BATCH, create: NO_BATCH, update: NO_BATCH, upsert: NO_BATCH },
-    ...overrides,
+    proxy: on('proxy'),
+    read: on('read'),
+    subscribe: on('subscribe'),
+    write: on('write'),
+    delete: on('delete'),
+    bulkWrite: details.bulkWrite ?? { insert: false, update: false, upsert: false, delete: false },
+    search: { operators: { equals: on('search') } },
+    subscribeSupport: details.subscribeSupport ?? { create: false, update: false, delete: false, passThrough: false },
+    batchWrite: details.batchWrite ?? { delete: NO_BATCH, create: NO_BATCH, update: NO_BATCH, upsert: NO_BATCH },
   };
 }
 
-const salesforce: Provider = {
-  name: 'salesforce',
-  displayName: 'Salesforce',
-  authType: 'oauth2',
+function healthCheck(url: string, method = 'GET', successStatusCodes = [200]): NonNullable<Provider['authHealthCheck']> {
+  return { url, method, successStatusCodes };
+}
+
+function providerModule(id: string, label: string, baseURL: string, version: string): ProviderModule {
+  return { id, label, baseURL, version };
+}
+
+/** How the catalogue lists a provider: who it is, how it authenticates, and its labels. */
+interface ProviderIdentity {
+  name: string;
+  displayName: string;
+  authType: Provider['authType'];
+  category: string;
+  releaseStage: string;
+}
+
+/** The rest of an entry, with its modules as a list: the first is the default module. */
+type ProviderDetails = Omit<Provider, keyof ProviderIdentity | 'defaultModule' | 'media' | 'labels' | 'modules'> & {
+  modules: [ProviderModule, ...ProviderModule[]];
+};
+
+/** A catalogue entry; its media are derived from its name. */
+function provider(identity: ProviderIdentity, details: ProviderDetails): Provider {
+  const { name, displayName, authType, category, releaseStage } = identity;
+  const { baseURL, modules, support, oauth2Opts, apiKeyOpts, basicOpts, customOpts } = details;
+  const { authHealthCheck, postAuthInfoNeeded, subscribeRequirements, metadata, providerAppMetadata } = details;
+  // Spelled out to keep the order in which the sandbox has always served the fields.
+  const entry: Provider = {
+    name,
+    displayName,
+    authType,
+    baseURL,
+    defaultModule: modules[0].id,
+    support,
+    oauth2Opts,
+    apiKeyOpts,
+    basicOpts,
+    customOpts,
+    authHealthCheck,
+    postAuthInfoNeeded,
+    media: mediaFor(name),
+    labels: { category, releaseStage },
+    subscribeRequirements,
+    modules: Object.fromEntries(modules.map((module) => [module.id, module])),
+    metadata,
+    providerAppMetadata,
+  };
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as Provider;
+}
+
+/** A custom input chosen from `options`, given as value → label. */
+function choice(name: string, displayName: string, prompt: string, options: Record<string, string>): CustomInput {
+  return { name, displayName, prompt, options: Object.entries(options).map(([value, label]) => ({ value, label })) };
+}
+
+/** The metadata input that fills `{{.workspace}}` in the provider's URLs. */
+function workspace(displayName: string, prompt: string, more: Pick<InputDescriptor, 'docsURL' | 'defaultValue'> = {}): InputDescriptor {
+  return { name: 'workspace', displayName, prompt, ...more };
+}
+
+const salesforce = provider({ name: 'salesforce', displayName: 'Salesforce', authType: 'oauth2', category: 'crm', releaseStage: 'ga' }, {
   baseURL: 'https://{{.workspace}}.my.salesforce.com',
-  defaultModule: 'crm',
-  support: supportMatrix({
-    proxy: true,
-    read: true,
-    subscribe: true,
-    write: true,
-    delete: true,
+  support: supporting(['proxy', 'read', 'subscribe', 'write', 'delete', 'search'], {
     bulkWrite: { insert: true, update: true, upsert: true, delete: true },
-    search: { operators: { equals: true } },
     subscribeSupport: { create: true, update: true, delete: true, passThrough: false },
     batchWrite: {
-      create: { supported: true, defaultRecordLimit: 200, objectRecordLimits: { Account: 200, Contact: 200 } },
-      update: { supported: true, defaultRecordLimit: 200, objectRecordLimits: { Account: 200, Contact: 200 } },
-      upsert: { supported: true, defaultRecordLimit: 200, objectRecordLimits: { Opportunity: 100 } },
-      delete: { supported: true, defaultRecordLimit: 200, objectRecordLimits: {} },
+      create: batch(200, { Account: 200, Contact: 200 }),
+      update: batch(200, { Account: 200, Contact: 200 }),
+      upsert: batch(200, { Opportunity: 100 }),
+      delete: batch(200),
     },
   }),
   oauth2Opts: {
@@ -79,42 +141,23 @@ const salesforce: Provider = {
     authURLParams: { prompt: 'consent' },
     accessTokenOpts: {
       attachmentType: 'accessTokenHeaderAttachment',
-      header: { name: 'Authorization', valuePrefix: 'Bearer ' },
+      header: BEARER_HEADER,
       docsURL: 'https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/intro_oauth_and_connected_apps.htm',
     },
     keepAliveIntervalHours: 720,
   },
-  authHealthCheck: {
-    url: 'https://{{.workspace}}.my.salesforce.com/services/oauth2/userinfo',
-    method: 'GET',
-    successStatusCodes: [200],
-  },
+  authHealthCheck: healthCheck('https://{{.workspace}}.my.salesforce.com/services/oauth2/userinfo'),
   postAuthInfoNeeded: true,
-  media: mediaFor('salesforce'),
-  labels: { category: 'crm', releaseStage: 'ga' },
   subscribeRequirements: { registration: true, maintenance: false, postProcess: false, subscribeByAPI: true },
-  modules: {
-    crm: {
-      id: 'crm',
-      label: 'CRM',
-      baseURL: 'https://{{.workspace}}.my.salesforce.com/services/data/v60.0',
-      version: 'v60.0',
-    },
-    pardot: {
-      id: 'pardot',
-      label: 'Account Engagement (Pardot)',
-      baseURL: 'https://pi.pardot.com/api/v5',
-      version: 'v5',
-    },
-  },
+  modules: [
+    providerModule('crm', 'CRM', 'https://{{.workspace}}.my.salesforce.com/services/data/v60.0', 'v60.0'),
+    providerModule('pardot', 'Account Engagement (Pardot)', 'https://pi.pardot.com/api/v5', 'v5'),
+  ],
   metadata: {
     input: [
-      {
-        name: 'workspace',
-        displayName: 'My Domain',
-        prompt: 'The subdomain of your Salesforce My Domain, e.g. "acme" for acme.my.salesforce.com',
+      workspace('My Domain', 'The subdomain of your Salesforce My Domain, e.g. "acme" for acme.my.salesforce.com', {
         docsURL: 'https://help.salesforce.com/s/articleView?id=sf.domain_name_overview.htm',
-      },
+      }),
     ],
     postAuthentication: [{ name: 'instanceUrl', moduleDependencies: { crm: {} } }],
   },
@@ -137,28 +180,17 @@ const salesforce: Provider = {
       },
     ],
   },
-};
+});
 
-const hubspot: Provider = {
-  name: 'hubspot',
-  displayName: 'HubSpot',
-  authType: 'oauth2',
+const hubspot = provider({ name: 'hubspot', displayName: 'HubSpot', authType: 'oauth2', category: 'marketing', releaseStage: 'ga' }, {
   baseURL: 'https://api.hubapi.com',
-  defaultModule: 'crm',
-  support: supportMatrix({
-    proxy: true,
-    read: true,
-    subscribe: true,
-    write: true,
-    delete: false,
-    bulkWrite: { insert: false, update: false, upsert: false, delete: false },
-    search: { operators: { equals: true } },
+  support: supporting(['proxy', 'read', 'subscribe', 'write', 'search'], {
     subscribeSupport: { create: true, update: true, delete: true, passThrough: true },
     batchWrite: {
-      create: { supported: true, defaultRecordLimit: 100, objectRecordLimits: { contacts: 100, companies: 100 } },
-      update: { supported: true, defaultRecordLimit: 100, objectRecordLimits: {} },
-      upsert: { supported: true, defaultRecordLimit: 100, objectRecordLimits: { contacts: 100 } },
-      delete: { supported: false },
+      create: batch(100, { contacts: 100, companies: 100 }),
+      update: batch(100),
+      upsert: batch(100, { contacts: 100 }),
+      delete: NO_BATCH,
     },
   }),
   oauth2Opts: {
@@ -169,21 +201,12 @@ const hubspot: Provider = {
     explicitScopesRequired: false,
     explicitWorkspaceRequired: false,
     tokenMetadataFields: { consumerRefField: 'user_id', scopesField: 'scopes' },
-    accessTokenOpts: {
-      attachmentType: 'accessTokenHeaderAttachment',
-      header: { name: 'Authorization', valuePrefix: 'Bearer ' },
-    },
+    accessTokenOpts: { attachmentType: 'accessTokenHeaderAttachment', header: BEARER_HEADER },
   },
-  authHealthCheck: {
-    url: 'https://api.hubapi.com/account-info/v3/details',
-    method: 'GET',
-    successStatusCodes: [200],
-  },
+  authHealthCheck: healthCheck('https://api.hubapi.com/account-info/v3/details'),
   postAuthInfoNeeded: false,
-  media: mediaFor('hubspot'),
-  labels: { category: 'marketing', releaseStage: 'ga' },
   subscribeRequirements: { registration: true, maintenance: true, postProcess: false, subscribeByAPI: false },
-  modules: { crm: { id: 'crm', label: 'CRM', baseURL: 'https://api.hubapi.com/crm/v3', version: 'v3' } },
+  modules: [providerModule('crm', 'CRM', 'https://api.hubapi.com/crm/v3', 'v3')],
   metadata: { input: [] },
   providerAppMetadata: {
     authQueryParams: [
@@ -195,144 +218,67 @@ const hubspot: Provider = {
     ],
     providerParams: [],
   },
-};
+});
 
-const pipedrive: Provider = {
-  name: 'pipedrive',
-  displayName: 'Pipedrive',
-  authType: 'apiKey',
+const pipedrive = provider({ name: 'pipedrive', displayName: 'Pipedrive', authType: 'apiKey', category: 'crm', releaseStage: 'beta' }, {
   baseURL: 'https://{{.workspace}}.pipedrive.com/api',
-  defaultModule: 'crm',
-  support: supportMatrix({
-    proxy: true,
-    read: true,
-    write: true,
-    delete: true,
-    search: { operators: { equals: true } },
-  }),
-  apiKeyOpts: {
-    attachmentType: 'header',
-    header: { name: 'Authorization', valuePrefix: 'Bearer ' },
-    docsURL: 'https://pipedrive.readme.io/docs/how-to-find-the-api-token',
-  },
-  authHealthCheck: { url: 'https://{{.workspace}}.pipedrive.com/api/v1/users/me', method: 'GET', successStatusCodes: [200] },
-  media: mediaFor('pipedrive'),
-  labels: { category: 'crm', releaseStage: 'beta' },
-  modules: { crm: { id: 'crm', label: 'CRM', baseURL: 'https://{{.workspace}}.pipedrive.com/api/v1', version: 'v1' } },
-  metadata: {
-    input: [
-      {
-        name: 'workspace',
-        displayName: 'Company domain',
-        prompt: 'The part before .pipedrive.com in your Pipedrive address',
-      },
-    ],
-  },
-};
+  support: supporting(['proxy', 'read', 'write', 'delete', 'search']),
+  apiKeyOpts: { attachmentType: 'header', header: BEARER_HEADER, docsURL: 'https://pipedrive.readme.io/docs/how-to-find-the-api-token' },
+  authHealthCheck: healthCheck('https://{{.workspace}}.pipedrive.com/api/v1/users/me'),
+  modules: [providerModule('crm', 'CRM', 'https://{{.workspace}}.pipedrive.com/api/v1', 'v1')],
+  metadata: { input: [workspace('Company domain', 'The part before .pipedrive.com in your Pipedrive address')] },
+});
 
-const openweather: Provider = {
-  name: 'openweather',
-  displayName: 'OpenWeather',
-  authType: 'apiKey',
+const openweather = provider({ name: 'openweather', displayName: 'OpenWeather', authType: 'apiKey', category: 'data', releaseStage: 'ga' }, {
   baseURL: 'https://api.openweathermap.org',
-  defaultModule: 'data',
-  support: supportMatrix({ proxy: true }),
-  apiKeyOpts: {
-    attachmentType: 'query',
-    query: { name: 'appid' },
-    docsURL: 'https://openweathermap.org/appid',
-  },
-  media: mediaFor('openweather'),
-  labels: { category: 'data', releaseStage: 'ga' },
-  modules: { data: { id: 'data', label: 'Current weather and forecasts', baseURL: 'https://api.openweathermap.org/data/2.5', version: '2.5' } },
+  support: supporting(['proxy']),
+  apiKeyOpts: { attachmentType: 'query', query: { name: 'appid' }, docsURL: 'https://openweathermap.org/appid' },
+  modules: [providerModule('data', 'Current weather and forecasts', 'https://api.openweathermap.org/data/2.5', '2.5')],
   metadata: {
     input: [
       { name: 'units', displayName: 'Units', prompt: 'standard, metric or imperial', defaultValue: 'metric' },
       { name: 'lang', displayName: 'Language', defaultValue: 'en' },
     ],
   },
-};
+});
 
-const freshdesk: Provider = {
-  name: 'freshdesk',
-  displayName: 'Freshdesk',
-  authType: 'basic',
+const freshdesk = provider({ name: 'freshdesk', displayName: 'Freshdesk', authType: 'basic', category: 'helpdesk', releaseStage: 'ga' }, {
   baseURL: 'https://{{.workspace}}.freshdesk.com',
-  defaultModule: 'helpdesk',
-  support: supportMatrix({
-    proxy: true,
-    read: true,
-    write: true,
-    search: { operators: { equals: true } },
-  }),
+  support: supporting(['proxy', 'read', 'write', 'search']),
   basicOpts: {
     apiKeyAsBasic: true,
     // Freshdesk takes the API key as the username and ignores the password.
     apiKeyAsBasicOpts: { fieldUsed: 'username', keyFormat: '%s' },
     docsURL: 'https://developers.freshdesk.com/api/#authentication',
   },
-  authHealthCheck: { url: 'https://{{.workspace}}.freshdesk.com/api/v2/agents/me', method: 'GET', successStatusCodes: [200] },
-  media: mediaFor('freshdesk'),
-  labels: { category: 'helpdesk', releaseStage: 'ga' },
-  modules: { helpdesk: { id: 'helpdesk', label: 'Helpdesk', baseURL: 'https://{{.workspace}}.freshdesk.com/api/v2', version: 'v2' } },
-  metadata: {
-    input: [{ name: 'workspace', displayName: 'Helpdesk subdomain', prompt: 'e.g. "acme" for acme.freshdesk.com' }],
-  },
-};
+  authHealthCheck: healthCheck('https://{{.workspace}}.freshdesk.com/api/v2/agents/me'),
+  modules: [providerModule('helpdesk', 'Helpdesk', 'https://{{.workspace}}.freshdesk.com/api/v2', 'v2')],
+  metadata: { input: [workspace('Helpdesk subdomain', 'e.g. "acme" for acme.freshdesk.com')] },
+});
 
-const zendesk: Provider = {
-  name: 'zendesk',
-  displayName: 'Zendesk Support',
-  authType: 'basic',
+const zendesk = provider({ name: 'zendesk', displayName: 'Zendesk Support', authType: 'basic', category: 'helpdesk', releaseStage: 'ga' }, {
   baseURL: 'https://{{.workspace}}.zendesk.com',
-  defaultModule: 'ticketing',
-  support: supportMatrix({
-    proxy: true,
-    read: true,
-    subscribe: true,
-    write: true,
-    delete: true,
-    search: { operators: { equals: true } },
+  support: supporting(['proxy', 'read', 'subscribe', 'write', 'delete', 'search'], {
     subscribeSupport: { create: true, update: true, delete: false, passThrough: false },
     batchWrite: {
-      create: { supported: true, defaultRecordLimit: 100, objectRecordLimits: { tickets: 100, users: 100 } },
-      update: { supported: true, defaultRecordLimit: 100, objectRecordLimits: { tickets: 100 } },
-      upsert: { supported: false },
-      delete: { supported: true, defaultRecordLimit: 100, objectRecordLimits: {} },
+      create: batch(100, { tickets: 100, users: 100 }),
+      update: batch(100, { tickets: 100 }),
+      upsert: NO_BATCH,
+      delete: batch(100),
     },
   }),
-  basicOpts: {
-    apiKeyAsBasic: false,
-    docsURL: 'https://developer.zendesk.com/api-reference/introduction/security-and-auth/',
-  },
-  authHealthCheck: { url: 'https://{{.workspace}}.zendesk.com/api/v2/users/me', method: 'GET', successStatusCodes: [200] },
-  media: mediaFor('zendesk'),
-  labels: { category: 'helpdesk', releaseStage: 'ga' },
+  basicOpts: { apiKeyAsBasic: false, docsURL: 'https://developer.zendesk.com/api-reference/introduction/security-and-auth/' },
+  authHealthCheck: healthCheck('https://{{.workspace}}.zendesk.com/api/v2/users/me'),
   subscribeRequirements: { registration: false, maintenance: false, postProcess: true, subscribeByAPI: true },
-  modules: { ticketing: { id: 'ticketing', label: 'Ticketing', baseURL: 'https://{{.workspace}}.zendesk.com/api/v2', version: 'v2' } },
-  metadata: {
-    input: [{ name: 'workspace', displayName: 'Zendesk subdomain', prompt: 'e.g. "acme" for acme.zendesk.com' }],
-  },
-};
+  modules: [providerModule('ticketing', 'Ticketing', 'https://{{.workspace}}.zendesk.com/api/v2', 'v2')],
+  metadata: { input: [workspace('Zendesk subdomain', 'e.g. "acme" for acme.zendesk.com')] },
+});
 
-const snowflake: Provider = {
-  name: 'snowflake',
-  displayName: 'Snowflake',
-  authType: 'custom',
+const snowflake = provider({ name: 'snowflake', displayName: 'Snowflake', authType: 'custom', category: 'warehouse', releaseStage: 'beta' }, {
   baseURL: 'https://{{.account}}.snowflakecomputing.com',
-  defaultModule: 'sql',
-  support: supportMatrix({
-    proxy: true,
-    read: true,
-    write: true,
+  support: supporting(['proxy', 'read', 'write', 'search'], {
     bulkWrite: { insert: true, update: true, upsert: true, delete: false },
-    search: { operators: { equals: true } },
-    batchWrite: {
-      create: { supported: true, defaultRecordLimit: 1000, objectRecordLimits: {} },
-      update: { supported: true, defaultRecordLimit: 1000, objectRecordLimits: {} },
-      upsert: { supported: true, defaultRecordLimit: 1000, objectRecordLimits: {} },
-      delete: { supported: false },
-    },
+    batchWrite: { create: batch(1000), update: batch(1000), upsert: batch(1000), delete: NO_BATCH },
   }),
   customOpts: {
     inputs: [
@@ -344,16 +290,11 @@ const snowflake: Provider = {
       },
       { name: 'username', displayName: 'Username' },
       { name: 'password', displayName: 'Password', fieldType: 'fieldTypePassword' },
-      {
-        name: 'role',
-        displayName: 'Role',
-        prompt: 'The role the connection runs queries as',
-        options: [
-          { value: 'SYSADMIN', label: 'System administrator' },
-          { value: 'ANALYST', label: 'Analyst (read only)' },
-          { value: 'LOADER', label: 'Loader (read and write)' },
-        ],
-      },
+      choice('role', 'Role', 'The role the connection runs queries as', {
+        SYSADMIN: 'System administrator',
+        ANALYST: 'Analyst (read only)',
+        LOADER: 'Loader (read and write)',
+      }),
       { name: 'warehouse', displayName: 'Warehouse', prompt: 'e.g. COMPUTE_WH' },
     ],
     headers: [
@@ -363,45 +304,29 @@ const snowflake: Provider = {
     queryParams: [{ name: 'warehouse', valueTemplate: '{{ .warehouse }}' }],
     multiStep: false,
   },
-  authHealthCheck: { url: 'https://{{.account}}.snowflakecomputing.com/api/v2/statements', method: 'POST', successStatusCodes: [200, 202] },
-  media: mediaFor('snowflake'),
-  labels: { category: 'warehouse', releaseStage: 'beta' },
-  modules: { sql: { id: 'sql', label: 'SQL API', baseURL: 'https://{{.account}}.snowflakecomputing.com/api/v2', version: 'v2' } },
+  authHealthCheck: healthCheck('https://{{.account}}.snowflakecomputing.com/api/v2/statements', 'POST', [200, 202]),
+  modules: [providerModule('sql', 'SQL API', 'https://{{.account}}.snowflakecomputing.com/api/v2', 'v2')],
   metadata: {
     input: [
       { name: 'database', displayName: 'Database', defaultValue: 'ANALYTICS' },
       { name: 'schema', displayName: 'Schema', defaultValue: 'PUBLIC' },
     ],
   },
-};
+});
 
-const publicHolidays: Provider = {
-  name: 'public-holidays',
-  displayName: 'Public Holidays',
-  authType: 'none',
+const publicHolidays = provider({ name: 'public-holidays', displayName: 'Public Holidays', authType: 'none', category: 'data', releaseStage: 'ga' }, {
   baseURL: 'https://date.nager.at',
-  defaultModule: 'api',
-  support: supportMatrix({ proxy: true, read: true }),
-  authHealthCheck: { url: 'https://date.nager.at/api/v3/Version', method: 'GET', successStatusCodes: [200] },
-  media: mediaFor('public-holidays'),
-  labels: { category: 'data', releaseStage: 'ga' },
-  modules: { api: { id: 'api', label: 'Nager.Date API', baseURL: 'https://date.nager.at/api/v3', version: 'v3' } },
+  support: supporting(['proxy', 'read']),
+  authHealthCheck: healthCheck('https://date.nager.at/api/v3/Version'),
+  modules: [providerModule('api', 'Nager.Date API', 'https://date.nager.at/api/v3', 'v3')],
   metadata: {
     input: [{ name: 'countryCode', displayName: 'Country', prompt: 'ISO 3166-1 alpha-2 code', defaultValue: 'US' }],
   },
-};
+});
 
-const docusignJwt: Provider = {
-  name: 'docusign-jwt',
-  displayName: 'DocuSign (JWT grant)',
-  authType: 'jwt',
+const docusignJwt = provider({ name: 'docusign-jwt', displayName: 'DocuSign (JWT grant)', authType: 'jwt', category: 'esignature', releaseStage: 'alpha' }, {
   baseURL: 'https://{{.workspace}}.docusign.net/restapi',
-  defaultModule: 'esignature',
-  support: supportMatrix({
-    proxy: true,
-    read: true,
-    subscribe: true,
-    write: true,
+  support: supporting(['proxy', 'read', 'subscribe', 'write'], {
     subscribeSupport: { create: true, update: true, delete: false, passThrough: true },
   }),
   // The JWT grant (RFC 7523): the connection signs an assertion for one DocuSign
@@ -422,36 +347,27 @@ const docusignJwt: Provider = {
         fieldType: 'fieldTypePassword',
         docsURL: 'https://developers.docusign.com/platform/auth/jwt/jwt-get-token/',
       },
-      {
-        name: 'environment',
-        displayName: 'Environment',
-        prompt: 'Which DocuSign authorization server issues the tokens',
-        options: [
-          { value: 'demo', label: 'Developer (account-d.docusign.com)' },
-          { value: 'production', label: 'Production (account.docusign.com)' },
-        ],
-      },
+      choice('environment', 'Environment', 'Which DocuSign authorization server issues the tokens', {
+        demo: 'Developer (account-d.docusign.com)',
+        production: 'Production (account.docusign.com)',
+      }),
     ],
     multiStep: false,
   },
-  authHealthCheck: { url: 'https://account.docusign.com/oauth/userinfo', method: 'GET', successStatusCodes: [200] },
-  media: mediaFor('docusign-jwt'),
-  labels: { category: 'esignature', releaseStage: 'alpha' },
+  authHealthCheck: healthCheck('https://account.docusign.com/oauth/userinfo'),
   subscribeRequirements: { registration: true, maintenance: false, postProcess: true, subscribeByAPI: false },
-  modules: {
-    esignature: { id: 'esignature', label: 'eSignature', baseURL: 'https://{{.workspace}}.docusign.net/restapi/v2.1', version: 'v2.1' },
-  },
+  modules: [providerModule('esignature', 'eSignature', 'https://{{.workspace}}.docusign.net/restapi/v2.1', 'v2.1')],
   metadata: {
     input: [
-      { name: 'workspace', displayName: 'Base URI host', prompt: 'e.g. "na3" for na3.docusign.net', defaultValue: 'demo' },
+      workspace('Base URI host', 'e.g. "na3" for na3.docusign.net', { defaultValue: 'demo' }),
       { name: 'accountId', displayName: 'API account ID', docsURL: 'https://developers.docusign.com/platform/auth/jwt/' },
     ],
     postAuthentication: [{ name: 'accountId', moduleDependencies: { esignature: {} } }],
   },
-};
+});
 
 /** Fresh copies each call, so one sandbox's changes never reach another's. */
 export function createProviderCatalogue(): Record<string, Provider> {
   const providers = [salesforce, hubspot, pipedrive, openweather, freshdesk, zendesk, snowflake, publicHolidays, docusignJwt];
-  return Object.fromEntries(providers.map((provider) => [provider.name, structuredClone(provider)]));
+  return Object.fromEntries(providers.map((entry) => [entry.name, structuredClone(entry)]));
 }

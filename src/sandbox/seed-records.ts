@@ -65,9 +65,7 @@ export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset 
     const [city, country] = pick(CITIES, i, 5);
     const name = companyName(i);
     const created = hoursAfter(spec.since, i * 7);
-    return record(accountIds[i] as string, {
-      attributes: { type: 'Account', url: `/services/data/v60.0/sobjects/Account/${accountIds[i]}` },
-      Id: accountIds[i],
+    return salesforceRecord('Account', accountIds[i] as string, {
       Name: name,
       Industry: pick(INDUSTRIES, i, 3),
       BillingCity: city,
@@ -88,12 +86,8 @@ export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset 
     const [city, country] = pick(CITIES, accountIndex, 5);
     const id = salesforceId('003', spec.orgCode, i);
     const created = hoursAfter(spec.since, 3 + i * 5);
-    return record(id, {
-      attributes: { type: 'Contact', url: `/services/data/v60.0/sobjects/Contact/${id}` },
-      Id: id,
-      FirstName: first,
-      LastName: last,
-      Name: `${first} ${last}`,
+    return salesforceRecord('Contact', id, {
+      ...personName(first, last),
       Email: `${slug(first)}.${slug(last)}${i}@${slug(companyName(accountIndex))}.example.com`,
       Phone: `+1 555 02${String(i % 100).padStart(2, '0')}`,
       Title: pick(TITLES, i, 3),
@@ -109,9 +103,7 @@ export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset 
     const [stage, probability] = pick(STAGES, i, 3);
     const accountIndex = (i * 3) % Math.max(spec.accounts, 1);
     const id = salesforceId('006', spec.orgCode, i);
-    return record(id, {
-      attributes: { type: 'Opportunity', url: `/services/data/v60.0/sobjects/Opportunity/${id}` },
-      Id: id,
+    return salesforceRecord('Opportunity', id, {
       Name: `${companyName(accountIndex)} – ${pick(['Renewal', 'Expansion', 'New Business', 'Pilot'], i)}`,
       StageName: stage,
       Probability: probability,
@@ -127,12 +119,8 @@ export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset 
     const last = pick(LAST_NAMES, i, 7);
     const company = companyName(i + 20);
     const id = salesforceId('00Q', spec.orgCode, i);
-    return record(id, {
-      attributes: { type: 'Lead', url: `/services/data/v60.0/sobjects/Lead/${id}` },
-      Id: id,
-      FirstName: first,
-      LastName: last,
-      Name: `${first} ${last}`,
+    return salesforceRecord('Lead', id, {
+      ...personName(first, last),
       Company: company,
       Email: `${slug(first)}.${slug(last)}${i}@${slug(company)}.example.com`,
       Status: pick(LEAD_STATUSES, i, 3),
@@ -142,6 +130,16 @@ export function salesforceDataset(spec: SalesforceDatasetSpec): ProviderDataset 
     });
   });
   return { groupRef: spec.groupRef, provider: 'salesforce', objects: { Account, Contact, Opportunity, Lead } };
+}
+
+/** Salesforce's REST shape: `attributes` and `Id` first, then the fields. */
+function salesforceRecord(type: string, id: string, fields: Record<string, unknown>): ProviderRecord {
+  return record(id, { attributes: { type, url: `/services/data/v60.0/sobjects/${type}/${id}` }, Id: id, ...fields });
+}
+
+/** The name fields of Salesforce people (contacts and leads). */
+function personName(first: string, last: string): Record<string, string> {
+  return { FirstName: first, LastName: last, Name: `${first} ${last}` };
 }
 
 export interface HubSpotDatasetSpec {

@@ -3,9 +3,15 @@
 import { createProviderCatalogue } from './seed-providers.js';
 import { hubspotDataset, salesforceDataset } from './seed-records.js';
 import type {
+  DestinationMetadata,
+  DestinationSecretKey,
   Group,
+  Installation,
+  InstallationObjectConfig,
   Integration,
   Invite,
+  ManifestFieldMapping,
+  ManifestReadObject,
   Org,
   Provider,
   SandboxProject,
@@ -81,13 +87,11 @@ function seedInvites(): Invite[] {
 }
 
 function seedDemoProject(): SandboxProject {
-  const integrations = [salesforceIntegration()];
-  const created = '2024-01-16T10:00:00Z';
-  return {
+  return project({
     id: 'proj_demo',
     name: 'demo',
     orgId: 'org_demo',
-    createTime: created,
+    createTime: '2024-01-16T10:00:00Z',
     updateTime: '2024-06-01T12:00:00Z',
     providerApps: [
       {
@@ -105,23 +109,18 @@ function seedDemoProject(): SandboxProject {
         updateTime: '2024-03-11T09:30:00Z',
       },
     ],
-    connections: [],
-    groups: groupsOf(integrations),
-    consumers: [],
-    connectionCredentials: [],
     destinations: demoDestinations(),
-    integrations,
+    integrations: [salesforceIntegration()],
     providerData: [
       salesforceDataset({ groupRef: 'acme-corp', orgCode: 'Ac', accounts: 40, contacts: 80, opportunities: 30, leads: 20, since: '2023-09-01T08:00:00Z' }),
       salesforceDataset({ groupRef: 'globex', orgCode: 'Gx', accounts: 25, contacts: 50, opportunities: 20, leads: 12, since: '2023-11-15T08:00:00Z' }),
       salesforceDataset({ groupRef: 'initech', orgCode: 'In', accounts: 15, contacts: 30, opportunities: 10, leads: 8, since: '2024-02-01T08:00:00Z' }),
     ],
-  };
+  });
 }
 
 function seedMarketingProject(): SandboxProject {
-  const integrations = [hubspotIntegration()];
-  return {
+  return project({
     id: 'proj_marketing',
     name: 'marketing',
     orgId: 'org_demo',
@@ -143,16 +142,29 @@ function seedMarketingProject(): SandboxProject {
         updateTime: '2024-03-05T15:10:00Z',
       },
     ],
-    connections: [],
-    groups: groupsOf(integrations),
-    consumers: [],
-    connectionCredentials: [],
     destinations: marketingDestinations(),
-    integrations,
+    integrations: [hubspotIntegration()],
     providerData: [
       hubspotDataset({ groupRef: 'umbrella', idBase: 51_000, contacts: 40, companies: 15, deals: 10, since: '2024-01-10T09:00:00Z' }),
       hubspotDataset({ groupRef: 'hooli', idBase: 73_000, contacts: 30, companies: 10, deals: 5, since: '2024-02-20T09:00:00Z' }),
     ],
+  });
+}
+
+type ProjectSeed = Omit<SandboxProject, 'connections' | 'groups' | 'consumers' | 'connectionCredentials'>;
+
+/** A project as seeded: nothing generated in it yet, and the groups of its installations. */
+function project(seed: ProjectSeed): SandboxProject {
+  const { destinations, integrations, providerData, ...head } = seed;
+  return {
+    ...head,
+    connections: [],
+    groups: groupsOf(integrations),
+    consumers: [],
+    connectionCredentials: [],
+    destinations,
+    integrations,
+    providerData,
   };
 }
 
@@ -176,256 +188,178 @@ function groupsOf(integrations: Integration[]): Group[] {
 
 function demoDestinations(): StoredDestination[] {
   return [
-    {
-      destination: {
-        id: 'dest_webhook',
-        name: 'crm-events-webhook',
-        type: 'webhook',
-        metadata: {
-          url: 'https://hooks.example.com/ipctl/crm-events',
-          headers: { 'X-Source': 'ipctl-sandbox', 'X-Environment': 'demo' },
-        },
-        createTime: '2024-01-20T09:00:00Z',
-        updateTime: '2024-04-02T17:25:00Z',
-      },
-      secretNames: [],
-    },
-    {
-      destination: {
-        id: 'dest_sqs',
-        name: 'contacts-queue',
-        type: 'sqs',
-        metadata: {
-          queueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/acme-contacts',
-          region: 'eu-west-1',
-        },
-        createTime: '2024-02-03T11:30:00Z',
-        updateTime: '2024-02-03T11:30:00Z',
-      },
-      secretNames: ['awsKeyId', 'awsSecretKey'],
-    },
-    {
-      destination: {
-        id: 'dest_snowflake',
-        name: 'analytics-warehouse',
-        type: 'snowflake',
-        metadata: {
-          account: 'acme-analytics',
-          username: 'IPCTL_LOADER',
-          database: 'RAW',
-          schemaName: 'SALESFORCE',
-          tableName: 'OPPORTUNITIES',
-          batchSize: 500,
-          maxWaitSecs: 60,
-        },
-        createTime: '2024-02-10T14:00:00Z',
-        updateTime: '2024-05-18T08:45:00Z',
-      },
-      secretNames: ['privateKey'],
-    },
-    {
-      destination: {
-        id: 'dest_s3',
-        name: 'raw-archive',
-        type: 's3',
-        metadata: {
-          bucket: 'acme-integration-archive',
-          region: 'us-east-1',
-          keyTemplate: '{{.projectId}}/{{.objectName}}/{{.date}}/{{.id}}.json',
-          storageClass: 'STANDARD_IA',
-        },
-        createTime: '2024-03-12T16:20:00Z',
-        updateTime: '2024-03-12T16:20:00Z',
-      },
-      secretNames: ['accessKeyId', 'secretAccessKey'],
-    },
+    destination({ id: 'dest_webhook', name: 'crm-events-webhook', type: 'webhook', created: '2024-01-20T09:00:00Z', updated: '2024-04-02T17:25:00Z' }, {
+      url: 'https://hooks.example.com/ipctl/crm-events',
+      headers: { 'X-Source': 'ipctl-sandbox', 'X-Environment': 'demo' },
+    }),
+    destination({ id: 'dest_sqs', name: 'contacts-queue', type: 'sqs', created: '2024-02-03T11:30:00Z', secrets: ['awsKeyId', 'awsSecretKey'] }, {
+      queueUrl: 'https://sqs.eu-west-1.amazonaws.com/123456789012/acme-contacts',
+      region: 'eu-west-1',
+    }),
+    destination({ id: 'dest_snowflake', name: 'analytics-warehouse', type: 'snowflake', created: '2024-02-10T14:00:00Z', updated: '2024-05-18T08:45:00Z', secrets: ['privateKey'] }, {
+      account: 'acme-analytics',
+      username: 'IPCTL_LOADER',
+      database: 'RAW',
+      schemaName: 'SALESFORCE',
+      tableName: 'OPPORTUNITIES',
+      batchSize: 500,
+      maxWaitSecs: 60,
+    }),
+    destination({ id: 'dest_s3', name: 'raw-archive', type: 's3', created: '2024-03-12T16:20:00Z', secrets: ['accessKeyId', 'secretAccessKey'] }, {
+      bucket: 'acme-integration-archive',
+      region: 'us-east-1',
+      keyTemplate: '{{.projectId}}/{{.objectName}}/{{.date}}/{{.id}}.json',
+      storageClass: 'STANDARD_IA',
+    }),
   ];
 }
 
 function marketingDestinations(): StoredDestination[] {
   return [
-    {
-      destination: {
-        id: 'dest_marketing_webhook',
-        name: 'marketing-webhook',
-        type: 'webhook',
-        metadata: { url: 'https://hooks.example.com/ipctl/marketing', headers: { 'X-Source': 'ipctl-sandbox' } },
-        createTime: '2024-03-06T09:00:00Z',
-        updateTime: '2024-03-06T09:00:00Z',
-      },
-      secretNames: [],
-    },
-    {
-      destination: {
-        id: 'dest_marketing_kinesis',
-        name: 'marketing-stream',
-        type: 'kinesis',
-        metadata: {
-          streamName: 'marketing-events',
-          region: 'us-west-2',
-          partitionKeyTemplate: '{{.groupRef}}',
-          batchSize: 100,
-          maxWaitSecs: 10,
-        },
-        createTime: '2024-04-01T12:00:00Z',
-        updateTime: '2024-04-01T12:00:00Z',
-      },
-      secretNames: ['awsKeyId', 'awsSecretKey'],
-    },
+    destination({ id: 'dest_marketing_webhook', name: 'marketing-webhook', type: 'webhook', created: '2024-03-06T09:00:00Z' }, {
+      url: 'https://hooks.example.com/ipctl/marketing',
+      headers: { 'X-Source': 'ipctl-sandbox' },
+    }),
+    destination({ id: 'dest_marketing_kinesis', name: 'marketing-stream', type: 'kinesis', created: '2024-04-01T12:00:00Z', secrets: ['awsKeyId', 'awsSecretKey'] }, {
+      streamName: 'marketing-events',
+      region: 'us-west-2',
+      partitionKeyTemplate: '{{.groupRef}}',
+      batchSize: 100,
+      maxWaitSecs: 10,
+    }),
   ];
 }
 
+interface DestinationSeed {
+  id: string;
+  name: string;
+  type: string;
+  created: string;
+  /** Default: never updated since `created`. */
+  updated?: string;
+  /** The names of the secrets it was created with; their values were never known. */
+  secrets?: DestinationSecretKey[];
+}
+
+function destination(seed: DestinationSeed, metadata: DestinationMetadata): StoredDestination {
+  const { id, name, type, created, updated = created, secrets = [] } = seed;
+  return { destination: { id, name, type, metadata, createTime: created, updateTime: updated }, secretNames: secrets };
+}
+
 function salesforceIntegration(): Integration {
-  return {
+  return integration({
     id: 'int_salesforce_sync',
     projectId: 'proj_demo',
     name: 'salesforce-sync',
     provider: 'salesforce',
     createTime: '2024-01-22T10:00:00Z',
     updateTime: '2024-05-01T10:00:00Z',
-    manifest: {
-      specVersion: '1.0.0',
-      integrations: [
-        {
-          name: 'salesforce-sync',
-          provider: 'salesforce',
-          read: {
-            objects: [
-              // Accounts are always searchable, whatever an installation says (rule 6).
-              {
-                objectName: 'Account',
-                destination: 'dest_webhook',
-                enabled: 'always',
-                fieldMappings: [
-                  { mapToName: 'companyName', mapToDisplayName: 'Company name', fieldName: 'Name' },
-                  { mapToName: 'city', mapToDisplayName: 'City', fieldName: 'BillingCity' },
-                ],
-              },
-              {
-                objectName: 'Contact',
-                destination: 'dest_sqs',
-                fieldMappings: [
-                  { mapToName: 'fullName', mapToDisplayName: 'Full name', fieldName: 'Name' },
-                  { mapToName: 'email', mapToDisplayName: 'Email', prompt: 'Which field holds the contact email?' },
-                  { mapToName: 'city', mapToDisplayName: 'City', prompt: 'Which field holds the contact city?' },
-                ],
-              },
-              { objectName: 'Opportunity', destination: 'dest_snowflake' },
-            ],
-          },
-        },
-      ],
-    },
-    installations: [
+    reads: [
+      // Accounts are always searchable, whatever an installation says (rule 6).
       {
-        id: 'inst_acme_corp',
-        integrationId: 'int_salesforce_sync',
-        groupRef: 'acme-corp',
-        groupName: 'Acme Corporation',
-        config: {
-          read: {
-            objects: {
-              Contact: { selectedFieldMappings: { email: 'Email', city: 'MailingCity' } },
-              Opportunity: {},
-            },
-          },
-        },
-        createTime: '2024-02-01T09:00:00Z',
-        updateTime: '2024-04-15T13:00:00Z',
+        objectName: 'Account',
+        destination: 'dest_webhook',
+        enabled: 'always',
+        fieldMappings: [fixedMapping('companyName', 'Company name', 'Name'), fixedMapping('city', 'City', 'BillingCity')],
       },
       {
-        id: 'inst_globex',
-        integrationId: 'int_salesforce_sync',
-        groupRef: 'globex',
-        groupName: 'Globex Corporation',
-        config: {
-          read: {
-            objects: {
-              Contact: { selectedFieldMappings: { email: 'Email', city: 'MailingCountry' } },
-              // Opportunities are not searchable for this group (rule 7).
-              Opportunity: { disabled: true },
-            },
-          },
-        },
-        createTime: '2024-02-20T09:00:00Z',
-        updateTime: '2024-02-20T09:00:00Z',
+        objectName: 'Contact',
+        destination: 'dest_sqs',
+        fieldMappings: [
+          fixedMapping('fullName', 'Full name', 'Name'),
+          chosenMapping('email', 'Email', 'Which field holds the contact email?'),
+          chosenMapping('city', 'City', 'Which field holds the contact city?'),
+        ],
       },
-      {
-        id: 'inst_initech',
-        integrationId: 'int_salesforce_sync',
-        groupRef: 'initech',
-        groupName: 'Initech',
-        config: {
-          read: {
-            objects: {
-              // Ignored for search: the manifest marks Account `enabled: always`.
-              Account: { disabled: true },
-              Contact: { disabled: true },
-            },
-          },
-        },
-        createTime: '2024-03-03T09:00:00Z',
-        updateTime: '2024-05-09T11:30:00Z',
-      },
+      { objectName: 'Opportunity', destination: 'dest_snowflake' },
     ],
-  };
+    installations: [
+      installation({ id: 'inst_acme_corp', groupRef: 'acme-corp', groupName: 'Acme Corporation', created: '2024-02-01T09:00:00Z', updated: '2024-04-15T13:00:00Z' }, {
+        Contact: { selectedFieldMappings: { email: 'Email', city: 'MailingCity' } },
+        Opportunity: {},
+      }),
+      installation({ id: 'inst_globex', groupRef: 'globex', groupName: 'Globex Corporation', created: '2024-02-20T09:00:00Z' }, {
+        Contact: { selectedFieldMappings: { email: 'Email', city: 'MailingCountry' } },
+        // Opportunities are not searchable for this group (rule 7).
+        Opportunity: { disabled: true },
+      }),
+      installation({ id: 'inst_initech', groupRef: 'initech', groupName: 'Initech', created: '2024-03-03T09:00:00Z', updated: '2024-05-09T11:30:00Z' }, {
+        // Ignored for search: the manifest marks Account `enabled: always`.
+        Account: { disabled: true },
+        Contact: { disabled: true },
+      }),
+    ],
+  });
 }
 
 function hubspotIntegration(): Integration {
-  return {
+  return integration({
     id: 'int_hubspot_sync',
     projectId: 'proj_marketing',
     name: 'hubspot-sync',
     provider: 'hubspot',
     createTime: '2024-03-07T10:00:00Z',
     updateTime: '2024-03-07T10:00:00Z',
-    manifest: {
-      specVersion: '1.0.0',
-      integrations: [
-        {
-          name: 'hubspot-sync',
-          provider: 'hubspot',
-          read: {
-            objects: [
-              {
-                objectName: 'contacts',
-                destination: 'dest_marketing_webhook',
-                enabled: 'always',
-                fieldMappings: [
-                  { mapToName: 'email', mapToDisplayName: 'Email', fieldName: 'email' },
-                  { mapToName: 'stage', mapToDisplayName: 'Lifecycle stage', prompt: 'Which field holds the funnel stage?' },
-                ],
-              },
-              { objectName: 'companies', destination: 'dest_marketing_webhook' },
-              { objectName: 'deals', destination: 'dest_marketing_kinesis' },
-            ],
-          },
-        },
-      ],
-    },
-    installations: [
+    reads: [
       {
-        id: 'inst_umbrella',
-        integrationId: 'int_hubspot_sync',
-        groupRef: 'umbrella',
-        groupName: 'Umbrella Corporation',
-        config: {
-          read: { objects: { contacts: { selectedFieldMappings: { stage: 'lifecyclestage' } }, deals: { disabled: true } } },
-        },
-        createTime: '2024-03-10T09:00:00Z',
-        updateTime: '2024-03-10T09:00:00Z',
+        objectName: 'contacts',
+        destination: 'dest_marketing_webhook',
+        enabled: 'always',
+        fieldMappings: [fixedMapping('email', 'Email', 'email'), chosenMapping('stage', 'Lifecycle stage', 'Which field holds the funnel stage?')],
       },
-      {
-        id: 'inst_hooli',
-        integrationId: 'int_hubspot_sync',
-        groupRef: 'hooli',
-        groupName: 'Hooli',
-        config: {
-          read: { objects: { contacts: { selectedFieldMappings: { stage: 'jobtitle' } }, companies: { disabled: true } } },
-        },
-        createTime: '2024-04-02T09:00:00Z',
-        updateTime: '2024-04-02T09:00:00Z',
-      },
+      { objectName: 'companies', destination: 'dest_marketing_webhook' },
+      { objectName: 'deals', destination: 'dest_marketing_kinesis' },
     ],
+    installations: [
+      installation({ id: 'inst_umbrella', groupRef: 'umbrella', groupName: 'Umbrella Corporation', created: '2024-03-10T09:00:00Z' }, {
+        contacts: { selectedFieldMappings: { stage: 'lifecyclestage' } },
+        deals: { disabled: true },
+      }),
+      installation({ id: 'inst_hooli', groupRef: 'hooli', groupName: 'Hooli', created: '2024-04-02T09:00:00Z' }, {
+        contacts: { selectedFieldMappings: { stage: 'jobtitle' } },
+        companies: { disabled: true },
+      }),
+    ],
+  });
+}
+
+type IntegrationSeed = Omit<Integration, 'manifest' | 'installations'> & {
+  /** The objects its manifest reads. */
+  reads: ManifestReadObject[];
+  installations: Array<(integrationId: string) => Installation>;
+};
+
+/** An integration whose manifest holds one integration of the same name and provider. */
+function integration(seed: IntegrationSeed): Integration {
+  const { reads, installations, ...head } = seed;
+  return {
+    ...head,
+    manifest: { specVersion: '1.0.0', integrations: [{ name: head.name, provider: head.provider, read: { objects: reads } }] },
+    installations: installations.map((installationOf) => installationOf(head.id)),
   };
+}
+
+/** A field the manifest maps to a fixed provider field. */
+function fixedMapping(mapToName: string, mapToDisplayName: string, fieldName: string): ManifestFieldMapping {
+  return { mapToName, mapToDisplayName, fieldName };
+}
+
+/** A field whose provider field the user chooses at installation, asked with `prompt`. */
+function chosenMapping(mapToName: string, mapToDisplayName: string, prompt: string): ManifestFieldMapping {
+  return { mapToName, mapToDisplayName, prompt };
+}
+
+interface InstallationSeed {
+  id: string;
+  groupRef: string;
+  groupName: string;
+  created: string;
+  /** Default: never updated since `created`. */
+  updated?: string;
+}
+
+/** An installation by one group, with its settings per read object; the integration fills in its ID. */
+function installation(seed: InstallationSeed, objects: Record<string, InstallationObjectConfig>): (integrationId: string) => Installation {
+  const { id, groupRef, groupName, created, updated = created } = seed;
+  return (integrationId) => ({ id, integrationId, groupRef, groupName, config: { read: { objects } }, createTime: created, updateTime: updated });
 }

@@ -2,34 +2,30 @@
 // with the sandbox's own rules (connection-body.ts), as a 400 with one issue
 // per bad field.
 import { randomInt } from 'node:crypto';
+import { authSchemeFor } from '../auth-types.js';
 import { checkGenerateBody, type GenerateBody, type TokenInput, workspaceInput } from '../connection-body.js';
 import { badRequest, type ProblemIssue, problemType } from '../problems.js';
-import type { Route } from '../router.js';
+import { type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import { findProvider, type SandboxState } from '../state.js';
-import type { AuthScheme, Connection, Consumer, Group, OAuth2Token, Provider, SandboxProject } from '../types.js';
+import type { Connection, Consumer, Group, OAuth2Token, Provider, SandboxProject } from '../types.js';
 import { requireProject } from './lookups.js';
 
 export const connectionRoutes: Route[] = [
-  {
-    operation: 'generateConnection',
-    method: 'POST',
-    pattern: '/v1/projects/{projectIdOrName}/connections:generate',
-    auth: 'apiKey',
-    body: 'json',
-    handle: ({ state, params, body, now }) => {
-      const project = requireProject(state, params.projectIdOrName as string);
-      const input = (body ?? {}) as Record<string, unknown>;
-      const { provider, issues } = lookUpProvider(state, input.provider);
-      const checked = checkGenerateBody(input, provider);
-      issues.push(...checked.issues);
-      if (issues.length > 0 || !provider) {
-        throw badRequest(`The connection request has ${issues.length === 1 ? 'a problem' : `${issues.length} problems`}; no connection was created.`, issues);
-      }
-      const connection = createConnection(project, provider, checked.body, now().toISOString());
-      return { status: 201, body: connection };
-    },
-  },
+  route('generateConnection', 'POST /v1/projects/{projectIdOrName}/connections:generate', 'apiKey', generateConnection, { body: 'json' }),
 ];
+
+function generateConnection({ state, params, body, now }: RouteContext): RouteResponse {
+  const project = requireProject(state, params.projectIdOrName as string);
+  const input = (body ?? {}) as Record<string, unknown>;
+  const { provider, issues } = lookUpProvider(state, input.provider);
+  const checked = checkGenerateBody(input, provider);
+  issues.push(...checked.issues);
+  if (issues.length > 0 || !provider) {
+    throw badRequest(`The connection request has ${issues.length === 1 ? 'a problem' : `${issues.length} problems`}; no connection was created.`, issues);
+  }
+  const connection = createConnection(project, provider, checked.body, now().toISOString());
+  return { status: 201, body: connection };
+}
 
 function lookUpProvider(state: SandboxState, name: unknown): { provider?: Provider; issues: ProblemIssue[] } {
   if (typeof name !== 'string' || name === '') return { issues: [] };
@@ -97,61 +93,38 @@ function storedToken(token: TokenInput, now: string): OAuth2Token {
   return { token: token.token, issuedAt: token.issuedAt ?? now, ...(token.expiresAt ? { expiresAt: token.expiresAt } : {}) };
 }
 
-/**
- * The spec's authScheme values name OAuth grants, not the JWT or custom auth
- * types, so those map to the scheme that works the same way: a JWT grant is a
- * server-to-server OAuth grant (clientCredentials); custom inputs sent in an
- * Authorization: Basic header are basic, any other custom inputs act as keys.
- */
-export function authSchemeFor(provider: Provider): AuthScheme {
-  switch (provider.authType) {
-    case 'none':
-      return 'none';
-    case 'apiKey':
-      return 'apiKey';
-    case 'basic':
-      return 'basic';
-    case 'oauth2':
-      return oauth2Scheme(provider.oauth2Opts?.grantType);
-    case 'jwt':
-      return 'oauth2/clientCredentials';
-    case 'custom': {
-      const authorization = provider.customOpts?.headers?.find((header) => header.name.toLowerCase() === 'authorization');
-      return authorization && /^\s*basic\b/i.test(authorization.valueTemplate) ? 'basic' : 'apiKey';
-    }
-  }
-}
-
-function oauth2Scheme(grantType: string | undefined): AuthScheme {
-  if (grantType === 'authorizationCodePKCE') return 'oauth2/authorizationCodePKCE';
-  if (grantType === 'clientCredentials') return 'oauth2/clientCredentials';
-  if (grantType === 'password') return 'oauth2/password';
-  return 'oauth2/authorizationCode';
-}
-
-/** Groups are upserted by groupRef: a new one takes its name (or its ref); a given name renames an existing one. */
 function upsertGroup(project: SandboxProject, groupRef: string, groupName: string | undefined, now: string): Group {
-  let group = indexed(project.groups, (candidate) => candidate.groupRef).get(groupRef);
-  if (!group) {
-    group = { groupRef, groupName: groupName ?? groupRef, projectId: project.id, createTime: now, updateTime: now };
-    project.groups.push(group);
-  } else if (groupName !== undefined && groupName !== group.groupName) {
-    group.groupName = groupName;
-    group.updateTime = now;
-  }
-  return { ...group };
+  const created = { groupRef, groupName: groupName ?? groupRef, projectId: project.id, createTime: now, updateTime: now };
+  return upsertByRef(project.groups, 'groupRef', 'groupName', created, groupName, now);
 }
 
 function upsertConsumer(project: SandboxProject, consumerRef: string, consumerName: string | undefined, now: string): Consumer {
-  let consumer = indexed(project.consumers, (candidate) => candidate.consumerRef).get(consumerRef);
-  if (!consumer) {
-    consumer = { consumerRef, consumerName: consumerName ?? consumerRef, projectId: project.id, createTime: now, updateTime: now };
-    project.consumers.push(consumer);
-  } else if (consumerName !== undefined && consumerName !== consumer.consumerName) {
-    consumer.consumerName = consumerName;
-    consumer.updateTime = now;
+  const created = { consumerRef, consumerName: consumerName ?? consumerRef, projectId: project.id, createTime: now, updateTime: now };
+  return upsertByRef(project.consumers, 'consumerRef', 'consumerName', created, consumerName, now);
+}
+
+/**
+ * Groups and consumers are upserted by their ref: a new one is `created` (named
+ * by the request, or after its ref); a name the request gives renames an existing one.
+ */
+function upsertByRef<Item extends { updateTime: string }, Ref extends keyof Item, Name extends keyof Item>(
+  items: Item[],
+  refKey: Ref,
+  nameKey: Name,
+  created: Item,
+  name: Item[Name] | undefined,
+  now: string,
+): Item {
+  const existing = indexed(items, (candidate) => String(candidate[refKey])).get(String(created[refKey]));
+  if (!existing) {
+    items.push(created);
+    return { ...created };
   }
-  return { ...consumer };
+  if (name !== undefined && name !== existing[nameKey]) {
+    existing[nameKey] = name;
+    existing.updateTime = now;
+  }
+  return { ...existing };
 }
 
 const indexes = new WeakMap<object[], Map<string, object>>();

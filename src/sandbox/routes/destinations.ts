@@ -9,27 +9,22 @@ import { createHash } from 'node:crypto';
 import { closestName } from '../../input/closest.js';
 import { closestMaskPath, isMaskPath, MASK_PATHS, type MaskPath, partsOf, SECRET_KEYS, type SecretKey, valueProblem } from '../destination-fields.js';
 import { badRequest, notFound, type ProblemIssue, problemType } from '../problems.js';
-import type { Route } from '../router.js';
+import { ok, type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import { findDestination } from '../state.js';
 import type { DestinationMetadata, SandboxProject, StoredDestination } from '../types.js';
 import { checkPathIdentifier, requireProject } from './lookups.js';
 
 export const destinationRoutes: Route[] = [
-  {
-    operation: 'updateDestination',
-    method: 'PATCH',
-    pattern: '/v1/projects/{projectIdOrName}/destinations/{destination}',
-    auth: 'apiKeyOrBearer',
-    body: 'json',
-    handle: ({ state, params, body, now }) => {
-      const project = requireProject(state, params.projectIdOrName as string);
-      const stored = requireDestination(project, params.destination as string);
-      const update = readUpdate(body);
-      applyUpdate(stored, update, now());
-      return { status: 200, body: stored.destination };
-    },
-  },
+  route('updateDestination', 'PATCH /v1/projects/{projectIdOrName}/destinations/{destination}', 'apiKeyOrBearer', updateDestination, { body: 'json' }),
 ];
+
+function updateDestination({ state, params, body, now }: RouteContext): RouteResponse {
+  const project = requireProject(state, params.projectIdOrName as string);
+  const stored = requireDestination(project, params.destination as string);
+  const update = readUpdate(body);
+  applyUpdate(stored, update, now());
+  return ok(stored.destination);
+}
 
 export function requireDestination(project: SandboxProject, destinationId: string): StoredDestination {
   checkPathIdentifier(destinationId, 'destination');

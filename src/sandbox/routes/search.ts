@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { searchPageSize } from '../../config/defaults.js';
 import { badRequest, internalError, notFound, type ProblemIssue, problemType } from '../problems.js';
-import type { Route, RouteContext, RouteResponse } from '../router.js';
+import { ok, type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import {
   checkSearchable,
   type FieldMappings,
@@ -26,14 +26,7 @@ import { checkPathIdentifier } from './lookups.js';
 export const REQUEST_TYPE_HEADER = 'x-svc-request-type';
 
 export const searchRoutes: Route[] = [
-  {
-    operation: 'searchRecords',
-    method: 'POST',
-    pattern: '/search/v1/projects/{projectId}/integrations/{integrationId}',
-    auth: 'apiKey',
-    body: 'json',
-    handle: handleSearch,
-  },
+  route('searchRecords', 'POST /search/v1/projects/{projectId}/integrations/{integrationId}', 'apiKey', handleSearch, { body: 'json' }),
 ];
 
 interface SearchRequest {
@@ -57,7 +50,7 @@ function handleSearch(context: RouteContext): RouteResponse {
   const filters = resolveFilters(request, mappings, nativeFieldNames(dataset, request.objectName));
   const results = searchRecords(dataset, request.objectName, filters, mappings, searchPageSize);
   context.record({ resultCount: results.length });
-  return { status: 200, body: { results } };
+  return ok({ results });
 }
 
 /** What the client sent, as sent, so tests can check ipctl's request on the sandbox side. */
