@@ -63,7 +63,7 @@ export function describeNetworkFailure(
   const codes = override ? [override] : errorCodes(error);
   const code = codes.find((candidate) => candidate in certificateProblems || failedBeforeSending.has(candidate) || lostAfterSending.has(candidate)) ?? codes[0];
   const via = proxy ? ` through the proxy ${displayProxy(proxy)}` : '';
-  const unreadable = unreadableAnswer(code, prepared);
+  const unreadable = unreadableAnswer(error, code, prepared);
   if (unreadable) return unreadable;
   if (code === 'TIMEOUT' || (code?.startsWith('UND_ERR_') && code.includes('TIMEOUT') && code !== 'UND_ERR_CONNECT_TIMEOUT')) {
     return new TransportError(
@@ -109,13 +109,13 @@ export function describeNetworkFailure(
  * An answer came, and it could not be read: the server was reached, so this is
  * no network failure (exit 1, not retried).
  */
-function unreadableAnswer(code: string | undefined, prepared: PreparedRequest): UserError | undefined {
+function unreadableAnswer(error: unknown, code: string | undefined, prepared: PreparedRequest): UserError | undefined {
   const target = `${prepared.method} ${prepared.url.origin}${prepared.url.pathname}`;
   if (code === 'UND_ERR_HEADERS_OVERFLOW') {
     return new UserError(`The server answered ${target} with headers larger than ipctl reads (${code}).`, undefined, 'Check the base URL; if a proxy or gateway adds large headers, ask its operator.');
   }
-  if (code?.startsWith('HPE_')) {
-    return new UserError(`The server answered ${target} with something that is not HTTP (${code}).`, undefined, 'Check the base URL: its host and port must be the API\'s, and its scheme (http or https) the one the server speaks.');
+  if (code?.startsWith('HPE_') || (error as Error | undefined)?.name === 'HTTPParserError') {
+    return new UserError(`The server answered ${target} with something that is not HTTP (${code ?? (error as Error).message}).`, undefined, 'Check the base URL: its host and port must be the API\'s, and its scheme (http or https) the one the server speaks.');
   }
   return undefined;
 }

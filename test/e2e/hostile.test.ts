@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
@@ -21,6 +21,8 @@ const canaries = [apiKey, token, connectionKey, destinationPassword, ...token.sp
 /** ESC, BEL, OSC 52 (clipboard), OSC 8 (link), C1 CSI and a right-to-left override. */
 const label = 'Acme\u001b[2J\u0007\u001b]52;c;ZXZpbA==\u0007\u001b]8;;http://evil.example/\u001b\\click\u001b]8;;\u001b\\\u009b31m\u202eevil';
 const rawControls = /[\u0007\u009b\u202e]|\u001b[\]\[]/;
+/** ipctl's own colors (SGR sequences) are allowed on a terminal; nothing else. */
+const withoutColors = (text: string): string => text.replace(/\u001b\[[\d;]*m/g, '');
 
 let sandbox: Sandbox;
 let hostile: HostileServer;
@@ -29,11 +31,13 @@ let config = tempDir('ipctl-hostile-config-');
 
 beforeAll(async () => {
   sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
+  const dispatcher = new Agent();
   const fetchJson = async (path: string) => {
-    const answer = await request(`${sandbox.baseUrl}${path}`, { headers: { 'x-api-key': sandbox.apiKey, authorization: `Bearer ${sandbox.token}` } });
+    const answer = await request(`${sandbox.baseUrl}${path}`, { dispatcher, headers: { 'x-api-key': sandbox.apiKey, authorization: `Bearer ${sandbox.token}` } });
     return (await answer.body.json()) as Record<string, unknown>;
   };
   hostile = await startHostileServer({ providers: { pipedrive: await fetchJson('/providers/pipedrive') }, org: await fetchJson(`/orgs/${sandbox.org}`), label });
+  await dispatcher.close();
 });
 afterAll(async () => {
   await hostile.close();
@@ -111,7 +115,7 @@ describe('server text with control characters', { timeout: 60_000 }, () => {
     const result = await runIpctlInTerminal(['orgs', 'get', 'org_demo'], { env: env('control') });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('\\x1b]52;c;');
-    expect(result.stdout).not.toMatch(rawControls);
+    expect(withoutColors(result.stdout)).not.toMatch(rawControls);
   });
 
   it('keeps the exact data in JSON and YAML, written as escapes', async () => {
@@ -275,7 +279,7 @@ describe('odd answers', { timeout: 60_000 }, () => {
   it('an answer that is not HTTP is exit 1, saying so', async () => {
     const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: env(hostile.notHttpUrl) });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/with something that is not HTTP \(HPE_\w+\)/);
+    expect(result.stderr).toContain('with something that is not HTTP (Response does not match the HTTP/1.1 protocol');
   });
 
   it('a 503 that says retrying will not help gets that advice alone, not a time to come back', async () => {
@@ -330,7 +334,8 @@ describe('odd input', { timeout: 60_000 }, () => {
     it(`profile show ${name} and help ${name} are looked up as own keys`, async () => {
       const shown = await runIpctl(['profile', 'show', name], { env: env('control') });
       expect(shown.code).toBe(2);
-      expect(shown.stderr).toContain(`No profile named "${name}"`);
+      // "__proto__" is no valid profile name at all; the others are, and there is none of them.
+      expect(shown.stderr).toContain(name === '__proto__' ? 'NAME: must be letters, digits' : `No profile named "${name}"`);
       const help = await runIpctl(['help', name], { env: env('control') });
       expect(help.code).toBe(2);
       expect(help.stderr).toContain(`No command or help topic "${name}"`);

@@ -9,7 +9,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 export type HostileMode =
   /** Problem details whose detail echoes every request header and the body. */
   | 'echo-json'
-  /** An HTML 502 page quoting the request headers, the body, and the token's middle part. */
+  /** An HTML 502 page quoting the API key and the token's middle part first, then the request headers and the body. */
   | 'echo-html'
   /** Orgs whose label is `label`; a 404 for org `missing` whose problem carries it too. */
   | 'control'
@@ -62,7 +62,10 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
       answer(request, response, body, options);
     });
   });
+  const sockets = new Set<Socket>();
   const notHttp: TcpServer = createTcpServer((socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     socket.end('SSH-2.0-OpenSSH_9.2\r\nProtocol mismatch.\r\n');
   });
@@ -74,8 +77,10 @@ export async function startHostileServer(options: HostileOptions): Promise<Hosti
     notHttpUrl: `http://127.0.0.1:${(notHttp.address() as AddressInfo).port}/v1`,
     requests,
     close: async () => {
+      const closed = Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => notHttp.close(resolve))]);
       server.closeAllConnections();
-      await Promise.all([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => notHttp.close(resolve))]);
+      for (const socket of sockets) socket.destroy();
+      await closed;
     },
   };
 }
@@ -130,7 +135,8 @@ function problem(response: ServerResponse, status: number, value: Record<string,
 function html(response: ServerResponse, status: number, request: IncomingMessage, body: string): void {
   const token = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
   const lines = Object.entries(request.headers).map(([name, value]) => `<li>${name}: ${String(value)}</li>`);
-  const page = `<html><body><h1>502 Bad Gateway</h1><ul>${lines.join('')}</ul><pre>${body}</pre><p>token part: ${token.split('.')[1] ?? ''}</p></body></html>`;
+  const key = String(request.headers['x-api-key'] ?? '');
+  const page = `<html><body><h1>502 Bad Gateway</h1><p>key: ${key} token part: ${token.split('.')[1] ?? ''}</p><ul>${lines.join('')}</ul><pre>${body}</pre></body></html>`;
   response.writeHead(status, { 'content-type': 'text/html' }).end(page);
 }
 
