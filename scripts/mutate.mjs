@@ -31,7 +31,7 @@ const mutations = [
   { name: 'retryable: false is retried anyway', file: 'src/api/retry.ts', find: 'if (failure.problem.retryable === false) return false;', replace: '', tests: ['test/unit/retry.test.ts'] },
   { name: '--token on argv is no longer refused', file: 'src/input/secret-flags.ts', find: '|key|keys|token|tokens|', replace: '|key|keys|tokens|', tests: ['test/unit/secret-flags.test.ts'] },
   { name: 'a declared secret flag takes a raw value', file: 'src/input/secret-flags.ts', find: "typeof value === 'string' && !referenceValue.test(value)", replace: 'false', tests: ['test/unit/secret-flags.test.ts'] },
-  { name: 'ndjson lines run together', file: 'src/output/render.ts', find: 'target.stream.write(`${JSON.stringify(item)}\\n`)', replace: 'target.stream.write(JSON.stringify(item))', tests: ['test/e2e/search.test.ts'] },
+  { name: 'ndjson lines run together', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(item))}\\n`)', replace: 'target.stream.write(JSON.stringify(item))', tests: ['test/e2e/search.test.ts'] },
   { name: '--query is accepted with a table', file: 'src/run.ts', find: "if (format === 'table') {", replace: 'if (false) {', tests: ['test/e2e/scripting.test.ts'] },
   { name: 'an update-mask path given twice is accepted', file: 'src/destinations/patch-plan.ts', find: 'else if (paths.includes(typed)) problems.push(`--update-mask:', replace: 'else if (false) problems.push(`--update-mask:', tests: ['test/unit/patch-plan.test.ts', 'test/e2e/destinations-patch.test.ts'] },
   { name: 'CSV rows from stdin lose their spool after one pass', file: 'src/connections/bulk/source.ts', find: ', fs: { read, close: keepOpen } }', replace: ' }', tests: ['test/e2e/connections-bulk.test.ts'] },
@@ -46,6 +46,11 @@ const mutations = [
     tests: ['test/e2e/connections-bulk.test.ts'],
   },
   { name: 'a failure under -o yaml is text, not YAML', file: 'src/run.ts', find: 'if (format && isDocumentFormat(format)) {', replace: 'if (format === "json") {', tests: ['test/e2e/problem-documents.test.ts'] },
+  { name: 'output is not scrubbed of the credentials sent', file: 'src/output/scrubber.ts', find: 'write: (chunk: string) => stream.write(scrub(chunk)),', replace: 'write: (chunk: string) => stream.write(chunk),', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'server text reaches a table raw', file: 'src/output/render.ts', find: 'const view = visibleView(outside);', replace: 'const view = outside;', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'JSON output keeps C1 and bidi characters raw', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\\n`);', replace: 'target.stream.write(`${JSON.stringify(data, null, 2)}\\n`);', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'a proxy closing the tunnel is reconnected to for ever', file: 'src/api/dispatcher.ts', find: 'callback(closed ? new TunnelClosedError(error) : error, socket);', replace: 'callback(error, socket);', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'an ID of .. steps out of its path', file: 'src/api/path.ts', find: 'return /^(\\.|%2e){1,2}$/i.test(value);', replace: 'return false;', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
 ];
 

@@ -25,14 +25,13 @@ beforeEach(async () => {
 
 /** What each command prints on stderr when all goes well: retries that succeed add nothing to it. */
 const quietStderr = new Map<string, string>();
-async function stderrWithoutFaults(row: (typeof apiCommands)[number]): Promise<string> {
-  if (!quietStderr.has(row.name)) {
+beforeAll(async () => {
+  for (const row of apiCommands) {
     const result = await runIpctl(prepareRun(row, work.path), { env: fixture.env(row.env), input: row.input });
-    expect(result.code, result.stderr).toBe(row.successExit);
+    expect(result.code, `${row.name} without faults: ${result.stderr}`).toBe(row.successExit);
     quietStderr.set(row.name, result.stderr);
   }
-  return quietStderr.get(row.name)!;
-}
+}, 120_000);
 
 const rows = apiCommands.flatMap((row) => faultCases.map((fault) => [row.name, fault.name, row, fault] as const));
 
@@ -40,7 +39,7 @@ describe('API commands under injected faults', () => {
   it.each(rows)('%s: %s', async (_command, _fault, row, fault) => {
     const mode = retryModeOf(row);
     const expected = fault.expect[mode];
-    const quiet = expected.exit === 'success' ? await stderrWithoutFaults(row) : '';
+    const quiet = expected.exit === 'success' ? quietStderr.get(row.name) : '';
     await fixture.clearRequests();
     await fixture.addFaults({ [row.operation]: fault.steps });
     const result = await runIpctl([...prepareRun(row, work.path), ...(fault.flags ?? [])], {

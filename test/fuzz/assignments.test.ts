@@ -22,21 +22,24 @@ function outcome(text: string, flag: string, given: { json: boolean; files: bool
 
 describe('parseAssignment', () => {
   it('turns any text into an assignment or a usage error that names the flag', () => {
+    const seen = { refused: 0, parsed: 0 };
     fc.assert(
       fc.property(fc.oneof(hostileText, fc.tuple(hostileText, fc.constantFrom('=', ':=', ':'), hostileText).map((parts) => parts.join(''))), flags, rules, (text, flag, given) => {
         const result = outcome(text, flag, given);
-        if (result instanceof UsageError) {
-          expect(result.exitCode).toBe(2);
-          expect(result.message.startsWith(flag)).toBe(true);
-          return;
-        }
-        expect(result.key).toMatch(/^[A-Za-z_][A-Za-z0-9_.-]*$/);
-        // A JSON value only where JSON is allowed, a file only where files are.
-        expect(result.kind !== 'json' || given.json === true).toBe(true);
-        expect(result.kind !== 'file' || given.files === true).toBe(true);
+        const refused = result instanceof UsageError;
+        seen[refused ? 'refused' : 'parsed'] += 1;
+        // A refusal is exit 2 and names the flag.
+        expect(refused ? [result.exitCode, result.message.startsWith(flag)] : [2, true]).toEqual([2, true]);
+        // An assignment has a key, a JSON value only where JSON is allowed, a file only where files are.
+        const parsed = refused ? undefined : result;
+        expect(parsed === undefined || /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(parsed.key)).toBe(true);
+        expect(parsed?.kind !== 'json' || given.json === true).toBe(true);
+        expect(parsed?.kind !== 'file' || given.files === true).toBe(true);
       }),
       fuzzParameters(2000),
     );
+    expect(seen.refused).toBeGreaterThan(0);
+    expect(seen.parsed).toBeGreaterThan(0);
   });
 
   it('keeps any text value exactly, whatever it holds', () => {
