@@ -24,16 +24,21 @@ export default defineCommand({
       ),
     ),
     json: flag('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token', z.optional(z.boolean())),
+    env: flag('--env', 'print one `export IPCTL_BASE_URL=… IPCTL_SEARCH_URL=… IPCTL_API_KEY=…` line for a shell to source or eval', z.optional(z.boolean())),
     faults: flag('--faults <file>', 'JSON file of faults to inject, by operation (see docs: fault injection)', filePath, { values: filePaths }),
     tlsCert: flag('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); needs --tls-key', filePath, { values: filePaths }),
     tlsKey: flag('--tls-key <file>', 'the PEM private key of --tls-cert', filePath, { values: filePaths }),
   },
-  check: (input) => ((input.tlsCert === undefined) === (input.tlsKey === undefined) ? [] : ['--tls-key: give both --tls-cert and --tls-key, or neither']),
+  check: (input) => [
+    ...((input.tlsCert === undefined) === (input.tlsKey === undefined) ? [] : ['--tls-key: give both --tls-cert and --tls-key, or neither']),
+    ...(input.json && input.env ? ['--env: give --env or --json, not both'] : []),
+  ],
   help: {
     description:
       'Run a local emulator of the whole platform API, with seed data: an org with invites, a project, a provider catalogue and more. It prints its two base URLs, the demo org and project, and a sandbox API key and token, then serves until Ctrl-C or SIGTERM. Nothing leaves the machine.',
     examples: [
       'ipctl sandbox',
+      'ipctl sandbox --port 0 --env > sandbox.env &   # then: . ./sandbox.env',
       'ipctl sandbox --port 0 --json > sandbox.json &',
       'IPCTL_SANDBOX_API_KEY=sk_test_123 ipctl sandbox --port 8080',
       `ipctl sandbox --faults faults.json   # faults.json: {"getOrg": [{"kind": "status", "status": 503, "retryable": true}]}`,
@@ -55,17 +60,36 @@ export default defineCommand({
     }).catch((error: NodeJS.ErrnoException) => {
       throw listenError(error, input.host, input.port);
     });
-    announce(sandbox, input.json === true, context);
+    const form = input.json ? 'json' : input.env ? 'env' : 'text';
+    announce(sandbox, form, context);
     await stopped(context.deps.signal);
     await sandbox.close();
-    if (!input.json) context.say('Sandbox stopped.');
+    if (form === 'text') context.say('Sandbox stopped.');
   },
 });
 
-function announce(sandbox: Sandbox, json: boolean, context: Context): void {
+/** The shell line that points ipctl at the sandbox. */
+function exportLine(sandbox: Sandbox): string {
+  const variables: Array<[string, string]> = [
+    ['IPCTL_BASE_URL', sandbox.baseUrl],
+    ['IPCTL_SEARCH_URL', sandbox.searchUrl],
+    ['IPCTL_API_KEY', sandbox.apiKey],
+    ['IPCTL_TOKEN', sandbox.token],
+    ['IPCTL_ORG', sandbox.org],
+    ['IPCTL_PROJECT', sandbox.project],
+  ];
+  return `export ${variables.map(([name, value]) => `${name}=${shellQuoted(value)}`).join(' ')}`;
+}
+
+function announce(sandbox: Sandbox, form: 'json' | 'env' | 'text', context: Context): void {
   const { baseUrl, searchUrl, org, project, apiKey, token } = sandbox;
-  if (json) {
+  if (form === 'json') {
     context.deps.stdout.write(`${JSON.stringify({ baseUrl, searchUrl, org, project, apiKey, token })}\n`);
+    return;
+  }
+  if (form === 'env') {
+    // One write of one line: a script that waits for the file to be non-empty reads all of it.
+    context.deps.stdout.write(`${exportLine(sandbox)}\n`);
     return;
   }
   context.deps.stdout.write(
@@ -78,14 +102,16 @@ function announce(sandbox: Sandbox, json: boolean, context: Context): void {
       `  API key:     ${apiKey}`,
       `  Token:       ${token}`,
       '',
-      'Point ipctl at it, for example:',
-      `  export IPCTL_BASE_URL=${baseUrl} IPCTL_SEARCH_URL=${searchUrl}`,
-      `  export IPCTL_ORG=${org} IPCTL_PROJECT=${project}`,
-      `  export IPCTL_API_KEY=${apiKey}`,
-      `  export IPCTL_TOKEN=${token}`,
+      'Point ipctl at it in another shell (or start the sandbox with --env, and source what it prints):',
+      `  ${exportLine(sandbox)}`,
       '',
     ].join('\n'),
   );
+}
+
+/** value as one shell word; the sandbox's own values need no quotes, a chosen API key may. */
+function shellQuoted(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 async function readFaults(files: InputSources, path: string): Promise<SandboxOptions['faults']> {

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, ipctlBin, runIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, ipctlBin, runIpctl, runProcess, tempDir } from '../helpers/cli.js';
 
 /** Starts `ipctl sandbox` as a user's script would, and reads what it prints first. */
 function startSandboxProcess(args: string[], env: Record<string, string> = {}) {
@@ -71,6 +71,23 @@ describe('ipctl sandbox', () => {
     expect(second.stdout).toBe('');
     expect(second.stderr).toContain(`Port ${port} on 127.0.0.1 is in use.`);
     expect(second.stderr).toContain('--port 0');
+  });
+
+  it('--env prints one export line that a shell sources as it is, quoting what needs it', async () => {
+    const sandbox = startSandboxProcess(['--env'], { IPCTL_SANDBOX_API_KEY: "sk sandbox 'quoted' key" });
+    const [line] = await sandbox.firstLines(1);
+    expect(line).toMatch(/^export IPCTL_BASE_URL=http:\/\/127\.0\.0\.1:\d+\/v1 IPCTL_SEARCH_URL=\S+ IPCTL_API_KEY='sk sandbox '\\''quoted'\\'' key' IPCTL_TOKEN=\S+ IPCTL_ORG=org_demo IPCTL_PROJECT=proj_demo$/);
+    const shell = await runProcess('bash', ['-c', `${line}\nprintf '%s\\n' "$IPCTL_API_KEY" "$IPCTL_PROJECT"`]);
+    expect(shell.stdout).toBe("sk sandbox 'quoted' key\nproj_demo\n");
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exited).toBe(0);
+    expect(sandbox.stderr()).toBe('');
+  });
+
+  it('refuses --env with --json (exit 2)', async () => {
+    const result = await runIpctl(['sandbox', '--port', '0', '--env', '--json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--env: give --env or --json, not both');
   });
 
   it('rejects an invalid port with exit 2', async () => {
