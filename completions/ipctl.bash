@@ -81,7 +81,7 @@ _ipctl_values() {
     *'|--profile') _ipctl_words='dynamic' ;;
     'orgs get|-o'|'orgs get|--output') _ipctl_words='choices table json yaml' ;;
     'invites list|--status') _ipctl_words='choices pending accepted revoked expired' ;;
-    'invites list|-o'|'invites list|--output') _ipctl_words='choices table json yaml' ;;
+    'invites list|-o'|'invites list|--output') _ipctl_words='choices table json yaml ndjson' ;;
     'providers get|-o'|'providers get|--output') _ipctl_words='choices table json yaml' ;;
     'destinations patch|--set') _ipctl_words='partial metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' ;;
     'destinations patch|--secret') _ipctl_words='partial awsKeyId awsSecretKey awsSessionToken password privateKey credentials accessKeyId secretAccessKey accessKey uri' ;;
@@ -98,7 +98,7 @@ _ipctl_values() {
     'connections generate|--format') _ipctl_words='choices jsonl csv' ;;
     'connections generate|--results') _ipctl_words='files' ;;
     'connections generate|-o'|'connections generate|--output') _ipctl_words='choices table json yaml' ;;
-    'profile list|-o'|'profile list|--output') _ipctl_words='choices table json yaml' ;;
+    'profile list|-o'|'profile list|--output') _ipctl_words='choices table json yaml ndjson' ;;
     'profile show|-o'|'profile show|--output') _ipctl_words='choices table json yaml' ;;
     'profile show|#0') _ipctl_words='dynamic' ;;
     'profile use|#0') _ipctl_words='dynamic' ;;

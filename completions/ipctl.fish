@@ -167,7 +167,7 @@ complete -c ipctl -n '__ipctl_at "invites"' -a list -d 'List an organization\'s 
 # ipctl invites list
 complete -c ipctl -n '__ipctl_in "invites list"' -l org -x -d 'organization ID'
 complete -c ipctl -n '__ipctl_in "invites list"' -l status -x -a 'pending accepted revoked expired' -d 'only invites in this status: pending, accepted, revoked, expired'
-complete -c ipctl -n '__ipctl_in "invites list"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "invites list"' -s o -l output -x -a 'table json yaml ndjson' -d 'output format: table, json, yaml, ndjson (default: table)'
 complete -c ipctl -n '__ipctl_in "invites list"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "invites list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
@@ -238,7 +238,7 @@ complete -c ipctl -n '__ipctl_at "profile"' -a add -d 'Add a profile, or change 
 complete -c ipctl -n '__ipctl_at "profile"' -a remove -d 'Remove a profile'
 
 # ipctl profile list
-complete -c ipctl -n '__ipctl_in "profile list"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "profile list"' -s o -l output -x -a 'table json yaml ndjson' -d 'output format: table, json, yaml, ndjson (default: table)'
 complete -c ipctl -n '__ipctl_in "profile list"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "profile list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 

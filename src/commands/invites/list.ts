@@ -2,7 +2,8 @@ import { type Invite, inviteStatuses } from '../../api/schemas.js';
 import type { View } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag } from '../command.js';
-import { outputFlag } from '../input.js';
+import { outputFlags } from '../input.js';
+import { listFormats } from '../../output/view.js';
 import { fetchFromOrg, orgArgs, orgFlag, orgHelp } from '../orgs/org-id.js';
 
 export default defineCommand({
@@ -16,7 +17,7 @@ export default defineCommand({
       z.optional(z.enum(inviteStatuses, { error: `must be one of ${inviteStatuses.join(', ')}` })),
       { values: inviteStatuses },
     ),
-    ...outputFlag,
+    ...outputFlags(listFormats),
   },
   help: orgHelp(
     "List an organization's invites: email, status, creation time and ID. Needs a bearer token.",

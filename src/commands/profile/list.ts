@@ -1,11 +1,12 @@
 import { defineCommand } from '../command.js';
-import { outputFlag } from '../input.js';
+import { outputFlags } from '../input.js';
+import { listFormats } from '../../output/view.js';
 import { showProfile } from './view.js';
 import { profileFileVariable, profileHelp } from './help.js';
 
 export default defineCommand({
   summary: 'List profiles',
-  flags: { ...outputFlag },
+  flags: { ...outputFlags(listFormats) },
   help: profileHelp(
     'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters.',
     ['ipctl profile list', 'ipctl profile list --json'],

@@ -1,0 +1,32 @@
+// -o ndjson on every command that prints a list: one JSON value a line, the
+// same values as -o json's array.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIpctl } from '../helpers/cli.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+let fixture: SandboxFixture;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  for (const name of ['ci', 'staging']) expect((await runIpctl(['profile', 'add', name], { env: fixture.env() })).code).toBe(0);
+});
+afterAll(async () => fixture.close());
+
+const lists: Array<[string, string[]]> = [
+  ['invites list', ['invites', 'list', 'org_demo']],
+  ['profile list', ['profile', 'list']],
+];
+
+describe('-o ndjson', () => {
+  for (const [name, args] of lists) {
+    it(`${name}: one JSON value a line, as -o json's array holds them`, async () => {
+      const json = await runIpctl([...args, '-o', 'json'], { env: fixture.env() });
+      const ndjson = await runIpctl([...args, '-o', 'ndjson'], { env: fixture.env() });
+      expect([json.code, ndjson.code]).toEqual([0, 0]);
+      const items = JSON.parse(json.stdout) as unknown[];
+      expect(items.length).toBeGreaterThan(1);
+      expect(ndjson.stdout.endsWith('\n')).toBe(true);
+      expect(ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(items);
+    });
+  }
+});
