@@ -1,9 +1,10 @@
 // The README's CI example, the shell version, run as it is printed there
 // against the sandbox: only its base URL is pointed at the sandbox.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runProcess } from '../helpers/cli.js';
+import { runProcess } from '../helpers/cli.js';
+import { readmeBashBlock } from '../helpers/readme.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 import { shellHome } from '../helpers/shells.js';
 
@@ -19,18 +20,9 @@ afterAll(async () => {
   home.remove();
 });
 
-/** The bash block that follows "The same steps as a plain shell script" in README.md. */
-function readmeScript(): string {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const after = readme.slice(readme.indexOf('The same steps as a plain shell script'));
-  const match = /```bash\n([\s\S]*?)```/.exec(after);
-  if (!match) throw new Error('README.md has no shell version of the CI example');
-  return match[1]!;
-}
-
 describe("the README's CI example (shell version)", () => {
   it('creates the connection and points the webhook at the customer, against the sandbox', async () => {
-    const script = readmeScript();
+    const script = readmeBashBlock('The same steps as a plain shell script');
     expect(script).toContain('IPCTL_BASE_URL=https://api.example.com/v1');
     const path = join(home.path, 'onboard.sh');
     writeFileSync(path, script.replace('https://api.example.com/v1', fixture.sandbox.baseUrl));

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runProcess } from '../helpers/cli.js';
+import { runProcess } from '../helpers/cli.js';
+import { readmeBashBlock } from '../helpers/readme.js';
 import { shellHome } from '../helpers/shells.js';
 
 let home: ReturnType<typeof shellHome>;
@@ -14,18 +15,9 @@ beforeAll(() => {
 });
 afterAll(() => home.remove());
 
-/** The bash block that follows "In scripts, start it in the background" in README.md. */
-function readmeSnippet(): string {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const after = readme.slice(readme.indexOf('In scripts, start it in the background'));
-  const match = /```bash\n([\s\S]*?)```/.exec(after);
-  if (!match) throw new Error('README.md has no sandbox snippet');
-  return match[1]!;
-}
-
 describe("the README's background sandbox snippet", () => {
   it('runs as printed, and every command in it works', async () => {
-    const snippet = readmeSnippet();
+    const snippet = readmeBashBlock('In scripts, start it in the background');
     expect(snippet).toContain('ipctl sandbox --port 0 --env > sandbox.env &');
     // Each command's exit code, then the sandbox is stopped.
     const commands = snippet.split('\n').filter((line) => line.startsWith('ipctl ') && !line.startsWith('ipctl sandbox'));
