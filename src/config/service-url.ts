@@ -13,6 +13,9 @@ export function serviceUrlProblem(value: string): string | undefined {
   // A query or fragment would end up inside every request's path.
   if (value.includes('?')) return 'must not have a query (?…)';
   if (value.includes('#')) return 'must not have a fragment (#…)';
+  // Every path of the API is below /v1: without it, every request would miss.
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith('/v1')) return `must end with the API's /v1 prefix: did you mean ${url.origin}${path}/v1?`;
   return undefined;
 }
 

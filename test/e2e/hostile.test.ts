@@ -236,6 +236,17 @@ describe('input that would steer a request', { timeout: 60_000 }, () => {
     });
   }
 
+  it('a base URL without the /v1 prefix: exit 2, suggesting the URL with it, nothing sent', async () => {
+    const before = hostile.requests.length;
+    const result = await runIpctl(['orgs', 'get', 'o1'], { env: env(`${hostile.origin}/control/`) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`IPCTL_BASE_URL must end with the API's /v1 prefix: did you mean ${hostile.origin}/control/v1?`);
+    const search = await runIpctl(['--search-url', 'https://search.example.com', 'search', 'Contact', '--project', 'proj_demo', '--integration', 'i1', '--group-ref', 'g1', '--where', 'a=b'], { env: env('control') });
+    expect(search.code).toBe(2);
+    expect(search.stderr).toContain("--search-url must end with the API's /v1 prefix: did you mean https://search.example.com/v1?");
+    expect(hostile.requests.length).toBe(before);
+  });
+
   it('a base URL with a password in it: exit 2, never printed, never stored', async () => {
     const url = `${hostile.origin.replace('http://', `http://admin:${destinationPassword}@`)}/control/v1`;
     const used = await runIpctl(['--base-url', url, 'orgs', 'get', 'o1'], { env: env('control') });

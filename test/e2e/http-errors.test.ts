@@ -104,13 +104,13 @@ describe('error responses', () => {
 
   it('follows a redirect within the same origin', async () => {
     const stub = await stubServer((url): StubAnswer =>
-      url.startsWith('/old/')
-        ? { status: 308, headers: { location: url.replace('/old/', '/v1/') }, body: '' }
+      url.startsWith('/old/v1/')
+        ? { status: 308, headers: { location: url.replace('/old/v1/', '/v1/') }, body: '' }
         : { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"org_moved","label":"Moved"}' },
     );
     const config = tempDir();
     const result = await runIpctl(['orgs', 'get', 'org_moved', '--json'], {
-      env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/old`, IPCTL_TOKEN: canaryToken },
+      env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/old/v1`, IPCTL_TOKEN: canaryToken },
     });
     await stub.close();
     config.remove();
