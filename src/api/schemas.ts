@@ -194,11 +194,16 @@ export const SearchResultSchema = z.lazy(() =>
   }),
 );
 
-/** The answer to a search (spec 4.6): one page of results. */
+/**
+ * The answer to a search (spec 4.6): one page of results, as `results` (the
+ * reference) or `result` (the service's published contract); the first when
+ * both are there.
+ */
 export const SearchResponseSchema = z.lazy(() =>
   z.looseObject({
-    results: z.array(SearchResultSchema),
-  }),
+    results: z.optional(z.array(SearchResultSchema)),
+    result: z.optional(z.array(SearchResultSchema)),
+  }).check(z.refine((answer) => answer.results !== undefined || answer.result !== undefined, { message: 'expected an array of results (results or result)', path: ['results'] })),
 );
 
 export type Org = z.infer<typeof OrgSchema>;

@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { listFormats } from '../output/view.js';
 import * as z from '../schema/zod.js';
 import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '../search/filters.js';
-import { mappedHeader, resultsTable } from '../search/view.js';
+import { mappedHeader, resultsTable, searchResults } from '../search/view.js';
 import { argument, defineCommand, flag } from './command.js';
 import { filterOperators, identifier, outputFlags } from './input.js';
 
@@ -105,12 +105,13 @@ const spec = defineCommand({
       query: { groupRef: input.groupRef },
       body: { objectName: input.object, fieldFilters: input.where },
     });
-    const { view, missing } = resultsTable(response.results, { fields: input.fields, raw: input.raw === true });
+    const results = searchResults(response);
+    const { view, missing } = resultsTable(results, { fields: input.fields, raw: input.raw === true });
     for (const name of missing) context.say(`Warning: no result has a field named "${name}" (from --fields).`);
     // A full page is said on stderr, terminal or not: a script must be able to tell a cut answer from a whole one.
-    const full = response.results.length >= searchPageSize ? [fullPageNotice(response.results.length, context.format !== undefined && context.format !== 'table')] : [];
-    const empty = response.results.length === 0 ? [`No ${input.object} records match in the installation for ${input.groupRef}.`] : [];
-    return { data: response, view, items: response.results, messages: full, notes: empty };
+    const full = results.length >= searchPageSize ? [fullPageNotice(results.length, context.format !== undefined && context.format !== 'table')] : [];
+    const empty = results.length === 0 ? [`No ${input.object} records match in the installation for ${input.groupRef}.`] : [];
+    return { data: response, view, items: results, messages: full, notes: empty };
   },
 });
 

@@ -1,4 +1,4 @@
-import type { SearchResult } from '../api/schemas.js';
+import type { SearchResponse, SearchResult } from '../api/schemas.js';
 import type { Cell, ListView } from '../output/view.js';
 
 export interface ResultsViewOptions {
@@ -25,7 +25,8 @@ interface Column {
 }
 
 /**
- * The table of results: the record ID first, then mapped fields (marked),
+ * The table of results: the record ID first (when the service sends one: its
+ * published contract has none), then mapped fields (marked),
  * then the record's fields; or, with raw, the native record's top-level keys.
  * A --fields name is a mapped field when some result maps it, else a field
  * (a dotted name reaches into objects, such as properties.email in a raw HubSpot record).
@@ -33,11 +34,13 @@ interface Column {
 export function resultsTable(results: SearchResult[], options: ResultsViewOptions): ResultsTable {
   const columns = options.fields ? chosenColumns(results, options.fields, options.raw) : allColumns(results, options.raw);
   const missing = options.fields && results.length > 0 ? options.fields.filter((name) => !results.some((result) => hasField(result, name, options.raw))) : [];
+  // No results say nothing of their shape: the reference's (with an ID) is shown.
+  const withId = results.length === 0 || results.some((result) => result.id !== undefined);
   return {
     view: {
       kind: 'list',
-      columns: ['ID', ...columns.map((column) => column.header)],
-      rows: results.map((result) => [result.id, ...columns.map((column) => toCell(column.cell(result)))]),
+      columns: [...(withId ? ['ID'] : []), ...columns.map((column) => column.header)],
+      rows: results.map((result) => [...(withId ? [result.id] : []), ...columns.map((column) => toCell(column.cell(result)))]),
     },
     missing,
   };
@@ -103,4 +106,9 @@ function toCell(value: unknown): Cell {
   if (typeof value === 'string' || typeof value === 'number') return value;
   if (typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+/** The results of a search answer, whichever name they came under (see SearchResponseSchema). */
+export function searchResults(answer: SearchResponse): SearchResult[] {
+  return answer.results ?? answer.result ?? [];
 }

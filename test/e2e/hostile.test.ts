@@ -302,6 +302,34 @@ describe('odd answers', { timeout: 60_000 }, () => {
   });
 });
 
+describe('a search answer in the shape the service publishes', { timeout: 60_000 }, () => {
+  const search = ['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_x', '--group-ref', 'g1', '--where', 'email=ada@example.com'];
+
+  it('`result` with entries without id: a table that leads with the mapped fields', async () => {
+    const result = await runIpctl(search, { env: env('control', { IPCTL_SEARCH_URL: hostile.baseUrl('search-published') }) });
+    expect(result.code).toBe(0);
+    const [header, ...rows] = result.stdout.trimEnd().split('\n');
+    expect(header!.split('\t')).toEqual(['email (mapped)', 'FirstName', 'Email']);
+    expect(rows).toEqual(['ada@example.com\tAda\tada@example.com', 'grace@example.com\tGrace\tgrace@example.com']);
+  });
+
+  it('-o json prints the answer as received, -o ndjson one entry a line', async () => {
+    const searchEnv = env('control', { IPCTL_SEARCH_URL: hostile.baseUrl('search-published') });
+    const json = await runIpctl([...search, '-o', 'json'], { env: searchEnv });
+    const answer = JSON.parse(json.stdout) as { result: unknown[] };
+    expect(Object.keys(answer)).toEqual(['result']);
+    expect(answer.result).toHaveLength(2);
+    const ndjson = await runIpctl([...search, '-o', 'ndjson'], { env: searchEnv });
+    expect(ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(answer.result);
+  });
+
+  it('both `results` and `result`: `results` is the one shown', async () => {
+    const result = await runIpctl([...search, '-o', 'ndjson'], { env: env('control', { IPCTL_SEARCH_URL: hostile.baseUrl('search-both') }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { id?: string }).id)).toEqual(['r1']);
+  });
+});
+
 describe('odd input', { timeout: 60_000 }, () => {
   for (const flag of ['--retries', '--timeout']) {
     it(`${flag} '' is exit 2`, async () => {

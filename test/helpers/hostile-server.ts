@@ -24,7 +24,11 @@ export type HostileMode =
   /** A 200 with a 64 KiB header. */
   | 'big-headers'
   /** A 503 that says retrying will not help, with a Retry-After of 30 s. */
-  | 'unretryable';
+  | 'unretryable'
+  /** A search answer in the service's published shape: `result`, entries without `id`. */
+  | 'search-published'
+  /** A search answer with both `results` (one entry) and `result` (two). */
+  | 'search-both';
 
 export interface LoggedHostileRequest {
   method: string;
@@ -115,12 +119,20 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
     case 'big-headers':
       response.writeHead(200, { 'content-type': 'application/json', 'x-padding': 'x'.repeat(64 * 1024) }).end(JSON.stringify(options.org));
       return;
+    case 'search-published':
+      return json(response, 200, { result: [publishedEntry('Ada', 'ada@example.com'), publishedEntry('Grace', 'grace@example.com')] });
+    case 'search-both':
+      return json(response, 200, { results: [{ id: 'r1', ...publishedEntry('Linus', 'linus@example.com') }], result: [publishedEntry('Ada', 'ada@example.com'), publishedEntry('Grace', 'grace@example.com')] });
     case 'unretryable':
       response.setHeader('retry-after', '30');
       return problem(response, 503, { title: 'Service Unavailable', detail: 'Down for good.', retryable: false });
     default:
       return problem(response, 404, { title: 'Not Found' });
   }
+}
+
+function publishedEntry(name: string, email: string): Record<string, unknown> {
+  return { fields: { FirstName: name, Email: email }, mappedFields: { email }, raw: { FirstName: name, Email: email, attributes: { type: 'Contact' } } };
 }
 
 function json(response: ServerResponse, status: number, value: unknown): void {
