@@ -70,15 +70,9 @@ export default defineCommand({
 
 /** The shell line that points ipctl at the sandbox. */
 function exportLine(sandbox: Sandbox): string {
-  const variables: Array<[string, string]> = [
-    ['IPCTL_BASE_URL', sandbox.baseUrl],
-    ['IPCTL_SEARCH_URL', sandbox.searchUrl],
-    ['IPCTL_API_KEY', sandbox.apiKey],
-    ['IPCTL_TOKEN', sandbox.token],
-    ['IPCTL_ORG', sandbox.org],
-    ['IPCTL_PROJECT', sandbox.project],
-  ];
-  return `export ${variables.map(([name, value]) => `${name}=${shellQuoted(value)}`).join(' ')}`;
+  const { baseUrl, searchUrl, apiKey, token, org, project } = sandbox;
+  const variables = { IPCTL_BASE_URL: baseUrl, IPCTL_SEARCH_URL: searchUrl, IPCTL_API_KEY: apiKey, IPCTL_TOKEN: token, IPCTL_ORG: org, IPCTL_PROJECT: project };
+  return `export ${Object.entries(variables).map(([name, value]) => `${name}=${shellQuoted(value)}`).join(' ')}`;
 }
 
 function announce(sandbox: Sandbox, form: 'json' | 'env' | 'text', context: Context): void {
