@@ -1,6 +1,6 @@
 import type { Connection } from '../api/schemas.js';
 import { redact } from '../config/secret.js';
-import { type RecordView, recordView } from '../output/view.js';
+import { type Cell, type RecordView, recordView } from '../output/view.js';
 import { isRecord } from './request.js';
 
 /**
@@ -58,6 +58,7 @@ export function connectionView(connection: Connection): RecordView {
     ['Group', party(connection.group?.groupRef, connection.group?.groupName)],
     ['Consumer', party(connection.consumer?.consumerRef, connection.consumer?.consumerName)],
     ['Workspace', connection.providerWorkspaceRef],
+    ...metadataRows(connection.providerMetadata),
     ...optionalRows([
       ['Provider app', typeof providerApp?.id === 'string' ? providerApp.id : undefined],
       ['Scopes', oauth2?.scopes?.join(', ')],
@@ -77,4 +78,19 @@ function party(ref: string | undefined, name: string | undefined): string | unde
 
 function optionalRows(rows: Array<[string, string | undefined]>): Array<[string, string]> {
   return rows.filter((row): row is [string, string] => row[1] !== undefined && row[1] !== '');
+}
+
+/**
+ * One row per provider metadata value. The service's published contract sends
+ * each as `{value, source, displayName?}`; older answers (and the reference)
+ * a bare value. The table shows the value; JSON keeps the whole object.
+ */
+function metadataRows(metadata: Record<string, unknown> | undefined): Array<[string, Cell]> {
+  return Object.entries(metadata ?? {}).map(([key, entry]) => [`Metadata ${key}`, metadataValue(entry)]);
+}
+
+function metadataValue(entry: unknown): Cell {
+  const value = entry !== null && typeof entry === 'object' && 'value' in entry ? entry.value : entry;
+  if (value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) return value as Cell;
+  return JSON.stringify(value);
 }

@@ -330,6 +330,28 @@ describe('a search answer in the shape the service publishes', { timeout: 60_000
   });
 });
 
+describe('a created connection in the shape the service publishes', { timeout: 60_000 }, () => {
+  it('shows each providerMetadata value in the table, and the whole object in JSON', async () => {
+    const args = ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'g1', '--consumer-ref', 'u1', '--workspace', 'acme', '--api-key-file', file('published-key.txt', connectionKey)];
+    const table = await runIpctl(args, { env: env('connection-published') });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('Metadata workspace\tacme\n');
+    expect(table.stdout).toContain('Metadata region\teu\n');
+    const json = await runIpctl([...args, '-o', 'json'], { env: env('connection-published') });
+    expect((JSON.parse(json.stdout) as { providerMetadata: unknown }).providerMetadata).toEqual({
+      workspace: { value: 'acme', source: 'input', displayName: 'Workspace' },
+      region: { value: 'eu', source: 'provider' },
+    });
+  });
+
+  it('still shows bare values, as the sandbox (and the reference) send them', async () => {
+    const args = ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'g-bare', '--consumer-ref', 'u1', '--workspace', 'acme', '--api-key-file', file('bare-key.txt', connectionKey)];
+    const result = await runIpctl(args, { env: env(sandbox.baseUrl, { IPCTL_API_KEY: sandbox.apiKey, IPCTL_TOKEN: sandbox.token }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Metadata workspace\tacme\n');
+  });
+});
+
 describe('odd input', { timeout: 60_000 }, () => {
   for (const flag of ['--retries', '--timeout']) {
     it(`${flag} '' is exit 2`, async () => {

@@ -28,7 +28,9 @@ export type HostileMode =
   /** A search answer in the service's published shape: `result`, entries without `id`. */
   | 'search-published'
   /** A search answer with both `results` (one entry) and `result` (two). */
-  | 'search-both';
+  | 'search-both'
+  /** A created connection whose providerMetadata values are `{value, source, displayName}` objects. */
+  | 'connection-published';
 
 export interface LoggedHostileRequest {
   method: string;
@@ -123,6 +125,13 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
       return json(response, 200, { result: [publishedEntry('Ada', 'ada@example.com'), publishedEntry('Grace', 'grace@example.com')] });
     case 'search-both':
       return json(response, 200, { results: [{ id: 'r1', ...publishedEntry('Linus', 'linus@example.com') }], result: [publishedEntry('Ada', 'ada@example.com'), publishedEntry('Grace', 'grace@example.com')] });
+    case 'connection-published':
+      return json(response, 200, {
+        id: 'conn_published',
+        provider: 'pipedrive',
+        authScheme: 'apiKey',
+        providerMetadata: { workspace: { value: 'acme', source: 'input', displayName: 'Workspace' }, region: { value: 'eu', source: 'provider' } },
+      });
     case 'unretryable':
       response.setHeader('retry-after', '30');
       return problem(response, 503, { title: 'Service Unavailable', detail: 'Down for good.', retryable: false });
