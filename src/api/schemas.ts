@@ -70,6 +70,7 @@ export const ProviderSchema = z.lazy(() =>
     displayName: z.optional(text),
     postAuthInfoNeeded: z.optional(z.boolean()),
     support: z.optional(anyObject),
+    modules: z.optional(anyObject),
     oauth2Opts: z.optional(
       z.looseObject({
         grantType: z.optional(text),

@@ -4,7 +4,8 @@ import { connectionRequirements } from './requirements.js';
 
 /** How `ipctl providers get` shows a provider: a summary, what a connection needs, what it supports. */
 export function providerView(provider: Provider): View {
-  return { kind: 'sections', sections: [summaryView(provider), needsView(provider), supportView(provider)] };
+  const modules = modulesView(provider);
+  return { kind: 'sections', sections: [summaryView(provider), needsView(provider), supportView(provider), ...(modules ? [modules] : [])] };
 }
 
 function summaryView(provider: Provider): View {
@@ -57,6 +58,40 @@ function supportView(provider: Provider): GridView {
       { label: 'batch write', cells: [anyBatch(support.batchWrite), batchText(support.batchWrite)] },
     ],
   };
+}
+
+/**
+ * A line per module. The service's published contract gives each a
+ * displayName, a baseURL and a support object shaped as the provider's; older
+ * answers may lack the first and the last (a label stands in for the name).
+ */
+function modulesView(provider: Provider): View | undefined {
+  const modules = Object.entries(asRecord(provider.modules));
+  if (modules.length === 0) return undefined;
+  return {
+    kind: 'list',
+    title: 'Modules',
+    columns: ['MODULE', 'DISPLAY NAME', 'BASE URL', 'SUPPORTS'],
+    rows: modules.map(([name, entry]) => {
+      const module = asRecord(entry);
+      return [name, textOf(module.displayName ?? module.label), textOf(module.baseURL), supportsLine(module.support)];
+    }),
+  };
+}
+
+/** "read, write, bulkWrite (insert, upsert), search (eq)": what a support object enables, compactly. */
+function supportsLine(support: unknown): string {
+  return Object.entries(asRecord(support))
+    .flatMap(([key, value]) => {
+      if (value === true) return [key];
+      const nested = enabledKeys(key === 'search' ? asRecord(value).operators : value);
+      return nested ? [`${key} (${nested})`] : [];
+    })
+    .join(', ');
+}
+
+function textOf(value: unknown): Cell {
+  return typeof value === 'string' ? value : undefined;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

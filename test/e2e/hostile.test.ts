@@ -24,6 +24,12 @@ const rawControls = /[\u0007\u009b\u202e]|\u001b[\]\[]/;
 /** ipctl's own colors (SGR sequences) are allowed on a terminal; nothing else. */
 const withoutColors = (text: string): string => text.replace(/\u001b\[[\d;]*m/g, '');
 
+/** Modules as the service's published contract has them: displayName, baseURL and support, all required. */
+const publishedModules = {
+  crm: { displayName: 'CRM', baseURL: 'https://acme.my.salesforce.com/services/data/v60.0', support: { read: true, write: true, proxy: false, bulkWrite: { insert: true, update: false }, search: { operators: { eq: true } } } },
+  pardot: { displayName: 'Account Engagement', baseURL: 'https://pi.pardot.com/api/v5', support: { read: true, write: false } },
+};
+
 let sandbox: Sandbox;
 let hostile: HostileServer;
 const files = tempDir('ipctl-hostile-');
@@ -36,7 +42,8 @@ beforeAll(async () => {
     const answer = await request(`${sandbox.baseUrl}${path}`, { dispatcher, headers: { 'x-api-key': sandbox.apiKey, authorization: `Bearer ${sandbox.token}` } });
     return (await answer.body.json()) as Record<string, unknown>;
   };
-  hostile = await startHostileServer({ providers: { pipedrive: await fetchJson('/providers/pipedrive') }, org: await fetchJson(`/orgs/${sandbox.org}`), label });
+  const salesforce = await fetchJson('/providers/salesforce');
+  hostile = await startHostileServer({ providers: { pipedrive: await fetchJson('/providers/pipedrive'), salesforce: { ...salesforce, modules: publishedModules } }, org: await fetchJson(`/orgs/${sandbox.org}`), label });
   await dispatcher.close();
 });
 afterAll(async () => {
@@ -349,6 +356,24 @@ describe('a created connection in the shape the service publishes', { timeout: 6
     const result = await runIpctl(args, { env: env(sandbox.baseUrl, { IPCTL_API_KEY: sandbox.apiKey, IPCTL_TOKEN: sandbox.token }) });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Metadata workspace\tacme\n');
+  });
+});
+
+describe('provider modules in the shape the service publishes', { timeout: 60_000 }, () => {
+  it('a line per module with its display name and what it supports; JSON has all of it', async () => {
+    const table = await runIpctl(['providers', 'get', 'salesforce'], { env: env('control') });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('MODULE\tDISPLAY NAME\tBASE URL\tSUPPORTS\n');
+    expect(table.stdout).toContain('crm\tCRM\thttps://acme.my.salesforce.com/services/data/v60.0\tread, write, bulkWrite (insert), search (eq)\n');
+    expect(table.stdout).toContain('pardot\tAccount Engagement\thttps://pi.pardot.com/api/v5\tread\n');
+    const json = await runIpctl(['providers', 'get', 'salesforce', '-o', 'json'], { env: env('control') });
+    expect((JSON.parse(json.stdout) as { modules: unknown }).modules).toEqual(publishedModules);
+  });
+
+  it('an older answer, modules without displayName and support (as the sandbox sends), still renders', async () => {
+    const result = await runIpctl(['providers', 'get', 'salesforce'], { env: env(sandbox.baseUrl, { IPCTL_API_KEY: sandbox.apiKey }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\ncrm\tCRM\thttps:\/\/\S+\t\n/);
   });
 });
 
