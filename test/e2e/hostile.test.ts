@@ -95,17 +95,19 @@ describe('a server that echoes the request in its errors', { timeout: 120_000 },
       }
     }
 
-    it(`a bulk import against ${mode}: no credential in the output or the results file`, async () => {
-      round += 1;
-      const rows = [1, 2, 3].map((index) => JSON.stringify({ provider: 'pipedrive', groupRef: `g${index}`, consumerRef: `u${index}`, providerWorkspaceRef: 'acme', apiKey: `${connectionKey}${index}` }));
-      const input = file(`rows-${round}.jsonl`, `${rows.join('\n')}\n`);
-      const results = join(files.path, `rows-${round}.results.jsonl`);
-      const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--from-file', input, '--results', results, '--debug'], { env: env(mode) });
-      expect(result.code).toBe(1);
-      const written = readFileSync(results, 'utf8');
-      expect(written).toContain('[redacted]');
-      expectNoCanary(result.stdout, result.stderr, written);
-    });
+    for (const format of formats) {
+      it(`a bulk import ${format.join(' ') || '(table)'} --debug against ${mode}: no credential in the output or the results file`, async () => {
+        round += 1;
+        const rows = [1, 2, 3].map((index) => JSON.stringify({ provider: 'pipedrive', groupRef: `g${index}`, consumerRef: `u${index}`, providerWorkspaceRef: 'acme', apiKey: `${connectionKey}${index}` }));
+        const input = file(`rows-${round}.jsonl`, `${rows.join('\n')}\n`);
+        const results = join(files.path, `rows-${round}.results.jsonl`);
+        const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--from-file', input, '--results', results, ...format, '--debug'], { env: env(mode) });
+        expect(result.code).toBe(1);
+        const written = readFileSync(results, 'utf8');
+        expect(written).toContain('[redacted]');
+        expectNoCanary(result.stdout, result.stderr, written);
+      });
+    }
   }
 });
 
