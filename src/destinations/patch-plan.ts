@@ -50,6 +50,7 @@ export interface PatchFlags {
   name?: string;
   set?: string[];
   header?: string[];
+  replaceHeaders?: boolean;
   secret?: string[];
   clear?: string[];
   updateMask?: string;
@@ -64,13 +65,26 @@ const credentialHeaderProblem = (from: string): string =>
 
 // ---------------------------------------------------------------- flags
 
+/**
+ * The API sets a destination's headers as one object and has no way to read
+ * the ones it has now, so --header cannot add one to them: it replaces them all,
+ * which is said out loud with --replace-headers.
+ */
+const unconfirmedHeaders =
+  "--header: the headers given replace all of the destination's headers (the API cannot read its current ones to add to them). Give every header it should have, and add --replace-headers to confirm.";
+
 /** Reads the field flags; every problem is returned, none thrown. */
 export function layerFromFlags(flags: PatchFlags): { layer: PatchLayer; problems: string[] } {
   const layer: PatchLayer = { fields: new Map() };
   const problems: string[] = [];
   if (flags.name !== undefined) readName(flags.name, layer, problems);
   for (const text of flags.set ?? []) readSet(text, layer, problems);
-  if (flags.header?.length) readHeaders(flags.header, layer, problems);
+  if (flags.header?.length) {
+    if (flags.replaceHeaders) readHeaders(flags.header, layer, problems);
+    else problems.push(unconfirmedHeaders);
+  } else if (flags.replaceHeaders) {
+    problems.push('--replace-headers: give the headers the destination should have, each with --header NAME=VALUE.');
+  }
   for (const text of flags.secret ?? []) readSecretFlag(text, layer, problems);
   for (const text of flags.clear ?? []) readClear(text, layer, problems);
   if (flags.updateMask !== undefined) layer.mask = readMaskFlag(flags.updateMask, problems);

@@ -138,7 +138,7 @@ describe('destinations patch: fields', () => {
 
   it('replaces the headers with those given by --header (NAME=VALUE or "NAME: VALUE")', async () => {
     const before = await stateOf('dest_webhook');
-    const result = await patch(['dest_webhook', '--project', 'demo', '--header', 'X-Source=ipctl', '--header', 'X-Team: integrations=core']);
+    const result = await patch(['dest_webhook', '--project', 'demo', '--replace-headers', '--header', 'X-Source=ipctl', '--header', 'X-Team: integrations=core']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const table = tableOf(result.stdout);
@@ -376,9 +376,11 @@ describe('destinations patch: rejections (exit 2, nothing sent)', () => {
     { title: 'a negative maxWaitSecs', args: () => ['--set', 'metadata.maxWaitSecs:=-5'], stderr: ['--set metadata.maxWaitSecs: must be a non-negative integer.'] },
     { title: 'a string key given a number', args: () => ['--set', 'metadata.url:=5'], stderr: ['--set metadata.url: must be a non-empty string.'] },
     { title: 'an empty value', args: () => ['--set', 'metadata.region='], stderr: ['--set metadata.region: the value is empty. To clear the field use --clear metadata.region.'] },
+    { title: '--header without --replace-headers', args: () => ['--header', 'X-Source=a'], stderr: ["--header: the headers given replace all of the destination's headers", 'add --replace-headers to confirm'] },
+    { title: '--replace-headers without --header', args: () => ['--replace-headers', '--name', 'x'], stderr: ['--replace-headers: give the headers the destination should have'] },
     { title: 'headers as plain text', args: () => ['--set', 'metadata.headers=X-A'], stderr: ['--set metadata.headers: headers take --header NAME=VALUE (repeatable)'] },
-    { title: 'an invalid header name', args: () => ['--header', 'X Bad=1'], stderr: ['--header: "X Bad" is not a valid HTTP header name'] },
-    { title: 'a header given twice', args: () => ['--header', 'X-A=1', '--header', 'x-a=2'], stderr: ['--header x-a: given twice (as X-A too; header names ignore case).'] },
+    { title: 'an invalid header name', args: () => ['--replace-headers', '--header', 'X Bad=1'], stderr: ['--header: "X Bad" is not a valid HTTP header name'] },
+    { title: 'a header given twice', args: () => ['--replace-headers', '--header', 'X-A=1', '--header', 'x-a=2'], stderr: ['--header x-a: given twice (as X-A too; header names ignore case).'] },
     { title: 'a secret through --set, not repeated', args: () => ['--set', `secrets.password=${canaryArgvSecret}`], stderr: ['--set secrets.password: secrets never come from the command line; use --secret password=@PATH'] },
     { title: 'a secret value in argv, not repeated', args: () => ['--secret', `password=${canaryArgvSecret}`], stderr: ['--secret password: secret values never come from the command line', 'rotate it'] },
     { title: 'a secret value typed where the key goes, not repeated', args: () => ['--secret', canaryArgvSecret], stderr: ['--secret: unknown secret key (not repeated here, in case it is a value).'] },

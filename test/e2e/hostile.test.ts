@@ -389,8 +389,8 @@ describe('odd input', { timeout: 60_000 }, () => {
   }
 
   const credentialHeaders: Array<[string, string[]]> = [
-    ['--header Authorization=…', ['--header', `Authorization=Bearer ${destinationPassword}`]],
-    ['--header "X-Api-Key: …"', ['--header', `X-Api-Key: ${destinationPassword}`]],
+    ['--header Authorization=…', ['--replace-headers', '--header', `Authorization=Bearer ${destinationPassword}`]],
+    ['--header "X-Api-Key: …"', ['--replace-headers', '--header', `X-Api-Key: ${destinationPassword}`]],
     ['--set metadata.headers:={"Authorization": …}', ['--set', `metadata.headers:={"Authorization":"${destinationPassword}"}`]],
   ];
   for (const [name, args] of credentialHeaders) {

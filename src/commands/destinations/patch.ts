@@ -14,7 +14,8 @@ const patchFlags = {
       repeatable: true,
       values: partialChoices(DESTINATION_METADATA_KEYS.map((key) => `metadata.${key}=`)),
     }),
-    header: flag('--header <NAME=VALUE>', 'a header of metadata.headers (repeatable); together they replace all the headers', repeatable, { repeatable: true }),
+    header: flag('--header <NAME=VALUE>', 'a header of metadata.headers (repeatable); with --replace-headers, together they replace all the headers', repeatable, { repeatable: true }),
+    replaceHeaders: flag('--replace-headers', "confirms that the --header flags replace all of the destination's headers", z.optional(z.boolean())),
     secret: flag('--secret <KEY=@PATH|KEY=-|KEY>', 'set a secret from a file, from stdin (-), or at a no-echo prompt (KEY alone); repeatable', repeatable, {
       repeatable: true,
       values: partialChoices(DESTINATION_SECRET_KEYS),
@@ -56,7 +57,7 @@ export default defineCommand({
     examples: [
       'ipctl destinations patch dest_sqs --project demo --set metadata.region=eu-central-1',
       'ipctl destinations patch dest_snowflake --project demo --set metadata.batchSize=1000 --clear metadata.maxWaitSecs',
-      'ipctl destinations patch dest_webhook --project demo --header X-Source=ipctl --header "X-Environment: staging"',
+      'ipctl destinations patch dest_webhook --project demo --replace-headers --header X-Source=ipctl --header "X-Environment: staging"',
       'ipctl destinations patch dest_s3 --project demo --secret accessKeyId=@key-id.txt --secret secretAccessKey=- < secret.txt',
       'ipctl destinations patch dest_marketing_kinesis --project marketing --secret awsSecretKey',
       'ipctl destinations patch dest_snowflake --project demo --input-json patch.json --name warehouse-eu --dry-run',
@@ -89,7 +90,8 @@ function fieldsHelp(): string {
     'must be in it, and every path in it must have a value or a --clear.',
     'With --input-json, a flag replaces what the document says about the same path, and its path joins the',
     "document's updateMask; null in the document clears a field, as --clear does.",
-    "The headers given by --header replace all of the destination's headers: give every one it should keep.",
+    "The headers given by --header replace all of the destination's headers (the API cannot read the current ones to",
+    'add to them): give every one it should keep, and --replace-headers to confirm.',
   ].join('\n');
 }
 
