@@ -4,8 +4,8 @@ import { connectionRequirements } from './requirements.js';
 
 /** How `ipctl providers get` shows a provider: a summary, what a connection needs, what it supports. */
 export function providerView(provider: Provider): View {
-  const modules = modulesView(provider);
-  return { kind: 'sections', sections: [summaryView(provider), needsView(provider), supportView(provider), ...(modules ? [modules] : [])] };
+  const optional = [batchLimitsView(provider.support?.batchWrite), modulesView(provider)].filter((view) => view !== undefined);
+  return { kind: 'sections', sections: [summaryView(provider), needsView(provider), supportView(provider), ...optional] };
 }
 
 function summaryView(provider: Provider): View {
@@ -21,20 +21,18 @@ function summaryView(provider: Provider): View {
 
 function needsView(provider: Provider): View {
   const requirements = connectionRequirements(provider);
+  if (requirements.length === 0) return { kind: 'text', text: 'A connection needs no credential.' };
   return {
     kind: 'list',
     title: 'A connection needs',
     columns: ['VALUE', 'FIELD', 'KIND', 'REQUIRED', 'NOTES'],
-    rows:
-      requirements.length === 0
-        ? [['nothing', '', '', '', 'no credential']]
-        : requirements.map((requirement) => [
+    rows: requirements.map((requirement) => [
             requirement.label,
             requirement.field,
             requirement.options ? `one of ${requirement.options.map((option) => option.value).join(', ')}` : requirement.kind,
             requirement.required ? 'yes' : requirement.defaultValue !== undefined ? `no (default ${requirement.defaultValue})` : 'no',
             [requirement.note, requirement.docsUrl].filter(Boolean).join('; '),
-          ]),
+        ]),
   };
 }
 
@@ -47,6 +45,7 @@ function supportView(provider: Provider): GridView {
     kind: 'grid',
     title: 'Support',
     columns: ['FEATURE', 'SUPPORTED', 'DETAILS'],
+    // A feature the answer does not mention gets no row: an empty row says nothing.
     rows: [
       { label: 'read', cells: [flag('read'), ''] },
       { label: 'write', cells: [flag('write'), ''] },
@@ -55,8 +54,28 @@ function supportView(provider: Provider): GridView {
       { label: 'subscribe', cells: [flag('subscribe'), enabledKeys(support.subscribeSupport)] },
       { label: 'search', cells: [support.search !== undefined ? enabledKeys(asRecord(support.search).operators) !== '' : undefined, operatorsText(support.search)] },
       { label: 'bulk write', cells: [anyEnabled(support.bulkWrite), enabledKeys(support.bulkWrite)] },
-      { label: 'batch write', cells: [anyBatch(support.batchWrite), batchText(support.batchWrite)] },
-    ],
+      { label: 'batch write', cells: [anyBatch(support.batchWrite), batchModes(support.batchWrite).join(', ')] },
+    ].filter((row) => row.cells[0] !== undefined),
+  };
+}
+
+/**
+ * How many records a batch write takes, by operation: a number for most
+ * objects, and the objects that have their own (objectRecordLimits), each
+ * with its number.
+ */
+function batchLimitsView(batchWrite: unknown): View | undefined {
+  const modes = batchModes(batchWrite);
+  if (modes.length === 0) return undefined;
+  return {
+    kind: 'list',
+    title: 'Batch write limits',
+    columns: ['OPERATION', 'RECORDS PER BATCH', 'PER-OBJECT LIMITS'],
+    rows: modes.map((name) => {
+      const mode = asRecord(asRecord(batchWrite)[name]);
+      const perObject = Object.entries(asRecord(mode.objectRecordLimits)).map(([object, limit]) => `${object}: ${String(limit)}`);
+      return [name, typeof mode.defaultRecordLimit === 'number' ? mode.defaultRecordLimit : undefined, perObject.join(', ')];
+    }),
   };
 }
 
@@ -119,12 +138,9 @@ function anyBatch(value: unknown): Cell {
   return Object.values(asRecord(value)).some((mode) => asRecord(mode).supported === true);
 }
 
-function batchText(value: unknown): string {
+/** The batch-write operations supported. */
+function batchModes(value: unknown): string[] {
   return Object.entries(asRecord(value))
     .filter(([, mode]) => asRecord(mode).supported === true)
-    .map(([name, mode]) => {
-      const limit = asRecord(mode).defaultRecordLimit;
-      return typeof limit === 'number' ? `${name} (${limit} records)` : name;
-    })
-    .join(', ');
+    .map(([name]) => name);
 }

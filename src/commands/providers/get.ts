@@ -1,14 +1,15 @@
 import { argument, defineCommand } from '../command.js';
-import { identifier, outputFlag } from '../input.js';
+import { listFormats } from '../../output/view.js';
+import { identifier, outputFlags } from '../input.js';
 
 export default defineCommand({
   summary: 'Show a provider and what a connection to it needs',
   args: { name: argument('<name>', 'provider name, such as salesforce', identifier) },
-  flags: { ...outputFlag },
+  flags: { ...outputFlags(listFormats) },
   help: {
     description:
-      'Show a provider from the catalogue: its auth type, what a connection to it needs, its base URL and what it supports. Needs no credential; --json prints the whole provider object.',
-    examples: ['ipctl providers get salesforce', 'ipctl providers get pipedrive --json'],
+      'Show a provider from the catalogue: its auth type, what a connection to it needs, its base URL, what it supports and its modules. Needs no credential; --json prints the whole provider object, -o ndjson the same on one line.',
+    examples: ['ipctl providers get salesforce', 'ipctl providers get pipedrive --json', 'ipctl providers get hubspot --wide'],
     environment: ['IPCTL_BASE_URL   API base URL', 'IPCTL_PROFILE    the profile whose base URL is used'],
   },
   async run(input, context) {
@@ -17,6 +18,6 @@ export default defineCommand({
     const { operations } = await import('../../api/operations.js');
     const provider = await api.call(operations.getProvider, { path: { provider: input.name } });
     const { providerView } = await import('../../providers/view.js');
-    return { data: provider, view: providerView(provider) };
+    return { data: provider, view: providerView(provider), items: [provider] };
   },
 });
