@@ -7,8 +7,10 @@ import type { Choice, Prompter, Validate } from './prompter.js';
 /**
  * Prompts on stderr, so that stdout keeps only data. Their words may come from
  * the provider catalogue, so each is shown with its control characters visible.
+ * Without `color` (--no-color, NO_COLOR), they are drawn without it too.
  */
-export function createInquirerPrompter(deps: Deps): Prompter {
+export function createInquirerPrompter(deps: Deps, options: { color: boolean }): Prompter {
+  const theme = options.color ? undefined : colorless;
   const context = {
     input: deps.stdin.stream ?? (deps.stdin as unknown as NodeJS.ReadableStream),
     output: deps.stderr.stream ?? (deps.stderr as unknown as NodeJS.WritableStream),
@@ -16,15 +18,33 @@ export function createInquirerPrompter(deps: Deps): Prompter {
     clearPromptOnDone: false,
   };
   return {
-    input: (message, options = {}) =>
-      ask(input({ message: visible(message), default: options.default, validate: shown(options.validate) }, context)),
-    password: (message, options = {}) =>
-      ask(password({ message: visible(message), mask: false, validate: shown(options.validate) }, context)),
-    select: (message, choices, options = {}) =>
-      ask(select({ message: visible(message), choices: choices.map(visibleChoice), default: options.default, pageSize: 12 }, context)),
-    confirm: (message, options = {}) => ask(confirm({ message: visible(message), default: options.default }, context)),
+    input: (message, asked = {}) => ask(input({ message: visible(message), default: asked.default, validate: shown(asked.validate), theme }, context)),
+    password: (message, asked = {}) => ask(password({ message: visible(message), mask: false, validate: shown(asked.validate), theme }, context)),
+    select: (message, choices, asked = {}) =>
+      ask(select({ message: visible(message), choices: choices.map(visibleChoice), default: asked.default, pageSize: 12, theme }, context)),
+    confirm: (message, asked = {}) => ask(confirm({ message: visible(message), default: asked.default, theme }, context)),
   };
 }
+
+const same = (text: string) => text;
+
+/** The prompts' own look (marks, brackets, hints), with no color in it. */
+const colorless = {
+  prefix: { idle: '?', done: '✔' },
+  spinner: { interval: 80, frames: ['-', '\\', '|', '/'] },
+  style: {
+    answer: same,
+    message: same,
+    error: (text: string) => `> ${text}`,
+    defaultAnswer: (text: string) => `(${text})`,
+    help: same,
+    highlight: same,
+    key: (text: string) => `<${text}>`,
+    description: same,
+    disabled: (text: string) => `- ${text}`,
+    keysHelpTip: (keys: [string, string][]) => keys.map(([key, action]) => `${key} ${action}`).join(' • '),
+  },
+};
 
 function visibleChoice(choice: Choice): Choice {
   return { ...choice, name: visible(choice.name, { lines: false }), ...(choice.description === undefined ? {} : { description: visible(choice.description) }) };
