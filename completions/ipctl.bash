@@ -24,18 +24,18 @@ _ipctl_flags() {
   case $1 in
     '') _ipctl_words='-V --version --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet -h --help' ;;
     'orgs') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'orgs get') _ipctl_words='--org -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'orgs get') _ipctl_words='--org -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'invites') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'invites list') _ipctl_words='--org --status -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'invites list') _ipctl_words='--org --status -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'providers') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'providers get') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'providers get') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'destinations') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'destinations patch') _ipctl_words='--project --name --set --header --secret --clear --update-mask --input-json --dry-run -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'destinations patch') _ipctl_words='--project --name --set --header --replace-headers --secret --clear --update-mask --input-json --dry-run -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'connections') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --results --resume --retry-uncertain --skip-invalid -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --results --resume --retry-uncertain --skip-invalid -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile list') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile show') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile list') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile show') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile use') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile add') _ipctl_words='--org --project --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile remove') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
@@ -43,11 +43,11 @@ _ipctl_flags() {
     'auth login') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'auth set-key') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'auth set-token') _ipctl_words='--force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth status') _ipctl_words='--org --project -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'auth status') _ipctl_words='--org --project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'sandbox') _ipctl_words='--host --port --json --env --faults --tls-cert --tls-key -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'version') _ipctl_words='-o --output --json --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'version') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'help') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     *) _ipctl_words='' ;;
   esac
@@ -79,16 +79,16 @@ _ipctl_takes_value() {
 _ipctl_values() {
   case "$1|$2" in
     *'|--profile') _ipctl_words='dynamic' ;;
-    'orgs get|-o'|'orgs get|--output') _ipctl_words='choices table json yaml' ;;
+    'orgs get|-o'|'orgs get|--output') _ipctl_words='choices table wide json yaml' ;;
     'invites list|--status') _ipctl_words='choices pending accepted revoked expired' ;;
-    'invites list|-o'|'invites list|--output') _ipctl_words='choices table json yaml ndjson' ;;
-    'providers get|-o'|'providers get|--output') _ipctl_words='choices table json yaml' ;;
+    'invites list|-o'|'invites list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'providers get|-o'|'providers get|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
     'destinations patch|--set') _ipctl_words='partial metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' ;;
     'destinations patch|--secret') _ipctl_words='partial awsKeyId awsSecretKey awsSessionToken password privateKey credentials accessKeyId secretAccessKey accessKey uri' ;;
     'destinations patch|--clear') _ipctl_words='choices metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' ;;
     'destinations patch|--update-mask') _ipctl_words='partial name metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' ;;
     'destinations patch|--input-json') _ipctl_words='files' ;;
-    'destinations patch|-o'|'destinations patch|--output') _ipctl_words='choices table json yaml' ;;
+    'destinations patch|-o'|'destinations patch|--output') _ipctl_words='choices table wide json yaml' ;;
     'connections generate|--api-key-file') _ipctl_words='files' ;;
     'connections generate|--password-file') _ipctl_words='files' ;;
     'connections generate|--refresh-token-file') _ipctl_words='files' ;;
@@ -97,21 +97,21 @@ _ipctl_values() {
     'connections generate|--from-file') _ipctl_words='files' ;;
     'connections generate|--format') _ipctl_words='choices jsonl csv' ;;
     'connections generate|--results') _ipctl_words='files' ;;
-    'connections generate|-o'|'connections generate|--output') _ipctl_words='choices table json yaml' ;;
-    'profile list|-o'|'profile list|--output') _ipctl_words='choices table json yaml ndjson' ;;
-    'profile show|-o'|'profile show|--output') _ipctl_words='choices table json yaml' ;;
+    'connections generate|-o'|'connections generate|--output') _ipctl_words='choices table wide json yaml' ;;
+    'profile list|-o'|'profile list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'profile show|-o'|'profile show|--output') _ipctl_words='choices table wide json yaml' ;;
     'profile show|#0') _ipctl_words='dynamic' ;;
     'profile use|#0') _ipctl_words='dynamic' ;;
     'profile add|#0') _ipctl_words='dynamic' ;;
     'profile remove|#0') _ipctl_words='dynamic' ;;
-    'auth status|-o'|'auth status|--output') _ipctl_words='choices table json yaml' ;;
+    'auth status|-o'|'auth status|--output') _ipctl_words='choices table wide json yaml' ;;
     'search|--where') _ipctl_words='dynamic partial' ;;
-    'search|-o'|'search|--output') _ipctl_words='choices table json yaml ndjson' ;;
+    'search|-o'|'search|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
     'completion|#0') _ipctl_words='choices bash zsh fish powershell' ;;
     'sandbox|--faults') _ipctl_words='files' ;;
     'sandbox|--tls-cert') _ipctl_words='files' ;;
     'sandbox|--tls-key') _ipctl_words='files' ;;
-    'version|-o'|'version|--output') _ipctl_words='choices table json yaml' ;;
+    'version|-o'|'version|--output') _ipctl_words='choices table wide json yaml' ;;
     'help|#'*) _ipctl_words='choices exit-codes environment retries orgs invites providers destinations connections profile auth search completion sandbox version' ;;
     *) _ipctl_words='' ;;
   esac

@@ -131,7 +131,7 @@ complete -c ipctl -l search-url -x -d 'search API base URL, including /v1'
 complete -c ipctl -l timeout -x -d 'time to wait for each answer, in seconds (default: 30)'
 complete -c ipctl -l retries -x -d 'retries of a failed request, 0 for none (default: 3; see ipctl help retries)'
 complete -c ipctl -l ca-file -x -d 'PEM file of a certificate authority to trust, as for a corporate proxy or private server'
-complete -c ipctl -l debug -d 'trace requests on stderr (credentials redacted) and show stack traces'
+complete -c ipctl -l debug -d 'trace requests on stderr (credentials redacted), and show where an internal error happened'
 complete -c ipctl -l no-color -d 'turn color off'
 complete -c ipctl -l no-input -d 'never prompt; fail with the flag to use instead'
 complete -c ipctl -l quiet -d 'no notices, hints or progress on stderr; errors and the output are unchanged'
@@ -157,8 +157,9 @@ complete -c ipctl -n '__ipctl_at "orgs"' -a get -d 'Show an organization'
 
 # ipctl orgs get
 complete -c ipctl -n '__ipctl_in "orgs get"' -l org -x -d 'organization ID'
-complete -c ipctl -n '__ipctl_in "orgs get"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "orgs get"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "orgs get"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "orgs get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "orgs get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl invites
@@ -167,16 +168,18 @@ complete -c ipctl -n '__ipctl_at "invites"' -a list -d 'List an organization\'s 
 # ipctl invites list
 complete -c ipctl -n '__ipctl_in "invites list"' -l org -x -d 'organization ID'
 complete -c ipctl -n '__ipctl_in "invites list"' -l status -x -a 'pending accepted revoked expired' -d 'only invites in this status: pending, accepted, revoked, expired'
-complete -c ipctl -n '__ipctl_in "invites list"' -s o -l output -x -a 'table json yaml ndjson' -d 'output format: table, json, yaml, ndjson (default: table)'
+complete -c ipctl -n '__ipctl_in "invites list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "invites list"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "invites list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "invites list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl providers
 complete -c ipctl -n '__ipctl_at "providers"' -a get -d 'Show a provider and what a connection to it needs'
 
 # ipctl providers get
-complete -c ipctl -n '__ipctl_in "providers get"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "providers get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "providers get"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "providers get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "providers get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl destinations
@@ -186,14 +189,16 @@ complete -c ipctl -n '__ipctl_at "destinations"' -a patch -d 'Change a destinati
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l name -x -d 'a new name'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l set -x -a 'metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' -d 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value'
-complete -c ipctl -n '__ipctl_in "destinations patch"' -l header -x -d 'a header of metadata.headers (repeatable); together they replace all the headers'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l header -x -d 'a header of metadata.headers (repeatable); with --replace-headers, together they replace all the headers'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l replace-headers -d 'confirms that the --header flags replace all of the destination\'s headers'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l secret -x -a 'awsKeyId awsSecretKey awsSessionToken password privateKey credentials accessKeyId secretAccessKey accessKey uri' -d 'set a secret from a file, from stdin (-), or at a no-echo prompt (KEY alone); repeatable'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l clear -x -a 'metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' -d 'clear a field: put it in the mask without a value (repeatable)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l update-mask -x -a 'name metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' -d 'the mask, comma-separated; checked against the fields given (default: computed from them)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l input-json -r -F -d 'the whole body {updateMask, destination} from a file, or - for stdin; flags override it path by path'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l dry-run -d 'print the request, secrets redacted, and send nothing'
-complete -c ipctl -n '__ipctl_in "destinations patch"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl connections
@@ -226,8 +231,9 @@ complete -c ipctl -n '__ipctl_in "connections generate"' -l results -r -F -d 'wi
 complete -c ipctl -n '__ipctl_in "connections generate"' -l resume -d 'with --from-file: continue the run the results file records, skipping rows it created'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l retry-uncertain -d 'with --resume: send again the rows whose outcome is unknown (check first that they were not created)'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l skip-invalid -d 'with --from-file: send the valid rows even if some are invalid, recording those as invalid'
-complete -c ipctl -n '__ipctl_in "connections generate"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl profile
@@ -238,13 +244,15 @@ complete -c ipctl -n '__ipctl_at "profile"' -a add -d 'Add a profile, or change 
 complete -c ipctl -n '__ipctl_at "profile"' -a remove -d 'Remove a profile'
 
 # ipctl profile list
-complete -c ipctl -n '__ipctl_in "profile list"' -s o -l output -x -a 'table json yaml ndjson' -d 'output format: table, json, yaml, ndjson (default: table)'
+complete -c ipctl -n '__ipctl_in "profile list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "profile list"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "profile list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "profile list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl profile show
-complete -c ipctl -n '__ipctl_in "profile show"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "profile show"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "profile show"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "profile show"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "profile show"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 complete -c ipctl -n '__ipctl_argument "profile show" 0 one' -x -a '(__ipctl_dynamic)'
 
@@ -278,8 +286,9 @@ complete -c ipctl -n '__ipctl_in "auth set-token"' -l force -d 'if the profile f
 # ipctl auth status
 complete -c ipctl -n '__ipctl_in "auth status"' -l org -x -d 'organization ID, as other commands take it'
 complete -c ipctl -n '__ipctl_in "auth status"' -l project -x -d 'project ID or name, as other commands take it'
-complete -c ipctl -n '__ipctl_in "auth status"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "auth status"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "auth status"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "auth status"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "auth status"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl search
@@ -289,8 +298,9 @@ complete -c ipctl -n '__ipctl_in "search"' -l project -x -d 'project ID (default
 complete -c ipctl -n '__ipctl_in "search"' -l where -x -a '(__ipctl_dynamic partial)' -d 'FIELD=VALUE or FIELD eq VALUE; repeat to narrow (all must match); FIELD is a mapped or provider field name'
 complete -c ipctl -n '__ipctl_in "search"' -l fields -x -d 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)'
 complete -c ipctl -n '__ipctl_in "search"' -l raw -d 'show the provider\'s native record instead of its fields'
-complete -c ipctl -n '__ipctl_in "search"' -s o -l output -x -a 'table json yaml ndjson' -d 'output format: table, json, yaml, ndjson (default: table)'
+complete -c ipctl -n '__ipctl_in "search"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "search"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "search"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "search"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl completion
@@ -306,8 +316,9 @@ complete -c ipctl -n '__ipctl_in "sandbox"' -l tls-cert -r -F -d 'serve HTTPS wi
 complete -c ipctl -n '__ipctl_in "sandbox"' -l tls-key -r -F -d 'the PEM private key of --tls-cert'
 
 # ipctl version
-complete -c ipctl -n '__ipctl_in "version"' -s o -l output -x -a 'table json yaml' -d 'output format: table, json, yaml (default: table)'
+complete -c ipctl -n '__ipctl_in "version"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "version"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "version"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "version"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl help

@@ -10,16 +10,17 @@ export function usageError(problems: string[], hint?: string): UsageError {
   return new UsageError(one ? `Invalid input. ${problems[0]}` : `Invalid input (${problems.length} problems):`, hint, problems, one);
 }
 
-/** `-o/--output`, `--json` and `--query`, on every command that prints data. */
+/** `-o/--output`, `--json`, `--wide` and `--query`, on every command that prints data. */
 export function outputFlags<Format extends OutputFormat>(formats: readonly Format[]) {
   return {
     output: flag(
       '-o, --output <format>',
-      `output format: ${formats.join(', ')} (default: table)`,
+      `output format: ${formats.join(', ')} (default: table, fitted to the terminal)`,
       z.optional(z.enum(formats as unknown as [Format, ...Format[]], { error: `must be one of ${formats.join(', ')}` })),
       { values: formats },
     ),
     json: flag('--json', 'the same as --output json', z.optional(z.boolean())),
+    wide: flag('--wide', 'the same as --output wide: a table with every column whole, however wide the terminal', z.optional(z.boolean())),
     query: flag('--query <expression>', 'a JMESPath expression applied to the JSON output (implies --output json)', z.optional(z.string().check(z.minLength(1, 'must not be empty')))),
   };
 }

@@ -1,6 +1,7 @@
 import { searchPageSize } from '../config/defaults.js';
 import type { Settings } from '../config/resolve.js';
 import { UsageError } from '../errors.js';
+import { isDocumentFormat } from '../output/format.js';
 import { listFormats } from '../output/view.js';
 import * as z from '../schema/zod.js';
 import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '../search/filters.js';
@@ -59,7 +60,7 @@ const spec = defineCommand({
   },
   // Documents (json, yaml, ndjson, --query) print results as received; --query or jq reshapes them.
   check(input) {
-    const format = input.json === true ? '--json' : input.output !== undefined && input.output !== 'table' ? `-o ${input.output}` : input.query !== undefined ? '--query' : undefined;
+    const format = input.json === true ? '--json' : isDocumentFormat(input.output) ? `-o ${input.output}` : input.query !== undefined ? '--query' : undefined;
     if (format === undefined) return [];
     const shaping = (['fields', 'raw'] as const).filter((key) => input[key] !== undefined && input[key] !== false);
     return shaping.map((key) => `--${key}: shapes the table only; ${format} prints the results as received (pick fields with --query)`);
@@ -109,7 +110,7 @@ const spec = defineCommand({
     const { view, missing } = resultsTable(results, { fields: input.fields, raw: input.raw === true });
     for (const name of missing) context.say(`Warning: no result has a field named "${name}" (from --fields).`);
     // A full page is said on stderr, terminal or not: a script must be able to tell a cut answer from a whole one.
-    const full = results.length >= searchPageSize ? [fullPageNotice(results.length, context.format !== undefined && context.format !== 'table')] : [];
+    const full = results.length >= searchPageSize ? [fullPageNotice(results.length, isDocumentFormat(context.format))] : [];
     const empty = results.length === 0 ? [`No ${input.object} records match in the installation for ${input.groupRef}.`] : [];
     return { data: response, view, items: results, messages: full, notes: empty };
   },

@@ -9,15 +9,18 @@ export interface RenderTarget {
   paint: Paint;
   /** A compiled --query, applied to the JSON document before printing. */
   query?: (data: unknown) => unknown;
+  /** The terminal's width, which a `table` (not a `wide` one) is fitted to. */
+  width?: number;
 }
 
 /**
  * Prints data to stdout: JSON as received (pretty; a Secret serialises redacted), or a table. On a terminal
- * tables are drawn with boxes; in a pipe they are tab-separated with a header row.
+ * tables are drawn with boxes, fitted to its width unless `wide`; in a pipe they are tab-separated with a
+ * header row, every column whole.
  */
 export async function render(outcome: Outcome, format: OutputFormat, target: RenderTarget): Promise<void> {
-  if (format === 'table') {
-    await renderTable(outcome.view, target);
+  if (format === 'table' || format === 'wide') {
+    await renderTable(outcome.view, target, format === 'table' ? target.width : undefined);
     return;
   }
   const data = target.query ? target.query(plain(outcome.data)) : plain(outcome.data);
@@ -42,10 +45,10 @@ function ndjsonItems(outcome: Outcome, data: unknown, queried: boolean): unknown
   return Array.isArray(data) ? data : [data];
 }
 
-async function renderTable(outside: View, target: RenderTarget): Promise<void> {
+async function renderTable(outside: View, target: RenderTarget, width: number | undefined): Promise<void> {
   const view = visibleView(outside);
-  // cli-table3 loads only when a terminal gets a table.
-  const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.paint) : plainView(view);
+  // cli-table3 loads only when a terminal gets a table; a pipe gets every column whole.
+  const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.paint, width) : plainView(view);
   if (text) target.stream.write(`${text}\n`);
 }
 

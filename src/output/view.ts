@@ -20,6 +20,8 @@ export interface ListView {
   title?: string;
   columns: string[];
   rows: Cell[][];
+  /** Columns a terminal too narrow for the table may leave out, the first first (see output/fit.ts). */
+  lowValue?: string[];
 }
 
 /** A grid whose cells are yes/no marks, such as a provider's support matrix. */
@@ -38,10 +40,11 @@ export interface TextView {
 
 export type View = RecordView | ListView | GridView | TextView | { kind: 'sections'; sections: View[] };
 
-export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson';
+/** `wide` is a table with every column whole, however wide the terminal. */
+export type OutputFormat = 'table' | 'wide' | 'json' | 'yaml' | 'ndjson';
 /** Every command that prints data takes these; commands that list things add ndjson. */
-export const dataFormats: readonly OutputFormat[] = ['table', 'json', 'yaml'];
-export const listFormats: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson'];
+export const dataFormats: readonly OutputFormat[] = ['table', 'wide', 'json', 'yaml'];
+export const listFormats: readonly OutputFormat[] = ['table', 'wide', 'json', 'yaml', 'ndjson'];
 
 /** What a data command returns: the data (printed as-is for JSON) and its table view. */
 export interface Outcome {

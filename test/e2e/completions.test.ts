@@ -21,7 +21,7 @@ const cases: Array<[line: string, offers: string[]]> = [
   ['ipctl invites list --st', ['--status']],
   ['ipctl invites list --status ', ['accepted', 'expired', 'pending', 'revoked']],
   ['ipctl invites list --status=p', ['pending']],
-  ['ipctl orgs get -o ', ['json', 'table', 'yaml']],
+  ['ipctl orgs get -o ', ['json', 'table', 'wide', 'yaml']],
   ['ipctl orgs get --o', ['--org', '--output']],
   ['ipctl orgs get org_demo --j', ['--json']],
   ['ipctl --profile ', profiles],
@@ -244,7 +244,7 @@ describe('completions/', () => {
     expect(script).toContain("'' = @(@('orgs', 'Organizations'), @('invites', 'Invites to an organization')");
     expect(script).toContain("'invites' = @(,@('list', 'List an organization''s invites'))");
     expect(script).toContain("'invites list|--status' = @('choices', 'pending', 'accepted', 'revoked', 'expired')");
-    expect(script).toContain("'orgs get|-o' = @('choices', 'table', 'json', 'yaml')");
+    expect(script).toContain("'orgs get|-o' = @('choices', 'table', 'wide', 'json', 'yaml')");
     expect(script).toContain("'*|--profile' = @(,'dynamic')");
     expect(script).toContain("'profile use|#0' = @(,'dynamic')");
     expect(script).toContain("@('--status', 'only invites in this status: pending, accepted, revoked, expired', $true)");
@@ -297,7 +297,7 @@ describe('ipctl completion', () => {
     const result = await runIpctl(['completion']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain("missing required argument 'shell'");
+    expect(result.stderr).toContain("Error: Missing required argument 'shell'.");
   });
 });
 

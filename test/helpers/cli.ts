@@ -19,6 +19,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Working folder of the process (default: the test's). */
   cwd?: string;
+  /** The terminal's width, for runIpctlInTerminal (default: 200). */
+  columns?: number;
 }
 
 /** The environment every spawned ipctl starts from: nothing inherited that could change its behaviour. */
@@ -36,7 +38,7 @@ export function runIpctl(args: string[], options: RunOptions = {}): Promise<RunR
 /** Spawns the built ipctl in a pseudo-terminal (util-linux `script`), so stdout and stderr are a TTY. */
 export function runIpctlInTerminal(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const command = [process.execPath, ipctlBin, ...args].map(shellQuote).join(' ');
-  return runProcess('script', ['-qefc', `stty cols 200 rows 50; ${command}`, '/dev/null'], options).then((result) => ({
+  return runProcess('script', ['-qefc', `stty cols ${options.columns ?? 200} rows 50; ${command}`, '/dev/null'], options).then((result) => ({
     ...result,
     stdout: result.stdout.replace(/\r\n/g, '\n'),
   }));
@@ -47,8 +49,9 @@ export function runProcess(file: string, args: string[], options: RunOptions = {
     const child = spawn(file, args, { env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    // Decoded as streams, so that a character split between two chunks stays whole.
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {

@@ -34,6 +34,11 @@ export class PtySession {
     return stripAnsi(this.#output);
   }
 
+  /** Everything the terminal was sent so far, escapes and all. */
+  get raw(): string {
+    return this.#output;
+  }
+
   /** Waits until `pattern` appears after what earlier expect() calls matched. */
   async expect(pattern: string | RegExp, timeoutMs = 15_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;

@@ -1,0 +1,82 @@
+/*
+ * Fitting a table to the terminal's width, as gh lays out its tables: columns
+ * are as wide as their content; when the whole is too wide, low-value columns
+ * are dropped first (the view names them, or the rightmost go), then the
+ * widest cells are cut with "…", columns that identify a row last.
+ */
+
+export interface ColumnText {
+  header: string;
+  cells: readonly string[];
+  /** Identifies a row (a label, an ID): cut only when nothing else can be. */
+  identifies: boolean;
+}
+
+export interface Fitted {
+  /** The columns shown, by index into the input, in their order. */
+  shown: number[];
+  /** Each shown column's width, padding included (cli-table3's colWidths). */
+  widths: number[];
+}
+
+/** Space around a cell's text, and the border after each column (and one before the first). */
+const padding = 2;
+const border = 1;
+/** Below these, a cut cell says too little to be worth its column. */
+const narrowest = 10 + padding;
+const narrowestIdentifier = 8 + padding;
+
+/**
+ * Which columns to show, and how wide, for a table of at most `width`
+ * characters. `dropOrder` lists columns that may go, the first first; columns
+ * it does not name may go too, rightmost first, but never the first column
+ * (it names each row). When even the narrowest layout of what is left is too
+ * wide, the table is laid out as narrow as it can be.
+ */
+export function fitColumns(columns: readonly ColumnText[], width: number, dropOrder: readonly number[] = []): Fitted {
+  const natural = columns.map((column) => Math.max(textWidth(column.header), ...column.cells.map(textWidth)) + padding);
+  const shown = columns.map((_, index) => index);
+  // While dropping, a row's identifiers count whole: they are the last to be cut.
+  const least = (index: number) => (columns[index]!.identifies ? natural[index]! : Math.min(natural[index]!, narrowest));
+  for (const index of [...dropOrder, ...shown.slice(1).reverse()]) {
+    if (total(shown.map(least)) <= width) break;
+    if (index > 0 && shown.includes(index)) shown.splice(shown.indexOf(index), 1);
+  }
+  const widths = shown.map((index) => natural[index]!);
+  const others = shown.map((index) => !columns[index]!.identifies);
+  narrow(widths, others, shown.map((index) => Math.min(natural[index]!, narrowest)), width);
+  narrow(widths, others.map((other) => !other), shown.map((index) => Math.min(natural[index]!, narrowestIdentifier)), width);
+  return { shown, widths };
+}
+
+/** The width of a table whose columns have these widths. */
+function total(widths: readonly number[]): number {
+  return widths.reduce((sum, columnWidth) => sum + columnWidth + border, border);
+}
+
+/** Takes a character at a time from the widest of the chosen columns, none below its floor, until the table fits. */
+function narrow(widths: number[], chosen: readonly boolean[], floors: readonly number[], width: number): void {
+  let excess = total(widths) - width;
+  while (excess > 0) {
+    let widest = -1;
+    widths.forEach((columnWidth, index) => {
+      if (chosen[index] && columnWidth > floors[index]! && (widest < 0 || columnWidth > widths[widest]!)) widest = index;
+    });
+    if (widest < 0) return;
+    widths[widest]! -= 1;
+    excess -= 1;
+  }
+}
+
+/** Characters a terminal gives a text's longest line; East Asian wide characters and emoji take two. */
+export function textWidth(text: string): number {
+  let widest = 0;
+  for (const line of text.split('\n')) {
+    let lineWidth = 0;
+    for (const character of line) lineWidth += wide.test(character) ? 2 : 1;
+    widest = Math.max(widest, lineWidth);
+  }
+  return widest;
+}
+
+const wide = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { keys, PtySession, stripAnsi } from '../helpers/pty.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { textWidth } from '../../src/output/fit.js';
+
+// What a person at a terminal sees: tables that fit it, waits that are said, and one output format at a time.
+
+let fixture: SandboxFixture;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+const searchBerlin = ['search', 'Contact', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'MailingCity=Berlin', '--project', 'proj_demo'];
+
+function widest(screen: string): number {
+  return Math.max(...stripAnsi(screen).split('\n').map(textWidth));
+}
+
+describe('tables on a terminal', () => {
+  it.each([
+    ['search', searchBerlin],
+    ['providers get', ['providers', 'get', 'salesforce']],
+    ['invites list', ['invites', 'list']],
+  ])('%s fits in 80 columns', async (_name, args) => {
+    const result = await runIpctlInTerminal(args, { env: fixture.env(), columns: 80 });
+    expect(result.code).toBe(0);
+    expect(widest(result.stdout)).toBeLessThanOrEqual(80);
+    expect(widest(result.stdout)).toBeGreaterThan(60);
+  });
+
+  it('cuts long cells with … and keeps IDs whole', async () => {
+    const result = await runIpctlInTerminal(searchBerlin, { env: fixture.env(), columns: 80 });
+    const screen = stripAnsi(result.stdout);
+    expect(screen).toContain('…');
+    expect(screen).toContain('003Ac00000000001AA');
+    expect(screen).not.toContain('ada.okafor0@northwindlogistics.example.com');
+  });
+
+  it('drops the low-value columns first and says how many it left out', async () => {
+    const result = await runIpctlInTerminal(searchBerlin, { env: fixture.env(), columns: 80 });
+    const screen = stripAnsi(result.stdout);
+    expect(screen).toContain('fullName (mapped)');
+    expect(screen).not.toContain('LastModifiedDate');
+    expect(screen).toMatch(/\d+ more columns: --wide shows every column/);
+  });
+
+  it('follows COLUMNS over the terminal size', async () => {
+    const result = await runIpctlInTerminal(['providers', 'get', 'salesforce'], { env: fixture.env({ COLUMNS: '60' }), columns: 200 });
+    expect(result.code).toBe(0);
+    expect(widest(result.stdout)).toBeLessThanOrEqual(60);
+  });
+
+  it.each([['--wide'], ['-o', 'wide'], ['--output=wide']])('%s shows every column whole', async (...flags) => {
+    const result = await runIpctlInTerminal([...searchBerlin, ...flags], { env: fixture.env(), columns: 80 });
+    expect(result.code).toBe(0);
+    const screen = stripAnsi(result.stdout);
+    expect(screen).toContain('ada.okafor0@northwindlogistics.example.com');
+    expect(screen).toContain('LastModifiedDate');
+    expect(screen).not.toContain('…');
+    expect(widest(result.stdout)).toBeGreaterThan(80);
+  });
+
+  it('shows batch limits per object', async () => {
+    const result = await runIpctlInTerminal(['providers', 'get', 'salesforce', '--wide'], { env: fixture.env(), columns: 80 });
+    const screen = stripAnsi(result.stdout);
+    expect(screen).toMatch(/│ upsert\s+│ 200\s+│ Opportunity: 100\s+│/);
+  });
+});
+
+describe('tables in a pipe', () => {
+  it('are never cut, whatever COLUMNS says', async () => {
+    const result = await runIpctl(searchBerlin, { env: fixture.env({ COLUMNS: '40' }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('ada.okafor0@northwindlogistics.example.com');
+    expect(result.stdout.split('\n')[0]).toContain('LastModifiedDate');
+    expect(result.stdout).not.toContain('…');
+  });
+});
+
+describe('one output format at a time', () => {
+  it.each([
+    [['--json', '-o', 'yaml'], '--output yaml and --json'],
+    [['--wide', '--json'], '--json and --wide'],
+    [['-o', 'table', '--wide'], '--output table and --wide'],
+  ])('%j: exit 2, nothing on stdout, nothing sent', async (flags, named) => {
+    const before = (await fixture.requests()).length;
+    const result = await runIpctl(['orgs', 'get', 'org_demo', ...flags], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(named);
+    expect(result.stderr).toContain('give one');
+    expect((await fixture.requests()).length).toBe(before);
+  });
+
+  it('--json with -o json is one format', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo', '--json', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).id).toBe('org_demo');
+  });
+
+  it('--query does not shape a wide table', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo', '--wide', '--query', 'id'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--query works on documents, not tables');
+  });
+
+  it('providers get prints the provider on one line with -o ndjson', async () => {
+    const result = await runIpctl(['providers', 'get', 'salesforce', '-o', 'ndjson'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!).name).toBe('salesforce');
+  });
+});
+
+describe('waits before a retry', () => {
+  const wait = /retrying in 1\.0 s \(HTTP 429 Too Many Requests, attempt 2 of 4\)/;
+
+  it('are said on a terminal', async () => {
+    await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
+    const result = await runIpctlInTerminal(['orgs', 'get', 'org_demo'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(stripAnsi(result.stdout)).toMatch(wait);
+  });
+
+  it('are not said in a pipe, nor with --quiet', async () => {
+    await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
+    const piped = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env() });
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe('');
+    await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
+    const quiet = await runIpctlInTerminal(['--quiet', 'orgs', 'get', 'org_demo'], { env: fixture.env() });
+    expect(quiet.code).toBe(0);
+    expect(stripAnsi(quiet.stdout)).not.toMatch(/retrying in/);
+  });
+
+  it('are traced under --debug, in a pipe too', async () => {
+    await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
+    const result = await runIpctl(['--debug', 'orgs', 'get', 'org_demo'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/debug: retry: HTTP 429 Too Many Requests; waiting 1\.0 s .* before attempt 2 of 4/);
+  });
+});
+
+describe('prompts and color', { timeout: 60_000 }, () => {
+  /** An SGR sequence that sets a color or weight (not the cursor moves every prompt makes). */
+  const colored = /\u001b\[(?:[0-9;]*;)?(?:1|2|3[0-9]|9[0-7])m/;
+
+  async function promptScreen(args: string[], env: Record<string, string>): Promise<string> {
+    const session = new PtySession([...args, 'connections', 'generate'], fixture.env(env));
+    await session.expect('Project (ID or name)');
+    session.send(keys.ctrlC);
+    expect(await session.finish()).toBe(130);
+    return session.raw;
+  }
+
+  it('are colored on a terminal', async () => {
+    expect(await promptScreen([], {})).toMatch(colored);
+  });
+
+  it.each([
+    ['--no-color', ['--no-color'], {}],
+    ['NO_COLOR', [], { NO_COLOR: '1' }],
+  ])('are drawn without color under %s', async (_name, args, env) => {
+    expect(await promptScreen(args, env)).not.toMatch(colored);
+  });
+});
