@@ -1,4 +1,4 @@
-import type { Paint } from './output/paint.js';
+import { type Paint, plain } from './output/paint.js';
 import type { ApiClient } from './api/client.js';
 import { defaultTimeoutSeconds } from './config/defaults.js';
 import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
@@ -42,8 +42,10 @@ export interface Context {
    * `finishOnInterrupt`, a command that must know how every request it sent
    * ended (a bulk import) gives those in flight half a second to finish first,
    * while it starts no new ones: ipctl ends a second after the signal.
+   * Waits before retries are said on a terminal, unless `quietWaits` (a
+   * command that shows its own progress) or --quiet; --debug traces them.
    */
-  api(settings: Settings, options?: { finishOnInterrupt?: boolean }): Promise<ApiClient>;
+  api(settings: Settings, options?: { finishOnInterrupt?: boolean; quietWaits?: boolean }): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   /** --quiet or IPCTL_QUIET: no notices, hints or progress on stderr. */
   quiet: boolean;
@@ -102,13 +104,14 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         env: deps.env,
         signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,
         trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`) : undefined,
+        waiting: debug || options.quietWaits ? undefined : (line) => context.note(line),
         sent: (value) => scrubber.add(value),
       });
     },
     async prompter() {
       if (deps.prompter) return deps.prompter;
       const { createInquirerPrompter } = await import('./prompts/inquirer.js');
-      return createInquirerPrompter(deps);
+      return createInquirerPrompter(deps, { color: paint !== plain });
     },
     note(line) {
       if (deps.stderr.isTTY && !quiet) deps.stderr.write(`${visible(line)}\n`);

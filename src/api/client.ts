@@ -28,6 +28,8 @@ export interface ClientOptions {
   env: Record<string, string | undefined>;
   /** Receives one line per traced event, credentials already redacted. */
   trace?: (line: string) => void;
+  /** Told of each wait before a retry, in a line for the person at the terminal. */
+  waiting?: (line: string) => void;
   /** Told every credential value as it goes into a request, so that output can scrub it (output/scrubber.ts). */
   sent?: (value: string) => void;
   /** Aborted when the user interrupts. */
@@ -141,6 +143,7 @@ export class ApiClient {
           throw failure;
         }
         this.#trace(`retry: ${failureReason(failure)}; waiting ${formatSeconds(wait.ms)} (${wait.why}) before attempt ${attempt + 1} of ${attempts}`);
+        this.#options.waiting?.(`retrying in ${formatSeconds(wait.ms)} (${failureReason(failure)}, attempt ${attempt + 1} of ${attempts})`);
         await this.#pause(wait.ms);
         waitedMs += wait.ms;
       }

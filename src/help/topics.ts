@@ -64,7 +64,8 @@ export const retriesTopic = `Retries and timeouts
   most IPCTL_RETRY_MAX_WAIT seconds (default 60); when the server asks for
   longer, ipctl stops at once (exit 5) and says when to try again.
 
-  --debug shows each attempt and each wait. Ctrl-C stops at once (exit 130).
+  On a terminal each wait is said on stderr (not with --quiet); --debug shows
+  each attempt and each wait, in a pipe too. Ctrl-C stops at once (exit 130).
 `;
 
 export const helpTopics: Record<string, string> = {

@@ -56,7 +56,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
     throw new UsageError(`--format: cannot tell the format of ${input.fromFile === '-' ? 'stdin' : input.fromFile} from its name.`, 'Give --format jsonl or --format csv.');
   }
   const resultsPath = resultsPathFor(input);
-  const api = await context.api(settings, { finishOnInterrupt: true });
+  const api = await context.api(settings, { finishOnInterrupt: true, quietWaits: true });
   // Exit 4 now if no API key is configured, before the input is read.
   api.prepare(operations.generateConnection, { path: { projectIdOrName: project } });
   // One run per results file, for the whole run: the results are read and written only under its lock.
