@@ -1,9 +1,10 @@
 import type { Command, CommanderError } from 'commander';
 import type { CommandSpec } from './commands/command.js';
 import { globalFlags } from './commands/globals.js';
-import { addFlags, configureCommand, parseCommandInput } from './cli/declaration.js';
+import { addFlags, commandPath, configureCommand, parseCommandInput } from './cli/declaration.js';
 import { commands, groups } from './commands/registry.js';
-import { isDocumentFormat, outputFormat, requestedFormat } from './output/format.js';
+import { isDocumentFormat, isTableFormat, outputConflict, outputFormat, type OutputOptions, requestedFormat } from './output/format.js';
+import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
 import { render } from './output/render.js';
 import { Scrubber } from './output/scrubber.js';
@@ -70,7 +71,7 @@ async function buildProgram(state: RunState): Promise<Command> {
     .helpOption('-h, --help', 'show help')
     .helpCommand(false)
     // The command list names each command; its own help gives its usage.
-    .configureHelp({ subcommandTerm: (command) => command.name() })
+    .configureHelp({ subcommandTerm: (command) => command.name(), showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .addHelpText('after', '\nRun `ipctl help exit-codes`, `ipctl help environment` or `ipctl help retries` for those topics.');
   addFlags(program, globalFlags);
@@ -99,9 +100,11 @@ function findSubcommand(program: Command, path: readonly string[]): Command | un
 }
 
 async function runCommand(spec: CommandSpec, command: Command, state: RunState): Promise<number> {
-  const options = command.opts<{ output?: unknown; json?: unknown; query?: string }>();
+  const options = command.opts<OutputOptions & { query?: string }>();
   // Known before anything is checked, so that every failure is reported in the format asked for.
   state.format = outputFormat(options);
+  const conflict = outputConflict(options);
+  if (conflict) throw usageError([conflict], `See: ipctl ${commandPath(command)} --help`);
   const global = command.optsWithGlobals();
   const { createContext } = await import('./context.js');
   const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false), state.scrubber);
@@ -113,15 +116,22 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   if (typeof outcome === 'number') return outcome;
   if (!outcome) return exitCodes.ok;
   const paint = await paintFor(state.deps.stdout, state.deps.env, global.color !== false);
-  await render(outcome, context.format, { stream: state.deps.stdout, paint, query });
+  await render(outcome, context.format, { stream: state.deps.stdout, paint, query, width: terminalWidth(state.deps) });
   for (const message of outcome.messages ?? []) context.say(message);
   for (const note of outcome.notes ?? []) context.note(note);
   return outcome.exitCode ?? exitCodes.ok;
 }
 
+/** COLUMNS when set to a width, else the terminal's; undefined (nothing cut) when neither is known. */
+function terminalWidth(deps: Deps): number | undefined {
+  const columns = Number(deps.env.COLUMNS);
+  if (Number.isInteger(columns) && columns > 0) return columns;
+  return deps.stdout.columns && deps.stdout.columns > 0 ? deps.stdout.columns : undefined;
+}
+
 async function queryFor(expression: string, format: OutputFormat) {
-  if (format === 'table') {
-    throw new UsageError('--query works on documents, not tables.', 'Leave out --output table, or use --output json, yaml or ndjson.');
+  if (isTableFormat(format)) {
+    throw new UsageError('--query works on documents, not tables.', 'Leave out --output table, --output wide and --wide, or use --output json, yaml or ndjson.');
   }
   const { compileQuery } = await import('./output/query.js');
   return compileQuery(expression);
@@ -169,23 +179,13 @@ function configureCommander(command: Command, state: RunState): void {
 async function report(error: unknown, state: RunState): Promise<number> {
   if (isCommanderError(error)) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return exitCodes.ok;
-    const said = state.commanderError;
-    let text: string;
+    // A group named without its command: commander has shown the group's help on stderr.
+    if (error.code === 'commander.help') return exitCodes.usage;
     try {
-      text = error.code === 'commander.unknownOption' && said ? refuseUnknownOption(said.text, said.command) : (said?.text ?? `${error.message}\n`);
+      return await report(commanderProblem(error, state.commanderError), state);
     } catch (refusal) {
       return report(refusal, state);
     }
-    const format = requestedFormat(state.args);
-    if (!isDocumentFormat(format)) {
-      state.deps.stderr.write(text);
-      return exitCodes.usage;
-    }
-    // The same words, as one problem document: commander says "error: …", then a suggestion.
-    const [message = '', ...more] = text.replace(/^error: /, '').trim().split('\n');
-    const { renderProblemDocument } = await import('./output/diagnostics.js');
-    await renderProblemDocument(new UsageError(message, more.join('\n') || undefined), exitCodes.usage, { stream: state.deps.stderr, format, now: state.deps.now(), debug: false });
-    return exitCodes.usage;
   }
   const { renderError, renderProblemDocument } = await import('./output/diagnostics.js');
   const { deps, context } = state;
@@ -198,6 +198,27 @@ async function report(error: unknown, state: RunState): Promise<number> {
   }
   renderError(error, { stream: deps.stderr, paint: context?.paint ?? (await paintFor(deps.stderr, deps.env, true)), debug });
   return exitCode;
+}
+
+/**
+ * What commander said about argv (an unknown option, a missing argument), as
+ * ipctl's own usage error: its words, its suggestion, and where help is. An
+ * unknown `--flag=value` is named without its value, and refused outright when
+ * it looks like a secret (refuseUnknownOption).
+ */
+function commanderProblem(error: CommanderError, said: RunState['commanderError']): UsageError {
+  const text = said ? (error.code === 'commander.unknownOption' ? refuseUnknownOption(said.text, said.command) : said.text) : error.message;
+  const [first = '', ...more] = text.replace(/^error: /, '').trim().split('\n');
+  const suggestions = more.map((line) => line.trim().replace(/^\((.*)\)$/, '$1')).filter(Boolean);
+  const path = said ? commandPath(said.command) : '';
+  const help = `See: ipctl ${path ? `${path} ` : ''}--help`;
+  return new UsageError(sentence(first), [...suggestions, help].join('\n'));
+}
+
+/** `unknown option '--x'` → `Unknown option '--x'.` */
+function sentence(text: string): string {
+  const capitalised = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  return /[.?!]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 
 /** commander's own errors (usage, help shown), told apart without loading commander. */

@@ -18,7 +18,7 @@ export const globalFlags = {
   timeout: flag('--timeout <seconds>', 'time to wait for each answer, in seconds (default: 30)', text),
   retries: flag('--retries <n>', 'retries of a failed request, 0 for none (default: 3; see `ipctl help retries`)', text),
   caFile: flag('--ca-file <path>', 'PEM file of a certificate authority to trust, as for a corporate proxy or private server', text),
-  debug: flag('--debug', 'trace requests on stderr (credentials redacted) and show stack traces', toggle),
+  debug: flag('--debug', 'trace requests on stderr (credentials redacted), and show where an internal error happened', toggle),
   color: flag('--no-color', 'turn color off', toggle),
   input: flag('--no-input', 'never prompt; fail with the flag to use instead', toggle),
   quiet: flag('--quiet', 'no notices, hints or progress on stderr; errors and the output are unchanged', toggle),

@@ -29,7 +29,8 @@ export function renderError(error: unknown, target: DiagnosticTarget): void {
   if (error instanceof UserError) {
     for (const note of error.notes) target.stream.write(`${visible(note)}\n`);
   }
-  if (target.debug && error instanceof Error && error.stack) target.stream.write(`${target.paint.dim(visible(error.stack))}\n`);
+  // A stack trace is for bugs: an error ipctl has words for needs none, even under --debug.
+  if (target.debug && !(error instanceof UserError) && error instanceof Error && error.stack) target.stream.write(`${target.paint.dim(visible(error.stack))}\n`);
 }
 
 function userErrorText(error: UserError, paint: Paint): string {

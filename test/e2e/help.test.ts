@@ -149,7 +149,8 @@ describe('a mistyped command or flag gets a suggestion and exit 2', () => {
       const result = await run([...parent.path, wrong]);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toContain(`unknown command '${wrong}'`);
+      expect(result.stderr).toContain(`Error: Unknown command '${wrong}'.`);
+      expect(result.stderr).toContain(`See: ipctl ${parent.path.length > 0 ? `${parent.path.join(' ')} ` : ''}--help`);
       expect(suggested(result.stderr)).toContain(child);
     },
   );
@@ -165,13 +166,36 @@ describe('a mistyped command or flag gets a suggestion and exit 2', () => {
     const result = await run([...node.path, wrong]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`unknown option '${wrong}'`);
+    expect(result.stderr).toContain(`Error: Unknown option '${wrong}'.`);
+    expect(result.stderr).toContain(`See: ipctl ${node.path.join(' ')} --help`);
     expect(suggested(result.stderr)).toContain(flag);
   });
 });
 
-/** The names in commander's `(Did you mean X?)` or `(Did you mean one of X, Y?)`. */
+/** The names in commander's suggestion, `Did you mean X?` or `Did you mean one of X, Y?`. */
 function suggested(stderr: string): string[] {
-  const line = stderr.split('\n').find((text) => text.startsWith('(Did you mean '));
-  return line ? line.slice('(Did you mean '.length, -2).replace(/^one of /, '').split(', ') : [];
+  const line = stderr.split('\n').find((text) => text.startsWith('Did you mean '));
+  return line ? line.slice('Did you mean '.length, -1).replace(/^one of /, '').split(', ') : [];
 }
+
+describe("commander's findings, in ipctl's words", () => {
+  it('a group named without its command: its help on stderr, exit 2, nothing more', async () => {
+    const result = await run(['orgs']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^Usage: ipctl orgs /);
+    expect(result.stderr).not.toContain('(outputHelp)');
+  });
+
+  it('too many arguments: an error, where help is, exit 2', async () => {
+    const result = await run(['invites', 'list', 'org_a', 'org_b']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("Error: Too many arguments for 'list'. Expected 1 argument but got 2.\nSee: ipctl invites list --help\n");
+  });
+
+  it('subcommand help lists the global flags', async () => {
+    const result = await run(['orgs', 'get', '--help']);
+    expect(result.stdout).toMatch(/\nGlobal Options:\n(.*\n)*\s+--profile <name>/);
+    expect(result.stdout).toMatch(/\nGlobal Options:\n(.*\n)*\s+--no-input/);
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIpctl } from '../helpers/cli.js';
+import { join } from 'node:path';
+import { repoRoot, runIpctl } from '../helpers/cli.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 // Options a user may set for every Node program they run; ipctl must work under each.
@@ -33,23 +34,47 @@ describe.each(['--max-http-header-size=32768', '--enable-source-maps', '--no-war
   });
 });
 
-describe('source maps', () => {
-  it('point a stack trace under --debug into src/*.ts', async () => {
+/** Makes the built ipctl meet an internal error when it prints (see the preload). */
+const refusingStdout = `--require=${join(repoRoot, 'test/helpers/refusing-stdout.cjs')}`;
+
+describe('stack traces', () => {
+  it('are not shown for an API error, even under --debug', async () => {
     const result = await runIpctl(['--debug', 'orgs', 'get', 'org_missing'], { env: fixture.env() });
     expect(result.code).toBe(3);
+    expect(result.stderr).toContain('Not Found');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('are not shown for invalid input, even under --debug', async () => {
+    const result = await runIpctl(['--debug', 'invites', 'list', '--status', 'bogus'], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--status');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('are not shown for an internal error without --debug', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env({ NODE_OPTIONS: refusingStdout }) });
+    expect(result.code).toBe(70);
+    expect(result.stderr).toContain('ipctl failed unexpectedly; this is a bug: planted: stdout refuses writes');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('point into src/*.ts for an internal error under --debug', async () => {
+    const result = await runIpctl(['--debug', 'orgs', 'get', 'org_demo'], { env: fixture.env({ NODE_OPTIONS: refusingStdout }) });
+    expect(result.code).toBe(70);
     expect(result.stderr).toMatch(sourceFrame);
     expect(result.stderr).not.toMatch(/dist\/chunks\//);
   });
 
-  it('point a stack trace under IPCTL_DEBUG into src/*.ts', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env({ IPCTL_DEBUG: '1' }) });
-    expect(result.code).toBe(3);
+  it('point into src/*.ts under IPCTL_DEBUG', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env({ NODE_OPTIONS: refusingStdout, IPCTL_DEBUG: '1' }) });
+    expect(result.code).toBe(70);
     expect(result.stderr).toMatch(sourceFrame);
   });
 
-  it('point a stack trace into src/*.ts under NODE_OPTIONS=--enable-source-maps too', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env({ NODE_OPTIONS: '--enable-source-maps', IPCTL_DEBUG: '1' }) });
-    expect(result.code).toBe(3);
+  it('point into src/*.ts under NODE_OPTIONS=--enable-source-maps too', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env({ NODE_OPTIONS: `--enable-source-maps ${refusingStdout}`, IPCTL_DEBUG: '1' }) });
+    expect(result.code).toBe(70);
     expect(result.stderr).toMatch(sourceFrame);
   });
 });

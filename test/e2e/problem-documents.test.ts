@@ -73,7 +73,7 @@ describe('failures in the output format asked for', () => {
 
 describe('failures found before any command runs, in the format argv asks for', () => {
   it.each([
-    [['orgs', 'get', '--stauts', 'x', '-o', 'json'], /^unknown option '--stauts'/],
+    [['orgs', 'get', '--stauts', 'x', '-o', 'json'], /^Unknown option '--stauts'\./],
     [['orgs', 'get', '--json', '--token=tok_CANARY_argv_123'], /^--token would put a secret on the command line/],
   ])('%j: a JSON problem document, exit 2', async (args, title) => {
     const result = await runIpctl(args, { env: fixture.env() });
@@ -88,6 +88,6 @@ describe('failures found before any command runs, in the format argv asks for', 
   it('stays text without an output format', async () => {
     const result = await runIpctl(['orgs', 'get', '--stauts', 'x'], { env: fixture.env() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: unknown option '--stauts'/);
+    expect(result.stderr).toMatch(/^Error: Unknown option '--stauts'\.\nSee: ipctl orgs get --help\n$/);
   });
 });

@@ -199,7 +199,7 @@ describe('providers get', () => {
   it('exits 2 without a provider name', async () => {
     const result = await runIpctl(['providers', 'get'], { env: fixture.env() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("missing required argument 'name'");
+    expect(result.stderr).toContain("Error: Missing required argument 'name'.");
   });
 });
 
@@ -213,7 +213,7 @@ describe('usage errors', () => {
   it('rejects an unknown flag with a suggestion, exit 2, nothing sent', async () => {
     const result = await runIpctl(['orgs', 'get', '--jsn'], { env: fixture.env() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown option '--jsn'");
+    expect(result.stderr).toContain("Error: Unknown option '--jsn'.");
     expect(result.stderr).toContain('--json');
     expect(await fixture.requests()).toEqual([]);
   });
@@ -222,7 +222,7 @@ describe('usage errors', () => {
     const result = await runIpctl(['orgs', 'get', '-o', 'xml'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--output');
-    expect(result.stderr).toContain('table, json');
+    expect(result.stderr).toContain('table, wide, json');
   });
 
   it('rejects an invalid --timeout and IPCTL_BASE_URL, exit 2', async () => {
