@@ -36,7 +36,7 @@ describe('the completion engine', () => {
   it('knows that --flag=value and -ovalue carry their value', () => {
     expect(values('orgs get --output=json ')).toEqual([]);
     expect(values('orgs get -ojson --j')).toEqual(['--json']);
-    expect(values('orgs get --output=')).toEqual(['--output=table', '--output=json', '--output=yaml']);
+    expect(values('orgs get --output=')).toEqual(['--output=table', '--output=wide', '--output=json', '--output=yaml']);
   });
 
   it('offers a command\'s own flags and the global ones, --version only at the top', () => {
