@@ -1,7 +1,8 @@
 import type { Command, CommanderError } from 'commander';
 import type { CommandSpec } from './commands/command.js';
 import { globalFlags } from './commands/globals.js';
-import { addFlags, commandPath, configureCommand, parseCommandInput } from './cli/declaration.js';
+import { addFlags, commandPath, parseCommandInput } from './cli/declaration.js';
+import { CommandTree } from './cli/tree.js';
 import { commands, groups } from './commands/registry.js';
 import { isDocumentFormat, isTableFormat, outputConflict, outputFormat, type OutputOptions, requestedFormat } from './output/format.js';
 import { usageError } from './commands/input.js';
@@ -34,7 +35,7 @@ export async function run(args: string[], deps: Deps): Promise<number> {
   const state: RunState = { exitCode: exitCodes.ok, deps: guarded, args, scrubber };
   let code: number;
   try {
-    const program = await buildProgram(state);
+    const { program } = await buildProgram(state);
     await program.parseAsync(args, { from: 'user' });
     code = state.exitCode;
   } catch (error) {
@@ -58,12 +59,14 @@ interface RunState {
   commanderError?: { text: string; command: Command };
 }
 
-/** The whole command tree, as run() builds it: for shell completion and for checks that walk every command. */
-export function buildCommandTree(deps: Deps): Promise<Command> {
-  return buildProgram({ exitCode: exitCodes.ok, deps, args: [], scrubber: new Scrubber() });
+/** The whole command tree, every command declared: for shell completion and for checks that walk every command. */
+export async function buildCommandTree(deps: Deps): Promise<Command> {
+  const { program, tree } = await buildProgram({ exitCode: exitCodes.ok, deps, args: [], scrubber: new Scrubber() });
+  await tree.declareAll();
+  return program;
 }
 
-async function buildProgram(state: RunState): Promise<Command> {
+async function buildProgram(state: RunState): Promise<{ program: Command; tree: CommandTree }> {
   const { Command } = await import('commander');
   const program = new Command('ipctl')
     .description('Administer the integration platform: organizations, invites, providers, connections, destinations and search.')
@@ -78,19 +81,23 @@ async function buildProgram(state: RunState): Promise<Command> {
   // A secret given as the value of a declared flag is refused before any command runs.
   program.hook('preAction', (_program, actionCommand) => refuseSecretValues(actionCommand));
   configureCommander(program, state);
+  const tree = new CommandTree();
+  tree.declareOnArrival(program);
   for (const [name, summary] of Object.entries(groups)) {
-    configureCommander(program.command(name).description(summary).helpCommand(false), state);
+    const group = program.command(name).description(summary).helpCommand(false);
+    configureCommander(group, state);
+    tree.declareOnArrival(group);
   }
   for (const entry of commands) {
     const parent = entry.path.length === 2 ? findSubcommand(program, [entry.path[0]])! : program;
-    const command = configureCommand(parent.command(entry.path.at(-1)!), entry.spec);
+    const command = tree.add(parent, entry);
     configureCommander(command, state);
     command.action(async () => {
-      state.exitCode = await runCommand(entry.spec, command, state);
+      state.exitCode = await runCommand(tree.spec(command), command, state);
     });
   }
-  addHelpCommand(program, state);
-  return program;
+  addHelpCommand(program, tree, state);
+  return { program, tree };
 }
 
 function findSubcommand(program: Command, path: readonly string[]): Command | undefined {
@@ -137,7 +144,7 @@ async function queryFor(expression: string, format: OutputFormat) {
   return compileQuery(expression);
 }
 
-function addHelpCommand(program: Command, state: RunState): void {
+function addHelpCommand(program: Command, tree: CommandTree, state: RunState): void {
   const topics = Object.keys(helpTopics).join(', ');
   const help = program
     .command('help')
@@ -148,7 +155,7 @@ function addHelpCommand(program: Command, state: RunState): void {
   const topLevel = [...Object.keys(groups), ...commands.filter((entry) => entry.path.length === 1).map((entry) => entry.path[0])];
   completeValues(help, 'topic', [...Object.keys(helpTopics), ...topLevel]);
   configureCommander(help, state);
-  help.action((topic: string[]) => {
+  help.action(async (topic: string[]) => {
     const text = Object.hasOwn(helpTopics, topic.join(' ')) ? helpTopics[topic.join(' ')] : undefined;
     if (text) {
       state.deps.stdout.write(text);
@@ -156,6 +163,7 @@ function addHelpCommand(program: Command, state: RunState): void {
     }
     const command = topic.length > 0 ? findSubcommand(program, topic) : program;
     if (!command) throw new UsageError(`No command or help topic "${topic.join(' ')}".`, `Topics: ${topics}. Commands: ipctl --help`);
+    await tree.declare(command);
     command.outputHelp();
   });
 }

@@ -12,13 +12,13 @@ import * as z from '../schema/zod.js';
  */
 
 /**
- * Gives a commander command what its declaration says: the arguments and
- * flags (with their completion values), and the help. A flag's key must be the
- * name commander gives its value (`--group-ref` → `groupRef`), an argument's
- * key its name, so that each value finds its rule.
+ * Gives a commander command (named, with its summary, by the registry) what
+ * its declaration says: the arguments and flags (with their completion
+ * values), and the help. A flag's key must be the name commander gives its
+ * value (`--group-ref` → `groupRef`), an argument's key its name, so that each
+ * value finds its rule.
  */
 export function configureCommand(command: Command, spec: CommandSpec): Command {
-  command.description(spec.summary).summary(spec.summary);
   for (const [key, declared] of Object.entries(spec.args ?? {})) {
     command.argument(declared.name, declared.help);
     const registered = command.registeredArguments.at(-1)!;

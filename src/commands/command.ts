@@ -5,13 +5,14 @@ import type * as z from '../schema/zod.js';
 import type { HelpDetails } from './help.js';
 
 /*
- * A command is one declaration: its summary, positional arguments and flags,
+ * A command is one declaration: its positional arguments and flags,
  * help, and run(). Each argument and flag is declared once, with its help text,
  * the zod rule for its value and its completion values; from that come the
  * commander options and arguments (configureCommand in src/cli/declaration.ts), the parsed and typed
  * input (parseCommandInput, inferred as InputOf), the help and the completion
- * candidates. run() loads what it needs when it runs (await import(...)), so
- * that declaring every command to build the tree stays cheap.
+ * candidates. Its one-line summary is on its line in the registry, which
+ * lists commands without loading them. run() loads what it needs when it runs
+ * (await import(...)), so that loading a declaration stays cheap.
  */
 
 /** A flag: commander's spelling (`--status <status>`, `-o, --output <format>`, `--json`), its help, its rule. */
@@ -46,8 +47,6 @@ export type InputOf<A extends Arguments, F extends Flags, G extends GlobalRules>
 } & { [K in keyof G]: z.output<G[K]> };
 
 export interface CommandDeclaration<A extends Arguments, F extends Flags, G extends GlobalRules> {
-  /** One line, shown in the command list and opening the help. */
-  summary: string;
   args?: A;
   flags?: F;
   globals?: G;
@@ -64,7 +63,6 @@ export interface CommandDeclaration<A extends Arguments, F extends Flags, G exte
 
 /** Any command, as the registry holds it: its input type is known only to itself. */
 export interface CommandSpec {
-  summary: string;
   args?: Arguments;
   flags?: Flags;
   globals?: GlobalRules;

@@ -3,7 +3,6 @@ import * as z from '../schema/zod.js';
 import { argument, defineCommand } from './command.js';
 
 export default defineCommand({
-  summary: 'Print the shell completion script for bash, zsh, fish or PowerShell',
   args: { shell: argument('<shell>', `the shell: ${shells.join(', ')}`, z.enum(shells, { error: `must be one of ${shells.join(', ')}` }), { values: shells }) },
   help: {
     description:

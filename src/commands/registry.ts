@@ -1,31 +1,17 @@
 import type { CommandSpec } from './command.js';
-import authLogin from './auth/login.js';
-import authSetKey from './auth/set-key.js';
-import authSetToken from './auth/set-token.js';
-import authStatus from './auth/status.js';
-import completion from './completion.js';
-import connectionsGenerate from './connections/generate.js';
-import destinationsPatch from './destinations/patch.js';
-import invitesList from './invites/list.js';
-import orgsGet from './orgs/get.js';
-import profileAdd from './profile/add.js';
-import profileList from './profile/list.js';
-import profileRemove from './profile/remove.js';
-import profileShow from './profile/show.js';
-import profileUse from './profile/use.js';
-import providersGet from './providers/get.js';
-import sandbox from './sandbox.js';
-import search from './search.js';
-import version from './version.js';
 
 /**
- * The command tree: every command's declaration, by the words that name it. A
- * declaration is cheap to load (each command loads what it runs when it runs),
- * so the whole tree is built at once and argv is parsed once.
+ * The command tree: every command by the words that name it, its one-line
+ * summary (for the command lists), and its declaration's module. The tree is
+ * built from this list alone; a command's declaration is imported when
+ * commander reaches the command in argv (or when the whole tree is wanted, for
+ * completion), so argv is parsed once and only the command that runs is loaded.
+ * Adding a command: its file under src/commands, and one line here.
  */
 export interface CommandEntry {
   path: [string] | [string, string];
-  spec: CommandSpec;
+  summary: string;
+  load(): Promise<{ default: CommandSpec }>;
 }
 
 export const groups: Record<string, string> = {
@@ -39,22 +25,22 @@ export const groups: Record<string, string> = {
 };
 
 export const commands: CommandEntry[] = [
-  { path: ['orgs', 'get'], spec: orgsGet },
-  { path: ['invites', 'list'], spec: invitesList },
-  { path: ['providers', 'get'], spec: providersGet },
-  { path: ['destinations', 'patch'], spec: destinationsPatch },
-  { path: ['connections', 'generate'], spec: connectionsGenerate },
-  { path: ['profile', 'list'], spec: profileList },
-  { path: ['profile', 'show'], spec: profileShow },
-  { path: ['profile', 'use'], spec: profileUse },
-  { path: ['profile', 'add'], spec: profileAdd },
-  { path: ['profile', 'remove'], spec: profileRemove },
-  { path: ['auth', 'login'], spec: authLogin },
-  { path: ['auth', 'set-key'], spec: authSetKey },
-  { path: ['auth', 'set-token'], spec: authSetToken },
-  { path: ['auth', 'status'], spec: authStatus },
-  { path: ['search'], spec: search },
-  { path: ['completion'], spec: completion },
-  { path: ['sandbox'], spec: sandbox },
-  { path: ['version'], spec: version },
+  { path: ['orgs', 'get'], summary: 'Show an organization', load: () => import('./orgs/get.js') },
+  { path: ['invites', 'list'], summary: "List an organization's invites", load: () => import('./invites/list.js') },
+  { path: ['providers', 'get'], summary: 'Show a provider and what a connection to it needs', load: () => import('./providers/get.js') },
+  { path: ['destinations', 'patch'], summary: "Change a destination's name, metadata or secrets", load: () => import('./destinations/patch.js') },
+  { path: ['connections', 'generate'], summary: 'Create a connection, importing credentials you hold (flags, JSON or prompts)', load: () => import('./connections/generate.js') },
+  { path: ['profile', 'list'], summary: 'List profiles', load: () => import('./profile/list.js') },
+  { path: ['profile', 'show'], summary: 'Show a profile (secrets redacted)', load: () => import('./profile/show.js') },
+  { path: ['profile', 'use'], summary: 'Make a profile the current one', load: () => import('./profile/use.js') },
+  { path: ['profile', 'add'], summary: 'Add a profile, or change one', load: () => import('./profile/add.js') },
+  { path: ['profile', 'remove'], summary: 'Remove a profile', load: () => import('./profile/remove.js') },
+  { path: ['auth', 'login'], summary: 'Enter an API key and/or bearer token at a no-echo prompt', load: () => import('./auth/login.js') },
+  { path: ['auth', 'set-key'], summary: 'Store an API key read from stdin', load: () => import('./auth/set-key.js') },
+  { path: ['auth', 'set-token'], summary: 'Store a bearer token read from stdin', load: () => import('./auth/set-token.js') },
+  { path: ['auth', 'status'], summary: 'Show the profile, credentials and URLs in use, and where each came from', load: () => import('./auth/status.js') },
+  { path: ['search'], summary: "Search records in a customer's SaaS instance (one page; for narrow queries)", load: () => import('./search.js') },
+  { path: ['completion'], summary: 'Print the shell completion script for bash, zsh, fish or PowerShell', load: () => import('./completion.js') },
+  { path: ['sandbox'], summary: 'Run a local emulator of the platform API', load: () => import('./sandbox.js') },
+  { path: ['version'], summary: 'Show the version, with Node.js and platform details', load: () => import('./version.js') },
 ];

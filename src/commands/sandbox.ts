@@ -10,7 +10,6 @@ import { filePaths } from './input.js';
 const filePath = z.optional(z.string().check(z.minLength(1, 'must be a file path')));
 
 export default defineCommand({
-  summary: 'Run a local emulator of the platform API',
   flags: {
     host: flag('--host <address>', 'address to listen on (default: 127.0.0.1)', z._default(z.string().check(z.trim(), z.minLength(1, 'must not be empty')), '127.0.0.1')),
     port: flag(

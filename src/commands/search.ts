@@ -46,7 +46,6 @@ const fields = z.pipe(
 );
 
 const spec = defineCommand({
-  summary: "Search records in a customer's SaaS instance (one page; for narrow queries)",
   // OBJECT is checked with the flags, so that every missing piece is reported at once.
   args: { object: argument('[object]', 'the object to search, as the manifest names it under read (such as Contact)', requiredText('the object to search, such as Contact')) },
   flags: {

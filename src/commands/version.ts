@@ -4,7 +4,6 @@ import { defineCommand } from './command.js';
 import { outputFlag } from './input.js';
 
 export default defineCommand({
-  summary: 'Show the version, with Node.js and platform details',
   flags: { ...outputFlag },
   help: {
     description: 'Show the version of ipctl, with the Node.js version and platform: what a bug report needs.',

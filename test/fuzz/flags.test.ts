@@ -50,7 +50,7 @@ function optionsOf(command: Command): OptionShape[] {
 }
 
 async function shapeOf(entry: CommandEntry): Promise<CommandShape> {
-  const command = configureCommand(new Command(entry.path.at(-1)!), entry.spec);
+  const command = configureCommand(new Command(entry.path.at(-1)!), (await entry.load()).default);
   return { name: entry.path.join(' '), options: optionsOf(command), argumentCount: command.registeredArguments.length };
 }
 

@@ -4,7 +4,6 @@ import { forceFlag, recoverProfileFile } from '../force.js';
 import { checkSecret, storeCredential } from './credential.js';
 
 export default defineCommand({
-  summary: 'Enter an API key and/or bearer token at a no-echo prompt',
   flags: { ...forceFlag },
   help: {
     description:

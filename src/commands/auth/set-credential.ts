@@ -8,7 +8,6 @@ export function credentialCommand(key: CredentialKey) {
   const verb = key === 'apiKey' ? 'set-key' : 'set-token';
   const variable = key === 'apiKey' ? 'IPCTL_API_KEY' : 'IPCTL_TOKEN';
   return defineCommand({
-    summary: `Store ${key === 'apiKey' ? 'an API key' : 'a bearer token'} read from stdin`,
     flags: { ...forceFlag },
     help: {
       description: `Store the ${name} of the profile in use, read from stdin (or a no-echo prompt on a terminal). The profile is created if it does not exist. The value never goes on the command line, so it stays out of shell history and the process list.`,

@@ -12,7 +12,6 @@ interface ShownSetting {
 }
 
 export default defineCommand({
-  summary: 'Show the profile, credentials and URLs in use, and where each came from',
   flags: {
     org: flag('--org <id>', 'organization ID, as other commands take it', z.optional(identifier)),
     project: flag('--project <idOrName>', 'project ID or name, as other commands take it', z.optional(identifier)),

@@ -57,7 +57,6 @@ const generateFlags = {
 export type GenerateInput = InputOf<{}, typeof generateFlags, {}>;
 
 export default defineCommand({
-  summary: 'Create a connection, importing credentials you hold (flags, JSON or prompts)',
   flags: generateFlags,
   check: async (input) => (await import('./generate-bulk.js')).bulkProblems(input),
   help: {

@@ -40,7 +40,6 @@ const patchFlags = {
 export type PatchInput = InputOf<typeof patchArgs, typeof patchFlags, {}>;
 
 export default defineCommand({
-  summary: "Change a destination's name, metadata or secrets",
   args: patchArgs,
   flags: patchFlags,
   async check(input) {

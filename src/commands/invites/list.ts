@@ -7,7 +7,6 @@ import { listFormats } from '../../output/view.js';
 import { fetchFromOrg, orgArgs, orgFlag, orgHelp } from '../orgs/org-id.js';
 
 export default defineCommand({
-  summary: "List an organization's invites",
   args: orgArgs,
   flags: {
     ...orgFlag,

@@ -5,7 +5,6 @@ import { outputFlag } from '../input.js';
 import { fetchFromOrg, orgArgs, orgFlag, orgHelp } from './org-id.js';
 
 export default defineCommand({
-  summary: 'Show an organization',
   args: orgArgs,
   flags: { ...orgFlag, ...outputFlag },
   help: orgHelp(

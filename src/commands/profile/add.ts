@@ -17,7 +17,6 @@ const httpUrl = z.optional(
 );
 
 export default defineCommand({
-  summary: 'Add a profile, or change one',
   // An existing name changes that profile, so offer the names there are.
   args: {
     name: argument('<name>', 'profile name', z.string().check(z.regex(profileNamePattern, 'must start with a letter or digit, then letters, digits, ".", "_" or "-" (64 at most)')), {

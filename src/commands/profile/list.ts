@@ -5,7 +5,6 @@ import { showProfile } from './view.js';
 import { profileFileVariable, profileHelp } from './help.js';
 
 export default defineCommand({
-  summary: 'List profiles',
   flags: { ...outputFlags(listFormats) },
   help: profileHelp(
     'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters.',

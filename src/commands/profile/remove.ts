@@ -3,7 +3,6 @@ import { profileArgument } from './name.js';
 import { profileHelp } from './help.js';
 
 export default defineCommand({
-  summary: 'Remove a profile',
   args: profileArgument,
   help: profileHelp(
     'Remove a profile and the credentials stored in it. If it was the current profile, no profile is current until `ipctl profile use`.',

@@ -7,7 +7,6 @@ import { profileRecordView, showProfile } from './view.js';
 import { profileFileVariable, profileHelp } from './help.js';
 
 export default defineCommand({
-  summary: 'Show a profile (secrets redacted)',
   args: { name: argument('[name]', 'profile name (default: the profile in use)', z.optional(profileName), { values: profileNames }) },
   flags: { ...outputFlag },
   help: profileHelp(

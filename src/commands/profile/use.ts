@@ -3,7 +3,6 @@ import { profileArgument } from './name.js';
 import { profileFileVariable, profileHelp } from './help.js';
 
 export default defineCommand({
-  summary: 'Make a profile the current one',
   args: profileArgument,
   help: profileHelp(
     'Make a profile the current one: commands use it unless --profile or IPCTL_PROFILE says otherwise.',

@@ -3,7 +3,6 @@ import { listFormats } from '../../output/view.js';
 import { identifier, outputFlags } from '../input.js';
 
 export default defineCommand({
-  summary: 'Show a provider and what a connection to it needs',
   args: { name: argument('<name>', 'provider name, such as salesforce', identifier) },
   flags: { ...outputFlags(listFormats) },
   help: {
