@@ -32,7 +32,7 @@ const mutations = [
   { name: '--token on argv is no longer refused', file: 'src/input/secret-flags.ts', find: '|key|keys|token|tokens|', replace: '|key|keys|tokens|', tests: ['test/unit/secret-flags.test.ts'] },
   { name: 'a declared secret flag takes a raw value', file: 'src/input/secret-flags.ts', find: "typeof value === 'string' && !referenceValue.test(value)", replace: 'false', tests: ['test/unit/secret-flags.test.ts'] },
   { name: 'ndjson lines run together', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(item))}\\n`)', replace: 'target.stream.write(JSON.stringify(item))', tests: ['test/e2e/search.test.ts'] },
-  { name: '--query is accepted with a table', file: 'src/run.ts', find: "if (format === 'table') {", replace: 'if (false) {', tests: ['test/e2e/scripting.test.ts'] },
+  { name: '--query is accepted with a table', file: 'src/run.ts', find: 'if (isTableFormat(format)) {', replace: 'if (false) {', tests: ['test/e2e/scripting.test.ts'] },
   { name: 'an update-mask path given twice is accepted', file: 'src/destinations/patch-plan.ts', find: 'else if (paths.includes(typed)) problems.push(`--update-mask:', replace: 'else if (false) problems.push(`--update-mask:', tests: ['test/unit/patch-plan.test.ts', 'test/e2e/destinations-patch.test.ts'] },
   { name: 'CSV rows from stdin lose their spool after one pass', file: 'src/connections/bulk/source.ts', find: ', fs: { read, close: keepOpen } }', replace: ' }', tests: ['test/e2e/connections-bulk.test.ts'] },
   { name: '--quiet no longer silences notices', file: 'src/context.ts', find: 'if (!quiet) deps.stderr.write', replace: 'deps.stderr.write', tests: ['test/e2e/search.test.ts'] },
