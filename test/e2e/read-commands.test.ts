@@ -79,6 +79,16 @@ describe('orgs get', () => {
     expect(problem.requestId).toMatch(/^req_/);
   });
 
+  it('puts an absolute URI naming the request in the problem\'s instance', async () => {
+    const result = await runIpctl(['orgs', 'get', 'no-such-org', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    const problem = JSON.parse(result.stderr) as { instance: string; requestId: string };
+    expect(problem.instance).toBe(`urn:ipctl-sandbox:request:${problem.requestId}`);
+    expect(problem.instance).toMatch(/^[A-Za-z][A-Za-z0-9+.-]*:/);
+    expect(URL.canParse(problem.instance)).toBe(true);
+  });
+
   it('exits 4 without sending anything when no token is configured', async () => {
     const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: undefined }) });
     expect(result.code).toBe(4);
