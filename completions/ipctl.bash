@@ -46,7 +46,7 @@ _ipctl_flags() {
     'auth status') _ipctl_words='--org --project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'sandbox') _ipctl_words='--host --port --json --env --faults --tls-cert --tls-key -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'sandbox') _ipctl_words='--host --port --json --env --faults --tls-cert --tls-key --published-search -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'version') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'help') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     *) _ipctl_words='' ;;

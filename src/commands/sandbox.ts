@@ -27,6 +27,7 @@ export default defineCommand({
     faults: flag('--faults <file>', 'JSON file of faults to inject, by operation (see docs: fault injection)', filePath, { values: filePaths }),
     tlsCert: flag('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); needs --tls-key', filePath, { values: filePaths }),
     tlsKey: flag('--tls-key <file>', 'the PEM private key of --tls-cert', filePath, { values: filePaths }),
+    publishedSearch: flag('--published-search', 'answer search as the service\'s published contract does: `result`, entries without an id (default: `results`, as the API reference says)', z.optional(z.boolean())),
   },
   check: (input) => [
     ...((input.tlsCert === undefined) === (input.tlsKey === undefined) ? [] : ['--tls-key: give both --tls-cert and --tls-key, or neither']),
@@ -42,6 +43,7 @@ export default defineCommand({
       'IPCTL_SANDBOX_API_KEY=sk_test_123 ipctl sandbox --port 8080',
       `ipctl sandbox --faults faults.json   # faults.json: {"getOrg": [{"kind": "status", "status": 503, "retryable": true}]}`,
       'ipctl sandbox --tls-cert server.pem --tls-key server-key.pem',
+      'ipctl sandbox --published-search   # search answers {"result": [...]}, as the service does',
     ],
     environment: ['IPCTL_SANDBOX_API_KEY   the API key the sandbox accepts (default: a random one)', 'IPCTL_SANDBOX_TOKEN     the bearer token the sandbox accepts (default: a random one)'],
     exitCodes: ['0 stopped by Ctrl-C or SIGTERM', '1 could not listen (the port is in use, say)', '2 invalid flags, or an unreadable faults, certificate or key file'],
@@ -56,6 +58,7 @@ export default defineCommand({
       token: context.deps.env.IPCTL_SANDBOX_TOKEN || undefined,
       faults: input.faults === undefined ? undefined : await readFaults(files, input.faults),
       tls: input.tlsCert && input.tlsKey ? { cert: await files.readText(input.tlsCert, '--tls-cert'), key: await files.readText(input.tlsKey, '--tls-key') } : undefined,
+      searchAnswer: input.publishedSearch ? 'result' : undefined,
     }).catch((error: NodeJS.ErrnoException) => {
       throw listenError(error, input.host, input.port);
     });

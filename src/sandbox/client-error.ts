@@ -21,7 +21,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   }
   const problem = error.code === 'HPE_HEADER_OVERFLOW' ? headersTooLarge() : notHttp();
   const requestId = newRequestId();
-  const body = JSON.stringify(toProblemDetails(problem.problem, { instance: '/', requestId, time: new Date() }));
+  const body = JSON.stringify(toProblemDetails(problem.problem, { requestId, time: new Date() }));
   const { status, title } = problem.problem;
   socket.end(
     `HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -129,7 +129,6 @@ export function faultStatus(step: FaultStep): number {
 
 export interface FaultRequest {
   requestId: string;
-  path: string;
   now: Date;
 }
 
@@ -180,7 +179,7 @@ function statusFault(step: Extract<FaultStep, { kind: 'status' }>, res: ServerRe
         detail: `The sandbox answered ${step.status} ${title} because a fault was injected for this operation.`,
         ...(step.retryable !== undefined ? { retryable: step.retryable } : {}),
       },
-      { instance: request.path, requestId: request.requestId, time: request.now },
+      { requestId: request.requestId, time: request.now },
     ),
     ...(retryAfter !== undefined ? { retryAfter } : {}),
   };

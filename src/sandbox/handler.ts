@@ -68,7 +68,7 @@ function handleFaults(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
   const receivedAt = deps.now();
   const entry = logEntry(req, { method, path, query, operation, principal: undefined, recorded: {}, requestId, receivedAt, status: faultStatus(step) }, deps.credentials);
   deps.state.requestLog.push({ ...entry, fault: step.kind });
-  performFault(step, req, res, { requestId, path, now: receivedAt });
+  performFault(step, req, res, { requestId, now: receivedAt });
   return Promise.resolve();
 }
 
@@ -97,7 +97,7 @@ async function controlFaults(req: IncomingMessage, res: ServerResponse, faults: 
       throw methodNotAllowed(method, FAULTS_PATH, ['GET', 'POST', 'DELETE']);
     }
   } catch (error) {
-    sendProblem(res, requestId, error instanceof ProblemError ? error : internalError(), FAULTS_PATH, deps);
+    sendProblem(res, requestId, error instanceof ProblemError ? error : internalError(), deps);
   }
 }
 
@@ -126,7 +126,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ha
     sendJson(res, requestId, await route.handle(context));
   } catch (error) {
     const problem = error instanceof ProblemError ? error : internalError();
-    sendProblem(res, requestId, problem, path, deps);
+    sendProblem(res, requestId, problem, deps);
   } finally {
     const outcome = { method, path, query, operation, principal, recorded, requestId, receivedAt, status: res.statusCode };
     deps.state.requestLog.push(logEntry(req, outcome, deps.credentials));
@@ -142,7 +142,7 @@ async function handleControl(method: string, path: string, res: ServerResponse, 
     deps.state.requestLog.length = 0;
     sendJson(res, requestId, { status: 204 });
   } else {
-    sendProblem(res, requestId, methodNotAllowed(method, path, ['GET', 'DELETE']), path, deps);
+    sendProblem(res, requestId, methodNotAllowed(method, path, ['GET', 'DELETE']), deps);
   }
 }
 
@@ -159,7 +159,7 @@ async function handleStateControl(method: string, path: string, res: ServerRespo
     const context = { state: deps.state, params: match.params, query: new URLSearchParams(), headers: {}, body: undefined, principal: 'anonymous' as const, requestId, path, now: deps.now, record: () => undefined };
     sendJson(res, requestId, await match.route.handle(context));
   } catch (error) {
-    sendProblem(res, requestId, error instanceof ProblemError ? error : internalError(), path, deps);
+    sendProblem(res, requestId, error instanceof ProblemError ? error : internalError(), deps);
   }
 }
 
@@ -171,8 +171,8 @@ function sendJson(res: ServerResponse, requestId: string, response: RouteRespons
   });
 }
 
-function sendProblem(res: ServerResponse, requestId: string, error: ProblemError, path: string, deps: HandlerDeps): void {
-  const details = toProblemDetails(error.problem, { instance: path, requestId, time: deps.now() });
+function sendProblem(res: ServerResponse, requestId: string, error: ProblemError, deps: HandlerDeps): void {
+  const details = toProblemDetails(error.problem, { requestId, time: deps.now() });
   // Belt and braces: no problem may carry a sandbox credential, even one a client put in the path.
   const payload = redact(JSON.stringify(details), deps.credentials);
   writeResponse(res, requestId, error.problem.status, payload, {

@@ -2,7 +2,7 @@
 export { startSandbox, DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT } from './server.js';
 export type { Sandbox, SandboxOptions } from './server.js';
 export { createSandboxState, findDestination, findInstallation, findIntegration, findOrg, findProject, findProvider } from './state.js';
-export type { RequestLogEntry, SandboxState } from './state.js';
+export type { RequestLogEntry, SandboxState, SearchAnswerShape } from './state.js';
 export { createSeedData, SEED } from './seed.js';
 export type { SeedData } from './seed.js';
 export type * from './types.js';

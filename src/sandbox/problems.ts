@@ -65,16 +65,21 @@ export function problemType(kind: string): string {
   return PROBLEM_TYPE_BASE + kind;
 }
 
+/** Section 7: `instance` is a URI naming this occurrence; the request ID makes one that is absolute. */
+export function problemInstance(requestId: string): string {
+  return `urn:ipctl-sandbox:request:${requestId}`;
+}
+
 export function toProblemDetails(
   init: ProblemInit,
-  request: { instance: string; requestId: string; time: Date },
+  request: { requestId: string; time: Date },
 ): ProblemDetails {
   return {
     type: problemType(init.kind),
     title: init.title,
     status: init.status,
     detail: init.detail,
-    instance: request.instance,
+    instance: problemInstance(request.requestId),
     subsystem: 'sandbox',
     time: request.time.toISOString(),
     requestId: request.requestId,

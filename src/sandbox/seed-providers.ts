@@ -1,7 +1,7 @@
 // The sandbox's provider catalogue: one provider per auth type at least, with
 // enough variety (workspace templates, query vs. header keys, select inputs,
 // descriptors with and without defaults) for the CLI's renderers and prompts.
-import type { BatchWriteOperationSupport, CustomInput, InputDescriptor, Provider, ProviderModule, ProviderSupport } from './types.js';
+import type { BatchWriteOperationSupport, CustomInput, InputDescriptor, ModuleSupport, Provider, ProviderSupport } from './types.js';
 
 const MEDIA_HOST = 'https://static.sandbox.ipctl.dev/providers';
 
@@ -48,8 +48,22 @@ function healthCheck(url: string, method = 'GET', successStatusCodes = [200]): N
   return { url, method, successStatusCodes };
 }
 
-function providerModule(id: string, label: string, baseURL: string, version: string): ProviderModule {
-  return { id, label, baseURL, version };
+/** A module as a catalogue entry lists it: its name, and its own support when it does less than the provider. */
+interface ModuleEntry {
+  name: string;
+  displayName: string;
+  baseURL: string;
+  support?: ProviderSupport;
+}
+
+function providerModule(name: string, displayName: string, baseURL: string, support?: ProviderSupport): ModuleEntry {
+  return { name, displayName, baseURL, ...(support ? { support } : {}) };
+}
+
+/** A module's support has the provider's shape without subscribeSupport and batchWrite. */
+function moduleSupport(support: ProviderSupport): ModuleSupport {
+  const { bulkWrite, proxy, read, subscribe, write, search } = support;
+  return { bulkWrite: { ...bulkWrite }, proxy, read, subscribe, write, delete: support.delete, search: { operators: { ...search.operators } } };
 }
 
 /** How the catalogue lists a provider: who it is, how it authenticates, and its labels. */
@@ -63,7 +77,7 @@ interface ProviderIdentity {
 
 /** The rest of an entry, with its modules as a list: the first is the default module. */
 type ProviderDetails = Omit<Provider, keyof ProviderIdentity | 'defaultModule' | 'media' | 'labels' | 'modules'> & {
-  modules: [ProviderModule, ...ProviderModule[]];
+  modules: [ModuleEntry, ...ModuleEntry[]];
 };
 
 /** A catalogue entry; its media are derived from its name. */
@@ -77,7 +91,7 @@ function provider(identity: ProviderIdentity, details: ProviderDetails): Provide
     displayName,
     authType,
     baseURL,
-    defaultModule: modules[0].id,
+    defaultModule: modules[0].name,
     support,
     oauth2Opts,
     apiKeyOpts,
@@ -88,7 +102,9 @@ function provider(identity: ProviderIdentity, details: ProviderDetails): Provide
     media: mediaFor(name),
     labels: { category, releaseStage },
     subscribeRequirements,
-    modules: Object.fromEntries(modules.map((module) => [module.id, module])),
+    modules: Object.fromEntries(
+      modules.map((module) => [module.name, { displayName: module.displayName, baseURL: module.baseURL, support: moduleSupport(module.support ?? support) }]),
+    ),
     metadata,
     providerAppMetadata,
   };
@@ -150,8 +166,8 @@ const salesforce = provider({ name: 'salesforce', displayName: 'Salesforce', aut
   postAuthInfoNeeded: true,
   subscribeRequirements: { registration: true, maintenance: false, postProcess: false, subscribeByAPI: true },
   modules: [
-    providerModule('crm', 'CRM', 'https://{{.workspace}}.my.salesforce.com/services/data/v60.0', 'v60.0'),
-    providerModule('pardot', 'Account Engagement (Pardot)', 'https://pi.pardot.com/api/v5', 'v5'),
+    providerModule('crm', 'CRM', 'https://{{.workspace}}.my.salesforce.com/services/data/v60.0'),
+    providerModule('pardot', 'Account Engagement (Pardot)', 'https://pi.pardot.com/api/v5', supporting(['proxy', 'read', 'write'])),
   ],
   metadata: {
     input: [
@@ -206,7 +222,7 @@ const hubspot = provider({ name: 'hubspot', displayName: 'HubSpot', authType: 'o
   authHealthCheck: healthCheck('https://api.hubapi.com/account-info/v3/details'),
   postAuthInfoNeeded: false,
   subscribeRequirements: { registration: true, maintenance: true, postProcess: false, subscribeByAPI: false },
-  modules: [providerModule('crm', 'CRM', 'https://api.hubapi.com/crm/v3', 'v3')],
+  modules: [providerModule('crm', 'CRM', 'https://api.hubapi.com/crm/v3')],
   metadata: { input: [] },
   providerAppMetadata: {
     authQueryParams: [
@@ -225,7 +241,7 @@ const pipedrive = provider({ name: 'pipedrive', displayName: 'Pipedrive', authTy
   support: supporting(['proxy', 'read', 'write', 'delete', 'search']),
   apiKeyOpts: { attachmentType: 'header', header: BEARER_HEADER, docsURL: 'https://pipedrive.readme.io/docs/how-to-find-the-api-token' },
   authHealthCheck: healthCheck('https://{{.workspace}}.pipedrive.com/api/v1/users/me'),
-  modules: [providerModule('crm', 'CRM', 'https://{{.workspace}}.pipedrive.com/api/v1', 'v1')],
+  modules: [providerModule('crm', 'CRM', 'https://{{.workspace}}.pipedrive.com/api/v1')],
   metadata: { input: [workspace('Company domain', 'The part before .pipedrive.com in your Pipedrive address')] },
 });
 
@@ -233,7 +249,7 @@ const openweather = provider({ name: 'openweather', displayName: 'OpenWeather', 
   baseURL: 'https://api.openweathermap.org',
   support: supporting(['proxy']),
   apiKeyOpts: { attachmentType: 'query', query: { name: 'appid' }, docsURL: 'https://openweathermap.org/appid' },
-  modules: [providerModule('data', 'Current weather and forecasts', 'https://api.openweathermap.org/data/2.5', '2.5')],
+  modules: [providerModule('data', 'Current weather and forecasts', 'https://api.openweathermap.org/data/2.5')],
   metadata: {
     input: [
       { name: 'units', displayName: 'Units', prompt: 'standard, metric or imperial', defaultValue: 'metric' },
@@ -252,7 +268,7 @@ const freshdesk = provider({ name: 'freshdesk', displayName: 'Freshdesk', authTy
     docsURL: 'https://developers.freshdesk.com/api/#authentication',
   },
   authHealthCheck: healthCheck('https://{{.workspace}}.freshdesk.com/api/v2/agents/me'),
-  modules: [providerModule('helpdesk', 'Helpdesk', 'https://{{.workspace}}.freshdesk.com/api/v2', 'v2')],
+  modules: [providerModule('helpdesk', 'Helpdesk', 'https://{{.workspace}}.freshdesk.com/api/v2')],
   metadata: { input: [workspace('Helpdesk subdomain', 'e.g. "acme" for acme.freshdesk.com')] },
 });
 
@@ -270,7 +286,7 @@ const zendesk = provider({ name: 'zendesk', displayName: 'Zendesk Support', auth
   basicOpts: { apiKeyAsBasic: false, docsURL: 'https://developer.zendesk.com/api-reference/introduction/security-and-auth/' },
   authHealthCheck: healthCheck('https://{{.workspace}}.zendesk.com/api/v2/users/me'),
   subscribeRequirements: { registration: false, maintenance: false, postProcess: true, subscribeByAPI: true },
-  modules: [providerModule('ticketing', 'Ticketing', 'https://{{.workspace}}.zendesk.com/api/v2', 'v2')],
+  modules: [providerModule('ticketing', 'Ticketing', 'https://{{.workspace}}.zendesk.com/api/v2')],
   metadata: { input: [workspace('Zendesk subdomain', 'e.g. "acme" for acme.zendesk.com')] },
 });
 
@@ -305,7 +321,7 @@ const snowflake = provider({ name: 'snowflake', displayName: 'Snowflake', authTy
     multiStep: false,
   },
   authHealthCheck: healthCheck('https://{{.account}}.snowflakecomputing.com/api/v2/statements', 'POST', [200, 202]),
-  modules: [providerModule('sql', 'SQL API', 'https://{{.account}}.snowflakecomputing.com/api/v2', 'v2')],
+  modules: [providerModule('sql', 'SQL API', 'https://{{.account}}.snowflakecomputing.com/api/v2')],
   metadata: {
     input: [
       { name: 'database', displayName: 'Database', defaultValue: 'ANALYTICS' },
@@ -318,7 +334,7 @@ const publicHolidays = provider({ name: 'public-holidays', displayName: 'Public 
   baseURL: 'https://date.nager.at',
   support: supporting(['proxy', 'read']),
   authHealthCheck: healthCheck('https://date.nager.at/api/v3/Version'),
-  modules: [providerModule('api', 'Nager.Date API', 'https://date.nager.at/api/v3', 'v3')],
+  modules: [providerModule('api', 'Nager.Date API', 'https://date.nager.at/api/v3')],
   metadata: {
     input: [{ name: 'countryCode', displayName: 'Country', prompt: 'ISO 3166-1 alpha-2 code', defaultValue: 'US' }],
   },
@@ -356,7 +372,7 @@ const docusignJwt = provider({ name: 'docusign-jwt', displayName: 'DocuSign (JWT
   },
   authHealthCheck: healthCheck('https://account.docusign.com/oauth/userinfo'),
   subscribeRequirements: { registration: true, maintenance: false, postProcess: true, subscribeByAPI: false },
-  modules: [providerModule('esignature', 'eSignature', 'https://{{.workspace}}.docusign.net/restapi/v2.1', 'v2.1')],
+  modules: [providerModule('esignature', 'eSignature', 'https://{{.workspace}}.docusign.net/restapi/v2.1')],
   metadata: {
     input: [
       workspace('Base URI host', 'e.g. "na3" for na3.docusign.net', { defaultValue: 'demo' }),

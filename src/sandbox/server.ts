@@ -11,7 +11,7 @@ import { createRequestHandler } from './handler.js';
 import { createRouter } from './router.js';
 import { apiRoutes } from './routes/index.js';
 import { SEED } from './seed.js';
-import { createSandboxState, type SandboxState } from './state.js';
+import { createSandboxState, type SandboxState, type SearchAnswerShape } from './state.js';
 
 export const DEFAULT_SANDBOX_HOST = '127.0.0.1';
 export const DEFAULT_SANDBOX_PORT = 4510;
@@ -29,6 +29,8 @@ export interface SandboxOptions {
   faults?: FaultPlanInput;
   /** Serve HTTPS with this certificate (chain) and private key, both PEM. */
   tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Default `results` (the API reference); `result` answers search in the service's published shape. */
+  searchAnswer?: SearchAnswerShape;
 }
 
 export interface Sandbox {
@@ -54,7 +56,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = options.port ?? DEFAULT_SANDBOX_PORT;
   const apiKey = requireNonEmpty(options.apiKey, 'apiKey') ?? generateApiKey();
   const token = requireNonEmpty(options.token, 'token') ?? generateToken(SEED.orgId);
-  const state = createSandboxState();
+  const state = createSandboxState({ searchAnswer: options.searchAnswer });
   const faults = new FaultPlan();
   if (options.faults) {
     const parsed = parseFaultPlan(options.faults);

@@ -29,12 +29,20 @@ export interface RequestLogEntry {
   fault?: string;
 }
 
+/**
+ * How search names its array: `results`, entries with an `id`, as the API
+ * reference says; or `result`, entries without one, as the service's published
+ * contract does.
+ */
+export type SearchAnswerShape = 'results' | 'result';
+
 export interface SandboxState extends SeedData {
   requestLog: RequestLogEntry[];
+  searchAnswer: SearchAnswerShape;
 }
 
-export function createSandboxState(): SandboxState {
-  return { ...createSeedData(), requestLog: [] };
+export function createSandboxState(options: { searchAnswer?: SearchAnswerShape } = {}): SandboxState {
+  return { ...createSeedData(), requestLog: [], searchAnswer: options.searchAnswer ?? 'results' };
 }
 
 export function findOrg(state: SandboxState, orgId: string): Org | undefined {

@@ -100,7 +100,17 @@ export interface Connection {
   providerConsumerRef?: string;
   oauth2AuthorizationCode?: OAuth2AuthorizationCode;
   apiKey?: string;
-  providerMetadata?: Record<string, unknown>;
+  providerMetadata?: Record<string, ProviderMetadataValue>;
+}
+
+/** Where a provider metadata value came from: the request, the provider's token answer, or the provider's default. */
+export type ProviderMetadataSource = 'input' | 'token' | 'provider';
+
+/** A value of a connection's `providerMetadata`, as the service sends it. */
+export interface ProviderMetadataValue {
+  value: string;
+  source: ProviderMetadataSource;
+  displayName?: string;
 }
 
 /**
@@ -251,11 +261,14 @@ export interface ProviderMediaVariant {
   logoURL: string;
 }
 
+/** What a module supports: the provider's support matrix without subscribeSupport and batchWrite. */
+export type ModuleSupport = Pick<ProviderSupport, 'bulkWrite' | 'proxy' | 'read' | 'subscribe' | 'write' | 'delete' | 'search'>;
+
+/** An entry of a provider's `modules`, keyed by the module's name; every field is required. */
 export interface ProviderModule {
-  id: string;
-  label: string;
+  displayName: string;
   baseURL: string;
-  version?: string;
+  support: ModuleSupport;
 }
 
 export type ProviderAuthType = 'oauth2' | 'apiKey' | 'basic' | 'jwt' | 'custom' | 'none';

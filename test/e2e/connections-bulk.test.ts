@@ -228,7 +228,7 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
     for (const index of [1, 2, 3]) {
       const connection = project.connections.find((candidate) => candidate.group.groupRef === `${prefix}-${index}`)!;
       expect(connection.provider).toBe('docusign-jwt');
-      expect(connection.providerMetadata).toMatchObject({ accountId: `acct-${index}`, workspace: 'demo' });
+      expect(connection.providerMetadata).toMatchObject({ accountId: { value: `acct-${index}`, source: 'input' }, workspace: { value: 'demo', source: 'provider' } });
       const credentials = project.connectionCredentials.find((entry) => entry.connectionId === connection.id);
       expect(credentials?.customAuth).toEqual({ integrationKey: `ik-${index}`, userId: `uid, ${index}`, privateKey: privateKeyOf(index), environment: 'demo' });
     }

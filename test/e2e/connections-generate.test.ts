@@ -112,7 +112,7 @@ const providerCases = (): ProviderCase[] => [
     args: ['--workspace', 'acme', '--api-key-file', '-'],
     stdin: `${canary.apiKey}\n`,
     body: { providerWorkspaceRef: 'acme', apiKey: canary.apiKey },
-    check: (connection) => expect(connection).toMatchObject({ authScheme: 'apiKey', apiKey: canary.apiKey, providerMetadata: { workspace: 'acme' } }),
+    check: (connection) => expect(connection).toMatchObject({ authScheme: 'apiKey', apiKey: canary.apiKey, providerMetadata: { workspace: { value: 'acme', source: 'input' } } }),
   },
   {
     provider: 'openweather',
@@ -120,7 +120,7 @@ const providerCases = (): ProviderCase[] => [
     args: ['--metadata', 'units=imperial'],
     env: { IPCTL_CONNECTION_API_KEY: canary.apiKey },
     body: { providerMetadata: { units: 'imperial' }, apiKey: canary.apiKey },
-    check: (connection) => expect(connection).toMatchObject({ authScheme: 'apiKey', apiKey: canary.apiKey, providerMetadata: { units: 'imperial', lang: 'en' } }),
+    check: (connection) => expect(connection).toMatchObject({ authScheme: 'apiKey', apiKey: canary.apiKey, providerMetadata: { units: { value: 'imperial', source: 'input' }, lang: { value: 'en', source: 'provider' } } }),
   },
   {
     provider: 'freshdesk',
@@ -154,7 +154,7 @@ const providerCases = (): ProviderCase[] => [
     ],
     body: { providerMetadata: { database: 'SALES' }, customAuth: { account: 'acme-xy12345', username: 'LOADER_SVC', password: canary.customPassword, role: 'LOADER', warehouse: 'COMPUTE_WH' } },
     check: (connection, projectId) => {
-      expect(connection).toMatchObject({ authScheme: 'basic', providerMetadata: { database: 'SALES', schema: 'PUBLIC' } });
+      expect(connection).toMatchObject({ authScheme: 'basic', providerMetadata: { database: { value: 'SALES', source: 'input' }, schema: { value: 'PUBLIC', source: 'provider' } } });
       expect(credentialsOf(projectId, connection.id)?.customAuth).toEqual({ account: 'acme-xy12345', username: 'LOADER_SVC', password: canary.customPassword, role: 'LOADER', warehouse: 'COMPUTE_WH' });
     },
   },
@@ -164,7 +164,7 @@ const providerCases = (): ProviderCase[] => [
     args: ['--metadata', 'countryCode=DE'],
     body: { providerMetadata: { countryCode: 'DE' } },
     check: (connection) => {
-      expect(connection).toMatchObject({ authScheme: 'none', providerMetadata: { countryCode: 'DE' } });
+      expect(connection).toMatchObject({ authScheme: 'none', providerMetadata: { countryCode: { value: 'DE', source: 'input' } } });
       expect(connection.apiKey).toBeUndefined();
     },
   },
@@ -175,7 +175,7 @@ const providerCases = (): ProviderCase[] => [
     env: { IPCTL_CONNECTION_CUSTOM_PRIVATE_KEY: canary.privateKey },
     body: { providerMetadata: { accountId: '8a1b2c3d' }, customAuth: { integrationKey: 'ik-4f6e', userId: '5d3c-user', privateKey: canary.privateKey, environment: 'demo' } },
     check: (connection, projectId) => {
-      expect(connection).toMatchObject({ authScheme: 'oauth2/clientCredentials', providerWorkspaceRef: 'demo', providerMetadata: { accountId: '8a1b2c3d', workspace: 'demo' } });
+      expect(connection).toMatchObject({ authScheme: 'oauth2/clientCredentials', providerWorkspaceRef: 'demo', providerMetadata: { accountId: { value: '8a1b2c3d', source: 'input' }, workspace: { value: 'demo', source: 'provider' } } });
       expect(credentialsOf(projectId, connection.id)?.customAuth?.privateKey).toBe(canary.privateKey);
     },
   },
@@ -209,6 +209,29 @@ describe('connections generate by flags alone', () => {
   }
 });
 
+describe('connections generate: provider metadata as {value, source}', () => {
+  const args = ['connections', 'generate', '--project', 'demo', '--provider', 'openweather', '--group-ref', 'meta-corp', '--consumer-ref', 'u-1', '--metadata', 'units=imperial'];
+
+  it('-o json shows each value with where it came from: input for what was given, provider for a default', async () => {
+    const result = await runIpctl([...args, '-o', 'json'], { env: fixture.env({ IPCTL_CONNECTION_API_KEY: canary.apiKey }) });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const printed = JSON.parse(result.stdout) as Connection;
+    expect(printed.providerMetadata).toEqual({
+      units: { value: 'imperial', source: 'input', displayName: 'Units' },
+      lang: { value: 'en', source: 'provider', displayName: 'Language' },
+    });
+    expectNoCanary(result.stdout);
+  });
+
+  it('the table shows each value', async () => {
+    const result = await runIpctl(args, { env: fixture.env({ IPCTL_CONNECTION_API_KEY: canary.apiKey }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Metadata units\timperial\n');
+    expect(result.stdout).toContain('Metadata lang\ten\n');
+  });
+});
+
 describe('connections generate --input-json', () => {
   for (const { provider } of providerCases()) {
     it(`creates a ${provider} connection from a body file, printing it redacted as JSON`, async () => {
@@ -237,7 +260,8 @@ describe('connections generate --input-json', () => {
     });
     expect(result.code).toBe(0);
     const printed = JSON.parse(result.stdout) as Connection;
-    expect(printed).toMatchObject({ group: { groupRef: 'initech', groupName: 'Initech' }, providerWorkspaceRef: 'initech-eu', providerMetadata: { workspace: 'initech-eu' } });
+    expect(printed).toMatchObject({ group: { groupRef: 'initech', groupName: 'Initech' }, providerWorkspaceRef: 'initech-eu' });
+    expect(printed.providerMetadata).toEqual({ workspace: { value: 'initech-eu', source: 'input', displayName: 'Company domain' } });
     expect(storedConnection('proj_demo', printed.id).apiKey).toBe(canary.apiKey);
   });
 
@@ -450,7 +474,7 @@ describe('connections generate at a terminal', { timeout: 90_000 }, () => {
     const connections = connectionsOf('proj_demo');
     expect(connections.length).toBe(before + 1);
     const connection = connections.at(-1)!;
-    expect(connection).toMatchObject({ provider: 'snowflake', group: { groupRef: 'umbrella', groupName: 'Umbrella Corporation' }, consumer: { consumerRef: 'alice', consumerName: 'alice' }, providerMetadata: { database: 'ANALYTICS', schema: 'RAW' } });
+    expect(connection).toMatchObject({ provider: 'snowflake', group: { groupRef: 'umbrella', groupName: 'Umbrella Corporation' }, consumer: { consumerRef: 'alice', consumerName: 'alice' }, providerMetadata: { database: { value: 'ANALYTICS', source: 'input' }, schema: { value: 'RAW', source: 'input' } } });
     expect(credentialsOf('proj_demo', connection.id)?.customAuth).toEqual({ account: 'umbrella-ab12', username: 'ALICE', password: canary.customPassword, role: 'ANALYST', warehouse: 'COMPUTE_WH' });
   });
 

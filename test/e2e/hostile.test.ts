@@ -30,6 +30,9 @@ const publishedModules = {
   pardot: { displayName: 'Account Engagement', baseURL: 'https://pi.pardot.com/api/v5', support: { read: true, write: false } },
 };
 
+/** Modules as older answers have them: a label, no displayName or support. */
+const olderModules = { crm: { id: 'crm', label: 'CRM', baseURL: 'https://acme.my.salesforce.com/services/data/v60.0', version: 'v60.0' } };
+
 let sandbox: Sandbox;
 let hostile: HostileServer;
 const files = tempDir('ipctl-hostile-');
@@ -43,7 +46,13 @@ beforeAll(async () => {
     return (await answer.body.json()) as Record<string, unknown>;
   };
   const salesforce = await fetchJson('/providers/salesforce');
-  hostile = await startHostileServer({ providers: { pipedrive: await fetchJson('/providers/pipedrive'), salesforce: { ...salesforce, modules: publishedModules } }, org: await fetchJson(`/orgs/${sandbox.org}`), label });
+  const pipedrive = await fetchJson('/providers/pipedrive');
+  hostile = await startHostileServer({
+    providers: { pipedrive, salesforce: { ...salesforce, modules: publishedModules } },
+    olderProviders: { pipedrive, salesforce: { ...salesforce, modules: olderModules } },
+    org: await fetchJson(`/orgs/${sandbox.org}`),
+    label,
+  });
   await dispatcher.close();
 });
 afterAll(async () => {
@@ -353,11 +362,14 @@ describe('a created connection in the shape the service publishes', { timeout: 6
     });
   });
 
-  it('still shows bare values, as the sandbox (and the reference) send them', async () => {
+  it('still shows bare values, as older answers send them', async () => {
     const args = ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'g-bare', '--consumer-ref', 'u1', '--workspace', 'acme', '--api-key-file', file('bare-key.txt', connectionKey)];
-    const result = await runIpctl(args, { env: env(sandbox.baseUrl, { IPCTL_API_KEY: sandbox.apiKey, IPCTL_TOKEN: sandbox.token }) });
+    const result = await runIpctl(args, { env: env('older-shapes') });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Metadata workspace\tacme\n');
+    expect(result.stdout).toContain('Metadata region\teu\n');
+    const json = await runIpctl([...args, '-o', 'json'], { env: env('older-shapes') });
+    expect((JSON.parse(json.stdout) as { providerMetadata: unknown }).providerMetadata).toEqual({ workspace: 'acme', region: 'eu' });
   });
 });
 
@@ -372,10 +384,10 @@ describe('provider modules in the shape the service publishes', { timeout: 60_00
     expect((JSON.parse(json.stdout) as { modules: unknown }).modules).toEqual(publishedModules);
   });
 
-  it('an older answer, modules without displayName and support (as the sandbox sends), still renders', async () => {
-    const result = await runIpctl(['providers', 'get', 'salesforce'], { env: env(sandbox.baseUrl, { IPCTL_API_KEY: sandbox.apiKey }) });
+  it('an older answer, modules without displayName and support, still renders', async () => {
+    const result = await runIpctl(['providers', 'get', 'salesforce'], { env: env('older-shapes') });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/\ncrm\tCRM\thttps:\/\/\S+\t\n/);
+    expect(result.stdout).toContain('\ncrm\tCRM\thttps://acme.my.salesforce.com/services/data/v60.0\t\n');
   });
 });
 

@@ -79,6 +79,16 @@ describe('orgs get', () => {
     expect(problem.requestId).toMatch(/^req_/);
   });
 
+  it('puts an absolute URI naming the request in the problem\'s instance', async () => {
+    const result = await runIpctl(['orgs', 'get', 'no-such-org', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    const problem = JSON.parse(result.stderr) as { instance: string; requestId: string };
+    expect(problem.instance).toBe(`urn:ipctl-sandbox:request:${problem.requestId}`);
+    expect(problem.instance).toMatch(/^[A-Za-z][A-Za-z0-9+.-]*:/);
+    expect(URL.canParse(problem.instance)).toBe(true);
+  });
+
   it('exits 4 without sending anything when no token is configured', async () => {
     const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: undefined }) });
     expect(result.code).toBe(4);
@@ -187,6 +197,22 @@ describe('providers get', () => {
     expect(provider).toMatchObject({ name: 'salesforce', authType: 'oauth2' });
     expect(provider.support).toBeTypeOf('object');
     expect(provider.oauth2Opts.explicitScopesRequired).toBe(true);
+  });
+
+  it('gives every module in JSON a displayName, a baseURL and a support object, and a line each in the table', async () => {
+    const json = await runIpctl(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env() });
+    expect(json.code).toBe(0);
+    const modules = (JSON.parse(json.stdout) as { modules: Record<string, Record<string, unknown>> }).modules;
+    expect(Object.keys(modules)).toEqual(['crm', 'pardot']);
+    const support = { bulkWrite: expect.any(Object), proxy: expect.any(Boolean), read: expect.any(Boolean), subscribe: expect.any(Boolean), write: expect.any(Boolean), delete: expect.any(Boolean), search: { operators: expect.any(Object) } };
+    for (const module of Object.values(modules)) {
+      expect(module).toEqual({ displayName: expect.any(String), baseURL: expect.stringMatching(/^https:\/\//), support });
+    }
+    expect(modules.pardot).toMatchObject({ displayName: 'Account Engagement (Pardot)', baseURL: 'https://pi.pardot.com/api/v5', support: { read: true, write: true, delete: false } });
+    const table = await runIpctl(['providers', 'get', 'salesforce'], { env: fixture.env() });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('MODULE\tDISPLAY NAME\tBASE URL\tSUPPORTS\n');
+    expect(table.stdout).toContain('pardot\tAccount Engagement (Pardot)\thttps://pi.pardot.com/api/v5\tproxy, read, write\n');
   });
 
   it('exits 3 for an unknown provider, naming it', async () => {

@@ -49,6 +49,26 @@ describe('ipctl sandbox', () => {
     expect(sandbox.stderr()).toBe('');
   });
 
+  it('--published-search answers search as the service does, and ipctl prints the table from it', async () => {
+    const sandbox = startSandboxProcess(['--json', '--published-search']);
+    const info = JSON.parse((await sandbox.firstLines(1))[0]!);
+    const config = tempDir();
+    const args = ['search', 'Contact', '--project', info.project, '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'Title=CTO'];
+    const env = { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: info.baseUrl, IPCTL_SEARCH_URL: info.searchUrl, IPCTL_API_KEY: info.apiKey };
+    const table = await runIpctl(args, { env });
+    const json = await runIpctl([...args, '-o', 'json'], { env });
+    config.remove();
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exited).toBe(0);
+    expect(table.stderr).toBe('');
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]!.split('\t')).not.toContain('ID');
+    expect(table.stdout.trimEnd().split('\n').length).toBeGreaterThan(1);
+    const answer = JSON.parse(json.stdout) as { result: Array<Record<string, unknown>> };
+    expect(Object.keys(answer)).toEqual(['result']);
+    expect(answer.result.every((entry) => !('id' in entry))).toBe(true);
+  });
+
   it('prints a readable banner, uses the credentials from the environment, and stops on SIGINT', async () => {
     const sandbox = startSandboxProcess([], { IPCTL_SANDBOX_API_KEY: 'sk_sandbox_fixed_key_for_test', IPCTL_SANDBOX_TOKEN: 'fixed.token.value' });
     const lines = await sandbox.firstLines(7);

@@ -432,3 +432,41 @@ describe('ipctl search: problems from the sandbox', () => {
     }
   });
 });
+
+describe('search against a sandbox that answers in the published shape (`result`, entries without an id)', () => {
+  let published: SandboxFixture;
+
+  beforeAll(async () => {
+    published = await startFixture({ searchAnswer: 'result' });
+  });
+  afterAll(async () => {
+    await published.close();
+  });
+
+  const args = ['search', 'Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `email=${adaEmail}`];
+
+  it('prints a table led by the mapped fields and exits 0', async () => {
+    const result = await runIpctl(args, { env: published.env({ IPCTL_PROJECT: 'proj_demo' }) });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const [header = [], ...rows] = tsv(result.stdout);
+    expect(header).not.toContain('ID');
+    expect(header[0]).toMatch(/ \(mapped\)$/);
+    expect(rows).toHaveLength(1);
+    expect(column(result.stdout, 'email (mapped)')).toEqual([adaEmail]);
+    // The same record as the reference shape gives, less its ID column.
+    const reference = await search(args.slice(1));
+    expect(reference.code).toBe(0);
+    const [referenceHeader = [], ...referenceRows] = tsv(reference.stdout);
+    expect(referenceHeader).toEqual(['ID', ...header]);
+    expect(referenceRows.map((row) => row.slice(1))).toEqual(rows);
+  });
+
+  it('-o json prints the answer as received: `result`, entries with fields, mappedFields and raw', async () => {
+    const result = await runIpctl([...args, '-o', 'json'], { env: published.env({ IPCTL_PROJECT: 'proj_demo' }) });
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout) as { result: Array<Record<string, unknown>> };
+    expect(Object.keys(answer)).toEqual(['result']);
+    expect(answer.result.map((entry) => Object.keys(entry))).toEqual([['fields', 'mappedFields', 'raw']]);
+  });
+});

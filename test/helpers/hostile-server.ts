@@ -30,7 +30,13 @@ export type HostileMode =
   /** A search answer with both `results` (one entry) and `result` (two). */
   | 'search-both'
   /** A created connection whose providerMetadata values are `{value, source, displayName}` objects. */
-  | 'connection-published';
+  | 'connection-published'
+  /**
+   * Shapes older than the published contract: providers from `olderProviders`
+   * (modules with a label, no displayName or support), and a created
+   * connection whose providerMetadata values are bare strings.
+   */
+  | 'older-shapes';
 
 export interface LoggedHostileRequest {
   method: string;
@@ -51,6 +57,8 @@ export interface HostileServer {
 export interface HostileOptions {
   /** Provider documents, by name, served at GET /providers/NAME so that commands get as far as sending. */
   providers?: Record<string, unknown>;
+  /** Provider documents served in `older-shapes` mode instead of `providers`. */
+  olderProviders?: Record<string, unknown>;
   /** The org document to serve (its label is replaced in `control` mode). */
   org: Record<string, unknown>;
   /** The label with control characters, for `control` mode. */
@@ -100,7 +108,8 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   const [, mode = '', ...rest] = url.pathname.split('/');
   const path = `/${rest.slice(1).join('/')}`; // after the /v1
   const provider = /^\/providers\/([^/]+)$/.exec(path)?.[1];
-  if (request.method === 'GET' && provider && options.providers?.[provider]) return json(response, 200, options.providers[provider]);
+  const providers = mode === 'older-shapes' ? options.olderProviders : options.providers;
+  if (request.method === 'GET' && provider && providers?.[provider]) return json(response, 200, providers[provider]);
   switch (mode as HostileMode) {
     case 'echo-json':
       return problem(response, 400, { title: 'Bad Request', detail: `got headers ${JSON.stringify(request.headers)} and body ${body}` });
@@ -132,6 +141,8 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
         authScheme: 'apiKey',
         providerMetadata: { workspace: { value: 'acme', source: 'input', displayName: 'Workspace' }, region: { value: 'eu', source: 'provider' } },
       });
+    case 'older-shapes':
+      return json(response, 200, { id: 'conn_older', provider: 'pipedrive', authScheme: 'apiKey', providerMetadata: { workspace: 'acme', region: 'eu' } });
     case 'unretryable':
       response.setHeader('retry-after', '30');
       return problem(response, 503, { title: 'Service Unavailable', detail: 'Down for good.', retryable: false });

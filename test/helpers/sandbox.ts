@@ -41,10 +41,12 @@ export interface SandboxFixture {
 export interface FixtureOptions {
   /** Serve HTTPS with this certificate; `ca` is trusted by the fixture's own control requests. */
   tls?: SandboxOptions['tls'] & { ca: string };
+  /** How search answers (`results` by default, as the API reference says). */
+  searchAnswer?: SandboxOptions['searchAnswer'];
 }
 
 export async function startFixture(options: FixtureOptions = {}): Promise<SandboxFixture> {
-  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, apiKey: canaryApiKey, token: canaryToken, tls: options.tls });
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, apiKey: canaryApiKey, token: canaryToken, tls: options.tls, searchAnswer: options.searchAnswer });
   const config = tempDir();
   const dispatcher = new Agent(options.tls ? { connect: { ca: options.tls.ca } } : {});
   const control = async (path: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> => {

@@ -82,7 +82,7 @@ describe('POST connections:generate in the sandbox', () => {
       status: 'created',
       authScheme: 'oauth2/authorizationCode',
       providerWorkspaceRef: 'globex',
-      providerMetadata: { workspace: 'globex' },
+      providerMetadata: { workspace: { value: 'globex', source: 'input', displayName: 'My Domain' } },
       group: { groupRef: 'globex', groupName: 'Globex Corporation', projectId: 'proj_demo' },
       consumer: { consumerRef: 'u-7', consumerName: 'Uma', projectId: 'proj_demo' },
       providerApp: { id: 'app_demo_salesforce' },
@@ -108,10 +108,14 @@ describe('POST connections:generate in the sandbox', () => {
       expect(result.body.authScheme, String(body.provider)).toBe(scheme);
     }
     const holidays = await generate({ groupRef: 'g', consumerRef: 'c', provider: 'public-holidays' });
-    expect(holidays.body.providerMetadata).toEqual({ countryCode: 'US' });
+    expect(holidays.body.providerMetadata).toEqual({ countryCode: { value: 'US', source: 'provider', displayName: 'Country' } });
     expect(holidays.body.providerApp).toBeUndefined();
     const docusign = await generate({ groupRef: 'g', consumerRef: 'c', ...cases[4]![0] });
-    expect(docusign.body).toMatchObject({ providerWorkspaceRef: 'demo', providerMetadata: { workspace: 'demo', accountId: '1' } });
+    expect(docusign.body).toMatchObject({ providerWorkspaceRef: 'demo' });
+    expect(docusign.body.providerMetadata).toEqual({
+      workspace: { value: 'demo', source: 'provider', displayName: 'Base URI host' },
+      accountId: { value: '1', source: 'input', displayName: 'API account ID' },
+    });
   });
 
   it('keeps basic and custom credentials out of the Connection, and the API key in it', async () => {

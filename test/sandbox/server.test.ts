@@ -126,7 +126,7 @@ describe('GET /v1/orgs/{orgId}', () => {
     const problem = await problemOf(response);
     expect(problem.title).toBe('Not Found');
     expect(problem.detail).toContain('org_nope');
-    expect(problem.instance).toBe('/v1/orgs/org_nope');
+    expect(problem.instance).toBe(`urn:ipctl-sandbox:request:${String(problem.requestId)}`);
     expect(problem.supportEmail).toBe('support@sandbox.ipctl.dev');
   });
 });
@@ -190,7 +190,8 @@ describe('routing', () => {
     const response = await fetch(`${sandbox.baseUrl}/widgets`, { headers: bearer() });
     expect(response.status).toBe(404);
     const problem = await problemOf(response);
-    expect(problem.instance).toBe('/v1/widgets');
+    expect(problem.instance).toBe(`urn:ipctl-sandbox:request:${String(problem.requestId)}`);
+    expect(problem.detail).toContain('/v1/widgets');
   });
 
   it('answers 405 with Allow for a wrong method', async () => {

@@ -7,7 +7,7 @@ import { checkGenerateBody, type GenerateBody, type TokenInput, workspaceInput }
 import { badRequest, type ProblemIssue, problemType } from '../problems.js';
 import { type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import { findProvider, type SandboxState } from '../state.js';
-import type { Connection, Consumer, Group, OAuth2Token, Provider, SandboxProject } from '../types.js';
+import type { Connection, Consumer, Group, OAuth2Token, Provider, ProviderMetadataSource, ProviderMetadataValue, SandboxProject } from '../types.js';
 import { requireProject } from './lookups.js';
 
 export const connectionRoutes: Route[] = [
@@ -49,7 +49,7 @@ function createConnection(project: SandboxProject, provider: Provider, body: Gen
   const id = newConnectionId();
   const providerApp = project.providerApps.find((app) => app.provider === provider.name);
   const providerMetadata = withDefaults(provider, body.providerMetadata);
-  const workspace = body.providerWorkspaceRef ?? (typeof providerMetadata?.[workspaceInput] === 'string' ? (providerMetadata[workspaceInput] as string) : undefined);
+  const workspace = body.providerWorkspaceRef ?? providerMetadata?.[workspaceInput]?.value;
   const oauth2 = body.oauth2AuthorizationCode;
   const connection: Connection = {
     id,
@@ -80,12 +80,20 @@ function createConnection(project: SandboxProject, provider: Provider, body: Gen
   return structuredClone(connection);
 }
 
-/** Metadata inputs the request left out take their defaultValue. */
-function withDefaults(provider: Provider, given: Record<string, string> | undefined): Record<string, unknown> | undefined {
-  const defaults = Object.fromEntries(
-    (provider.metadata?.input ?? []).filter((input) => input.defaultValue !== undefined).map((input) => [input.name, input.defaultValue]),
-  );
-  const merged = { ...defaults, ...given };
+/**
+ * Each value as `{value, source, displayName?}`: source `input` for what the
+ * request gave, `provider` for an input's defaultValue filling what it left out.
+ */
+function withDefaults(provider: Provider, given: Record<string, string> | undefined): Record<string, ProviderMetadataValue> | undefined {
+  const inputs = provider.metadata?.input ?? [];
+  const displayNames = new Map(inputs.map((input) => [input.name, input.displayName]));
+  const entry = (name: string, value: string, source: ProviderMetadataSource): [string, ProviderMetadataValue] => {
+    const displayName = displayNames.get(name);
+    return [name, { value, source, ...(displayName !== undefined ? { displayName } : {}) }];
+  };
+  const defaults = inputs.flatMap((input) => (input.defaultValue !== undefined ? [entry(input.name, input.defaultValue, 'provider')] : []));
+  const requested = Object.entries(given ?? {}).map(([name, value]) => entry(name, value, 'input'));
+  const merged = Object.fromEntries([...defaults, ...requested]);
   return Object.keys(merged).length > 0 ? merged : undefined;
 }
 

@@ -1,5 +1,5 @@
 // Lookups that answer 404 problems, shared by the route files.
-import { badRequest, notFound } from '../problems.js';
+import { badRequest, notFound, problemType } from '../problems.js';
 import { findOrg, findProject, findProvider, type SandboxState } from '../state.js';
 import type { Org, Provider, SandboxProject } from '../types.js';
 
@@ -10,7 +10,7 @@ export function checkPathIdentifier(value: string, name: string): void {
   if (identifierPattern.test(value)) return;
   throw badRequest(`The path parameter ${name} is not a valid identifier.`, [
     {
-      type: 'invalid-identifier',
+      type: problemType('invalid-identifier'),
       title: 'Invalid identifier',
       detail: 'must start with a letter or digit, then letters, digits, ".", "_" or "-" (128 at most)',
       in: 'path',

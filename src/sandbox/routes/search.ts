@@ -50,6 +50,7 @@ function handleSearch(context: RouteContext): RouteResponse {
   const filters = resolveFilters(request, mappings, nativeFieldNames(dataset, request.objectName));
   const results = searchRecords(dataset, request.objectName, filters, mappings, searchPageSize);
   context.record({ resultCount: results.length });
+  if (state.searchAnswer === 'result') return ok({ result: results.map(({ fields, mappedFields, raw }) => ({ fields, mappedFields, raw })) });
   return ok({ results });
 }
 
