@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,12 @@ const name = `ipctl-${packageJson.version}-${process.platform}-${process.arch}`;
 const executable = join(repoRoot, 'release', name);
 const built = existsSync(executable);
 if (!built) console.warn(`skipping the standalone executable's tests: ${executable} is not built (npm run package builds it)`);
+else if (statSync(executable).mtimeMs < newestSource()) console.warn(`${executable} was built before the latest change to src/: npm run package rebuilds it`);
+
+function newestSource(): number {
+  const src = join(repoRoot, 'src');
+  return Math.max(...readdirSync(src, { recursive: true, encoding: 'utf8' }).map((file) => statSync(join(src, file)).mtimeMs));
+}
 
 interface SandboxLine {
   baseUrl: string;
