@@ -5,7 +5,7 @@
 // compiled ahead into a code cache; the overview of `ipctl --help` is an asset.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,8 @@ const executable = join(release, process.platform === 'win32' ? `${name}.exe` : 
 const work = mkdtempSync(join(tmpdir(), 'ipctl-package-'));
 
 try {
-  const node = registryNodePath(nodeMajor);
+  if (!existsSync(join(root, 'dist', 'overview.txt'))) throw new Error('dist/ is not built: run npm run package, which builds it first');
+  const node = nodeToEmbed();
   const script = await bundle(join(work, 'ipctl.cjs'));
   const blob = join(work, 'ipctl.blob');
   const config = {
@@ -43,6 +44,8 @@ try {
   copyFileSync(node, executable);
   chmodSync(executable, 0o755);
   stripSymbols(executable);
+  // As Node's documentation says: macOS refuses a binary whose signature no longer matches, so it is removed, then signed anew.
+  if (process.platform === 'darwin') execFileSync('codesign', ['--remove-signature', executable]);
   const postject = join(root, 'node_modules', 'postject', 'dist', 'cli.js');
   const machO = process.platform === 'darwin' ? ['--macho-segment-name', 'NODE_SEA'] : [];
   // postject's ELF parser warns about every note section of a stripped binary: its words matter only if it fails.
@@ -53,8 +56,19 @@ try {
   const digest = createHash('sha256').update(readFileSync(executable)).digest('hex');
   writeFileSync(`${executable}.sha256`, `${digest}  ${name}${process.platform === 'win32' ? '.exe' : ''}\n`);
   console.log(`${executable}: ${(readFileSync(executable).length / 2 ** 20).toFixed(1)} MiB, Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()} inside`);
+} catch (error) {
+  console.error(`package: ${error.message}`);
+  process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+function nodeToEmbed() {
+  try {
+    return registryNodePath(nodeMajor);
+  } catch (error) {
+    throw new Error(`could not install node@${nodeMajor} from the npm registry to build with: ${error.message}`);
+  }
 }
 
 /**
@@ -78,7 +92,7 @@ async function bundle(outfile) {
   return outfile;
 }
 
-/** Debug symbols are most of Node's binary and nothing ipctl uses; without `strip` they stay. */
+/** Node's debug symbols (about 15 MiB) serve nothing ipctl does; without `strip` they stay. */
 function stripSymbols(file) {
   if (process.platform !== 'linux') return;
   try {
