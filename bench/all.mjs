@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 let failed = 0;
-for (const name of ['startup.mjs', 'bulk.mjs']) {
+for (const name of ['startup.mjs', 'standalone.mjs', 'bulk.mjs']) {
   const { status } = spawnSync(process.execPath, [join(import.meta.dirname, name)], { stdio: 'inherit' });
   if (status !== 0) failed++;
   console.log('');

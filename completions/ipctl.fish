@@ -148,7 +148,7 @@ complete -c ipctl -n '__ipctl_at ""' -a auth -d 'Credentials of the profile in u
 complete -c ipctl -n '__ipctl_at ""' -a search -d 'Search records in a customer\'s SaaS instance (one page; for narrow queries)'
 complete -c ipctl -n '__ipctl_at ""' -a completion -d 'Print the shell completion script for bash, zsh, fish or PowerShell'
 complete -c ipctl -n '__ipctl_at ""' -a sandbox -d 'Run a local emulator of the platform API'
-complete -c ipctl -n '__ipctl_at ""' -a version -d 'Show the version, with Node.js and platform details'
+complete -c ipctl -n '__ipctl_at ""' -a version -d 'Show the version, how ipctl was installed, and Node.js and platform details'
 complete -c ipctl -n '__ipctl_at ""' -a help -d 'Show help for a command, or a topic'
 complete -c ipctl -n '__ipctl_in ""' -s V -l version -d 'print the version'
 

@@ -7,6 +7,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { externalModules } from './external-modules.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -32,6 +33,7 @@ const result = await build({
   // The names the chunks will have in dist/, so their imports need no rewriting.
   outExtension: { '.js': '.cjs' },
   bundle: true,
+  external: externalModules,
   splitting: true,
   format: 'esm',
   metafile: true,

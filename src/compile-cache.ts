@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { cacheDir } from './config/paths.js';
+import { standaloneExecutable } from './installation.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -13,9 +14,11 @@ type EnableCompileCache = (directory?: string) => unknown;
  * contents, so a rebuilt or upgraded ipctl never runs stale code. On Node 20
  * there is no such cache, and nothing happens. A cache that cannot be written
  * only costs speed; NODE_COMPILE_CACHE or NODE_DISABLE_COMPILE_CACHE, if set,
- * win, as Node documents.
+ * win, as Node documents. The standalone executable loads no module from
+ * disk: its one script comes with its own code cache.
  */
 export function enableCompileCache(env: Env): void {
+  if (standaloneExecutable()) return;
   const enable = (process.getBuiltinModule('node:module') as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
   if (typeof enable !== 'function') return;
   try {

@@ -1,6 +1,7 @@
 import { enableCompileCache } from './compile-cache.js';
 import { type Deps, processDeps } from './deps.js';
 import { exitCodes } from './errors.js';
+import { standaloneExecutable } from './installation.js';
 import { version } from './version.js';
 
 export { processDeps };
@@ -31,14 +32,15 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
 
 /**
  * `ipctl --help` as commander renders it for a pipe or a file (80 columns),
- * saved at build time as dist/overview.txt by scripts/build.mjs. On a terminal,
+ * saved at build time as dist/overview.txt by scripts/build.mjs (an asset of
+ * the standalone executable, which has no files beside it). On a terminal,
  * where the width varies, commander renders it afresh.
  */
 function renderedOverview(deps: Deps): string | undefined {
   if (deps.stdout.isTTY !== false) return undefined;
   const { readFileSync } = process.getBuiltinModule('node:fs');
   try {
-    return readFileSync(`${import.meta.dirname}/overview.txt`, 'utf8');
+    return standaloneExecutable()?.getAsset('overview.txt', 'utf8') ?? readFileSync(`${import.meta.dirname}/overview.txt`, 'utf8');
   } catch {
     return undefined; // not built yet (the build renders it through commander)
   }

@@ -42,5 +42,5 @@ export const commands: CommandEntry[] = [
   { path: ['search'], summary: "Search records in a customer's SaaS instance (one page; for narrow queries)", load: () => import('./search.js') },
   { path: ['completion'], summary: 'Print the shell completion script for bash, zsh, fish or PowerShell', load: () => import('./completion.js') },
   { path: ['sandbox'], summary: 'Run a local emulator of the platform API', load: () => import('./sandbox.js') },
-  { path: ['version'], summary: 'Show the version, with Node.js and platform details', load: () => import('./version.js') },
+  { path: ['version'], summary: 'Show the version, how ipctl was installed, and Node.js and platform details', load: () => import('./version.js') },
 ];

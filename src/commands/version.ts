@@ -1,3 +1,4 @@
+import { installation } from '../installation.js';
 import { recordView } from '../output/view.js';
 import { version } from '../version.js';
 import { defineCommand } from './command.js';
@@ -6,7 +7,8 @@ import { outputFlag } from './input.js';
 export default defineCommand({
   flags: { ...outputFlag },
   help: {
-    description: 'Show the version of ipctl, with the Node.js version and platform: what a bug report needs.',
+    description:
+      'Show the version of ipctl, how it was installed (the npm package, run by the Node.js on PATH, or the standalone executable, with Node.js inside), the Node.js version and the platform: what a bug report needs.',
     examples: ['ipctl version', 'ipctl version --json'],
     environment: ['NO_COLOR, FORCE_COLOR   color of the table on a terminal'],
     exitCodes: ['0 success', '2 invalid flags'],
@@ -14,6 +16,7 @@ export default defineCommand({
   async run() {
     const details = {
       version,
+      installedAs: installation(),
       node: process.versions.node,
       v8: process.versions.v8,
       platform: process.platform,
@@ -23,6 +26,7 @@ export default defineCommand({
       data: details,
       view: recordView([
         ['ipctl', details.version],
+        ['Installed as', details.installedAs],
         ['Node.js', details.node],
         ['V8', details.v8],
         ['Platform', `${details.platform}-${details.arch}`],

@@ -34,6 +34,7 @@ describe('start-up loads only what --help and --version need', () => {
       'src/config/paths.ts',
       'src/deps.ts',
       'src/errors.ts',
+      'src/installation.ts',
       'src/main.ts',
       'src/version.ts',
     ]);

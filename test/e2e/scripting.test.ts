@@ -61,11 +61,11 @@ describe('-o yaml', () => {
 });
 
 describe('version', () => {
-  it('prints the version with Node and platform details', async () => {
+  it('prints the version, how ipctl was installed, and Node and platform details', async () => {
     const result = await runIpctl(['version', '--json']);
     expect(result.code).toBe(0);
     const details = JSON.parse(result.stdout);
-    expect(details).toMatchObject({ node: process.versions.node, platform: process.platform, arch: process.arch });
+    expect(details).toMatchObject({ installedAs: 'npm package', node: process.versions.node, platform: process.platform, arch: process.arch });
     expect((await runIpctl(['--version'])).stdout).toBe(`${details.version}\n`);
   });
 });

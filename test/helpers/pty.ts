@@ -21,8 +21,9 @@ export class PtySession {
   #seen = 0;
   readonly #exit: Promise<number | null>;
 
-  constructor(args: string[], env: Record<string, string | undefined>) {
-    this.#child = spawn('python3', [bridge, process.execPath, ipctlBin, ...args], { env: cleanEnv({ TERM: 'xterm-256color', ...env }) });
+  /** program: how to run ipctl (default: the built one, on this Node). */
+  constructor(args: string[], env: Record<string, string | undefined>, program: string[] = [process.execPath, ipctlBin]) {
+    this.#child = spawn('python3', [bridge, ...program, ...args], { env: cleanEnv({ TERM: 'xterm-256color', ...env }) });
     this.#child.stdout.on('data', (chunk: Buffer) => (this.#output += chunk.toString('utf8')));
     this.#child.stderr.on('data', (chunk: Buffer) => (this.#output += chunk.toString('utf8')));
     this.#exit = new Promise((resolve) => this.#child.on('close', (code) => resolve(code)));
