@@ -33,6 +33,8 @@ export interface Context {
   /** Colors for stderr. */
   paint: Paint;
   settings(flags?: SettingFlags, options?: { allowMissingProfile?: boolean }): Promise<Settings>;
+  /** The settings with the credentials kept in the OS keychain read from it (api() does this itself). */
+  credentials(settings: Settings): Promise<Settings>;
   /** The profile file's contents, read without opening the store (for commands that only read). */
   config(): Promise<{ path: string; data: ConfigFile }>;
   /** The profile store, for commands that change profiles. */
@@ -75,6 +77,10 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       const { data } = await context.config();
       return resolveSettings({ ...pickSettingFlags(global), ...flags }, deps.env, data, options);
     },
+    async credentials(settings) {
+      const { withKeychainCredentials } = await import('./config/credentials.js');
+      return withKeychainCredentials(settings, deps.env);
+    },
     async config() {
       if (store) return { path: store.path, data: store.read() };
       const path = configPath(deps.env);
@@ -87,8 +93,9 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       }
       return store;
     },
-    async api(settings, options = {}) {
+    async api(resolved, options = {}) {
       if (!('WebAssembly' in globalThis)) throw noWebAssembly();
+      const settings = await context.credentials(resolved);
       const { ApiClient } = await import('./api/client.js');
       for (const credential of [settings.apiKey.value, settings.token.value]) if (credential) scrubber.add(credential.reveal());
       return new ApiClient({

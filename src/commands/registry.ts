@@ -1,5 +1,7 @@
 import type { CommandSpec } from './command.js';
 import authLogin from './auth/login.js';
+import authLogout from './auth/logout.js';
+import authMigrate from './auth/migrate.js';
 import authSetKey from './auth/set-key.js';
 import authSetToken from './auth/set-token.js';
 import authStatus from './auth/status.js';
@@ -50,6 +52,8 @@ export const commands: CommandEntry[] = [
   { path: ['profile', 'add'], spec: profileAdd },
   { path: ['profile', 'remove'], spec: profileRemove },
   { path: ['auth', 'login'], spec: authLogin },
+  { path: ['auth', 'logout'], spec: authLogout },
+  { path: ['auth', 'migrate'], spec: authMigrate },
   { path: ['auth', 'set-key'], spec: authSetKey },
   { path: ['auth', 'set-token'], spec: authSetToken },
   { path: ['auth', 'status'], spec: authStatus },

@@ -11,6 +11,13 @@ export const ProfileSchema = z.looseObject({
   project: z.optional(nonEmpty),
   apiKey: z.optional(nonEmpty),
   token: z.optional(nonEmpty),
+  /** The credentials kept in the OS keychain rather than in this file. */
+  credentialStore: z.optional(
+    z.looseObject({
+      apiKey: z.optional(z.literal('keyring')),
+      token: z.optional(z.literal('keyring')),
+    }),
+  ),
 });
 
 export const ConfigFileSchema = z.looseObject({

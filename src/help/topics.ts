@@ -33,6 +33,7 @@ export const environmentTopic = `Environment variables
   IPCTL_CONNECTION_API_KEY, IPCTL_CONNECTION_PASSWORD, IPCTL_CONNECTION_REFRESH_TOKEN,
   IPCTL_CONNECTION_ACCESS_TOKEN, IPCTL_CONNECTION_CUSTOM_<NAME>
                       secrets of a connection to create (see ipctl connections generate --help)
+  IPCTL_KEYRING_TIMEOUT  seconds to wait for the OS keychain before giving up (default 10)
   IPCTL_CONFIG_DIR    where the profile file lives (default $XDG_CONFIG_HOME/ipctl, else ~/.config/ipctl)
   IPCTL_CACHE_DIR     where Node 22+ caches ipctl's compiled code for faster starts (default $XDG_CACHE_HOME/ipctl, else ~/.cache/ipctl)
   NO_COLOR            turn color off
