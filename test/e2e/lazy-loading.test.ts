@@ -72,7 +72,7 @@ describe('start-up loads only what --help and --version need', () => {
     expect(inputs).toContain('src/commands/orgs/get.ts');
     expect(inputs).toContain('src/commands/connections/generate.ts');
     expect(inputs.some((input) => input.includes('node_modules/zod/v4/mini/'))).toBe(true);
-    const runTime = ['src/api/client.ts', 'src/api/operations.ts', 'src/context.ts', 'src/config/store.ts', 'src/connections/bulk/import.ts', 'src/commands/connections/generate-one.ts', 'src/sandbox/server.ts', 'src/completion/scripts/index.ts', 'src/prompts/inquirer.ts'];
+    const runTime = ['src/api/client.ts', 'src/api/operations.ts', 'src/context.ts', 'src/config/store.ts', 'src/connections/bulk/import.ts', 'src/commands/connections/generate-one.ts', 'src/sandbox/server.ts', 'src/completion/scripts/index.ts', 'src/prompts/inquirer.ts', 'src/config/keychain.ts', 'src/config/credentials.ts'];
     expect(inputs.filter((input) => runTime.includes(input))).toEqual([]);
     expect(inputs.filter((input) => input.includes('node_modules/commander/'))).toEqual([]);
     expect(Object.keys(metafile.inputs)).toContain('node_modules/commander/index.js');
