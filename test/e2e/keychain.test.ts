@@ -206,6 +206,29 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 });
 
+describe.skipIf(missing !== undefined)(`with a Secret Service that has no keyring unlocked${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let keyring: KeyringSession;
+  beforeAll(async () => {
+    keyring = await startKeyringSession({ locked: true });
+  }, 20_000);
+  afterAll(async () => {
+    await keyring?.close();
+  });
+
+  it('set-key stores in the profile file and says why, once', async () => {
+    const stored = await runIpctl(['auth', 'set-key'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    expect(stored.code).toBe(0);
+    const notices = stored.stderr.split('\n').filter((line) => line.startsWith('No OS keychain is usable here ('));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(`kept in ${configFile()} (readable only by you) instead. Use --insecure-storage`);
+    expect(stored.stderr).toContain('Stored the API key of profile "default" in the profile file.');
+    expect(stored.stderr).not.toContain(canaryApiKey);
+    expect(keyring.lookup('default:apiKey')).toBe('');
+    const provider = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: { ...sandboxEnv(), ...keyring.env } });
+    expect(provider.code).toBe(0);
+  });
+});
+
 describe('with no D-Bus session', () => {
   it('set-key stores in the profile file, says so once, and a command that needs the key works', async () => {
     const stored = await runIpctl(['auth', 'set-key'], { env: sandboxEnv(), input: canaryApiKey });

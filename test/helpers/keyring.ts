@@ -36,12 +36,16 @@ export interface KeyringSession {
   close(): Promise<void>;
 }
 
-export async function startKeyringSession(): Promise<KeyringSession> {
+/** Starts the Secret Service, unlocked with a test password; `locked`: with no keyring unlocked, and none to prompt with. */
+export async function startKeyringSession(options: { locked?: boolean } = {}): Promise<KeyringSession> {
   const home = tempDir('ipctl-keyring-');
   const runtime = join(home.path, 'run');
   mkdirSync(runtime, { mode: 0o700 });
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home.path, XDG_DATA_HOME: join(home.path, 'data'), XDG_RUNTIME_DIR: runtime };
-  const child = spawn('dbus-run-session', ['--', 'sh', join(repoRoot, 'test/helpers/keyring-session.sh')], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('dbus-run-session', ['--', 'sh', join(repoRoot, 'test/helpers/keyring-session.sh')], {
+    env: { ...env, IPCTL_TEST_KEYRING_LOCKED: options.locked ? '1' : '' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const address = await busAddress(child);
   const sessionEnv = { ...env, DBUS_SESSION_BUS_ADDRESS: address };
   return {
