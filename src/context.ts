@@ -46,8 +46,10 @@ export interface Context {
    * while it starts no new ones: ipctl ends a second after the signal.
    * Waits before retries are said on a terminal, unless `quietWaits` (a
    * command that shows its own progress) or --quiet; --debug traces them.
+   * `anonymous`: the command calls only operations that take no credential,
+   * so the OS keychain is not asked for any.
    */
-  api(settings: Settings, options?: { finishOnInterrupt?: boolean; quietWaits?: boolean }): Promise<ApiClient>;
+  api(settings: Settings, options?: { finishOnInterrupt?: boolean; quietWaits?: boolean; anonymous?: boolean }): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   /** --quiet or IPCTL_QUIET: no notices, hints or progress on stderr. */
   quiet: boolean;
@@ -95,7 +97,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
     },
     async api(resolved, options = {}) {
       if (!('WebAssembly' in globalThis)) throw noWebAssembly();
-      const settings = await context.credentials(resolved);
+      const settings = options.anonymous ? resolved : await context.credentials(resolved);
       const { ApiClient } = await import('./api/client.js');
       for (const credential of [settings.apiKey.value, settings.token.value]) if (credential) scrubber.add(credential.reveal());
       return new ApiClient({
@@ -103,6 +105,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         searchUrl: settings.searchUrl.value,
         apiKey: settings.apiKey.value,
         token: settings.token.value,
+        unreadable: { apiKey: settings.apiKey.unreadable, token: settings.token.unreadable },
         timeoutMs,
         retry,
         ca: await trustedAuthorities(global, deps.env),

@@ -14,7 +14,12 @@ type Env = Record<string, string | undefined>;
 export const credentialKeys: CredentialKey[] = ['apiKey', 'token'];
 export const credentialNames: Record<CredentialKey, string> = { apiKey: 'API key', token: 'bearer token' };
 
-/** Fills in the credentials that the profile keeps in the OS keychain; the others are as resolved. */
+/**
+ * Fills in the credentials that the profile keeps in the OS keychain; the
+ * others are as resolved. One the keychain cannot give carries the reason
+ * (`unreadable`), thrown only if a request needs it. A keychain that does not
+ * answer in time throws (exit 5).
+ */
 export async function withKeychainCredentials(settings: Settings, env: Env): Promise<Settings> {
   const wanted = credentialKeys.filter((key) => settings[key].storage === 'keyring' && settings[key].value === undefined);
   if (wanted.length === 0) return settings;
@@ -23,8 +28,8 @@ export async function withKeychainCredentials(settings: Settings, env: Env): Pro
   const filled = { ...settings };
   wanted.forEach((key, index) => {
     const answer = answers[index]!;
-    if (answer.error !== undefined) throw unreadable(key, profile, answer.error);
-    filled[key] = { ...settings[key], value: answer.value === undefined ? undefined : new Secret(answer.value) };
+    if (answer.error !== undefined) filled[key] = { ...settings[key], unreadable: unreadable(key, profile, answer.error) };
+    else filled[key] = { ...settings[key], value: answer.value === undefined ? undefined : new Secret(answer.value) };
   });
   return filled;
 }
@@ -69,7 +74,8 @@ export async function storeCredentials(
   const before = store.profile(profile);
   const marker = { ...before?.credentialStore };
   for (const key of keys) delete marker[key];
-  store.updateProfile(profile, { ...values, credentialStore: Object.keys(marker).length > 0 ? marker : undefined });
+  const changes: Partial<ProfileData> = Object.fromEntries(keys.map((key) => [key, values[key]]));
+  store.updateProfile(profile, { ...changes, credentialStore: Object.keys(marker).length > 0 ? marker : undefined });
   // The keychain's old copy is no longer in use: remove it, where the keychain lets us.
   const replaced = keys.filter((key) => before?.credentialStore?.[key] === 'keyring');
   if (replaced.length > 0 && fallbackReason === undefined) {

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError, type UserError } from '../errors.js';
 import { defaultBaseUrl, defaultProfileName, defaultSearchUrl, settingEnv } from './defaults.js';
 import type { ConfigFile, ProfileData } from './schema.js';
 import { Secret } from './secret.js';
@@ -20,7 +20,11 @@ export type CredentialStorage = 'keyring' | 'file' | 'env';
  * A credential in effect. One kept in the OS keychain has no value until
  * context.credentials() reads it: only commands that use it pay for the keychain.
  */
-export type ResolvedCredential = Resolved<Secret> & { storage?: CredentialStorage };
+export type ResolvedCredential = Resolved<Secret> & {
+  storage?: CredentialStorage;
+  /** Why the keychain could not give it: thrown when a request needs it, said by `auth status`. */
+  unreadable?: UserError;
+};
 
 export interface Settings {
   profile: Resolved<string> & { value: string };

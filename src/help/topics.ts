@@ -7,7 +7,7 @@ export const exitCodesTopic = `Exit codes
   2    usage error or invalid input (a flag, an argument, a file, the profile file); nothing was sent
   3    not found (HTTP 404)
   4    missing or rejected credentials (HTTP 401 or 403, or none configured; nothing was sent)
-  5    temporary failure: network error, timeout, HTTP 429 or 5xx, or a problem marked retryable
+  5    temporary failure: network error, timeout, HTTP 429 or 5xx, a problem marked retryable, or an OS keychain that did not answer
   70   a bug in ipctl (an internal error); please report it
   130  interrupted (Ctrl-C, or a declined confirmation)
   143  stopped by SIGTERM

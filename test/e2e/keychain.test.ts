@@ -74,13 +74,27 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     for (const output of [stored, status, table]) expect(output.stdout + output.stderr).not.toContain(canaryApiKey);
   });
 
-  it('a command that needs the key reads it from the keychain', async () => {
+  it('commands that need the key or the token read them from the keychain; one that needs neither does not ask', async () => {
     await ipctl(['auth', 'set-key'], { input: canaryApiKey });
-    const provider = await ipctl(['providers', 'get', 'hubspot', '--json']);
-    expect(provider.stderr).toBe('');
+    await ipctl(['auth', 'set-token'], { input: canaryToken });
+    await fixture.clearRequests();
+    const found = await ipctl(['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'email=ada.okafor0@northwindlogistics.example.com', '--json']);
+    expect(found.stderr).toBe('');
+    expect(found.code).toBe(0);
+    const org = await ipctl(['orgs', 'get', '--json']);
+    expect(org.stderr).toBe('');
+    expect(org.code).toBe(0);
+    expect(JSON.parse(org.stdout).id).toBe(fixture.sandbox.org);
+    const requests = await fixture.requests();
+    // The sandbox accepted each with the credential its operation takes, which only the keychain had.
+    expect(requests.map((request) => [request.operation, request.status, request.principal])).toEqual([
+      ['searchRecords', 200, 'apiKey'],
+      ['getOrg', 200, 'bearer'],
+    ]);
+    for (const output of [found, org]) expect(output.stdout + output.stderr).not.toContain(canaryApiKey);
+    // providers get takes no credential: with the keychain made unusable, it still works.
+    const provider = await ipctl(['providers', 'get', 'hubspot', '--json'], { env: { IPCTL_KEYRING_TIMEOUT: 'never' } });
     expect(provider.code).toBe(0);
-    expect(JSON.parse(provider.stdout).name).toBe('hubspot');
-    expect(provider.stdout).not.toContain(canaryApiKey);
   });
 
   it('set-token keeps a second credential of the same profile beside the first', async () => {
@@ -235,9 +249,12 @@ describe('with no D-Bus session', () => {
     expect(stored.stderr).toBe(`${fileNotice(configFile())}Stored the API key of profile "default" in the profile file.\n`);
     expect(stored.code).toBe(0);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default).toEqual({ apiKey: canaryApiKey });
-    const provider = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: sandboxEnv() });
-    expect(provider.stderr).toBe('');
-    expect(provider.code).toBe(0);
+    const found = await runIpctl(['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'email=ada.okafor0@northwindlogistics.example.com', '--json'], {
+      env: sandboxEnv(),
+    });
+    expect(found.stderr).toBe('');
+    expect(found.code).toBe(0);
+    expect(JSON.parse(found.stdout)).not.toEqual([]);
     const status = await runIpctl(['auth', 'status', '--json'], { env: sandboxEnv() });
     expect(JSON.parse(status.stdout).apiKey).toMatchObject({ storage: 'file' });
   });
@@ -252,6 +269,33 @@ describe('with no D-Bus session', () => {
     expect(session.screen.match(/No OS keychain is usable here/g)).toHaveLength(1);
     expect(session.screen).toContain('Stored the API key and bearer token of profile "x" in the profile file.');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.x).toEqual({ apiKey: canaryApiKey, token: canaryToken });
+  });
+
+  it('auth login with the API key left empty keeps the stored one', async () => {
+    await runIpctl(['auth', 'set-key', '--profile', 'x', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
+    const session = new PtySession(['auth', 'login', '--profile', 'x'], { IPCTL_CONFIG_DIR: config.path });
+    await session.expect('API key');
+    session.send(keys.enter);
+    await session.expect('Bearer token');
+    session.send(`${canaryToken}${keys.enter}`);
+    expect(await session.finish()).toBe(0);
+    expect(session.screen).toContain('Stored the bearer token of profile "x" in the profile file.');
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.x).toEqual({ apiKey: canaryApiKey, token: canaryToken });
+  });
+
+  it('a credential the profile keeps in the keychain is reported unreadable when a request needs it, exit 4', async () => {
+    writeFileSync(configFile(), JSON.stringify({ current: 'default', profiles: { default: { credentialStore: { apiKey: 'keyring' } } } }), { mode: 0o600 });
+    const org = await runIpctl(['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'city=Paris'], { env: sandboxEnv() });
+    expect(org.code).toBe(4);
+    expect(org.stderr).toContain(`Error: The API key of profile "default" is kept in ${keychainName}, which cannot be read here: no D-Bus session.`);
+    expect(org.stderr).toContain('ipctl auth set-key --insecure-storage');
+    const status = await runIpctl(['auth', 'status'], { env: sandboxEnv() });
+    expect(status.code).toBe(4);
+    expect(status.stderr).toContain('which cannot be read here: no D-Bus session.');
+    // IPCTL_API_KEY needs no keychain.
+    const withEnv = await runIpctl(['auth', 'status', '--json'], { env: sandboxEnv({ IPCTL_API_KEY: canaryApiKey }) });
+    expect(withEnv.code).toBe(0);
+    expect(JSON.parse(withEnv.stdout).apiKey).toMatchObject({ storage: 'env' });
   });
 
   it('auth migrate says that no keychain is usable, exits 1, and leaves the file as it was', async () => {

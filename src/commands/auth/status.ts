@@ -1,7 +1,7 @@
 import type { Resolved, ResolvedCredential, Settings } from '../../config/resolve.js';
 import type { Secret } from '../../config/secret.js';
 import type { Context } from '../../context.js';
-import { CredentialError, exitCodes } from '../../errors.js';
+import { exitCodes } from '../../errors.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag } from '../command.js';
 import { identifier, outputFlag } from '../input.js';
@@ -64,13 +64,9 @@ function shown(setting: Resolved<string> | Resolved<Secret>): ShownSetting {
 
 /** Reads the credentials kept in the keychain; one that cannot be read is said, and shown as missing. */
 async function withCredentials(settings: Settings, context: Context): Promise<Settings> {
-  try {
-    return await context.credentials(settings);
-  } catch (error) {
-    if (!(error instanceof CredentialError)) throw error;
-    context.say(error.message);
-    return settings;
-  }
+  const read = await context.credentials(settings);
+  for (const credential of [read.apiKey, read.token]) if (credential.unreadable) context.say(credential.unreadable.message);
+  return read;
 }
 
 function shownCredential(setting: ResolvedCredential): ShownCredential {
