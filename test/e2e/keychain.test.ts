@@ -91,7 +91,13 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
       ['searchRecords', 200, 'apiKey'],
       ['getOrg', 200, 'bearer'],
     ]);
-    for (const output of [found, org]) expect(output.stdout + output.stderr).not.toContain(canaryApiKey);
+    const traced = await ipctl(['orgs', 'get', '--debug']);
+    expect(traced.code).toBe(0);
+    expect(traced.stderr).toContain('debug: ');
+    for (const output of [found, org, traced]) {
+      expect(output.stdout + output.stderr).not.toContain(canaryApiKey);
+      expect(output.stdout + output.stderr).not.toContain(canaryToken);
+    }
     // providers get takes no credential: with the keychain made unusable, it still works.
     const provider = await ipctl(['providers', 'get', 'hubspot', '--json'], { env: { IPCTL_KEYRING_TIMEOUT: 'never' } });
     expect(provider.code).toBe(0);
