@@ -10,8 +10,7 @@ async function answer(request: KeychainRequest): Promise<KeychainAnswer[]> {
   try {
     keyring = await import('@napi-rs/keyring');
   } catch (error) {
-    const reason = `the keychain module could not be loaded (${firstLine(error)})`;
-    return request.operations.map(() => ({ error: reason }));
+    return request.operations.map(() => ({ error: unloadable(error) }));
   }
   const answers: KeychainAnswer[] = [];
   for (const operation of request.operations) {
@@ -31,6 +30,13 @@ async function answer(request: KeychainRequest): Promise<KeychainAnswer[]> {
     }
   }
   return answers;
+}
+
+function unloadable(error: unknown): string {
+  if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return 'the keychain module is not installed beside ipctl';
+  // Its binary comes in a package for each platform; npm installs the one for this machine, if there is one.
+  if (/native binding/i.test(String(error))) return `the keychain module has no binary for ${process.platform}-${process.arch} here`;
+  return `the keychain module could not be loaded (${firstLine(error)})`;
 }
 
 function firstLine(error: unknown): string {

@@ -3,10 +3,10 @@
 // no keychain is usable.
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { cleanEnv, ipctlBin, type RunOptions, runIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, ipctlBin, repoRoot, type RunOptions, runIpctl, runProcess, tempDir } from '../helpers/cli.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 import { type KeyringSession, keyringMissing, startKeyringSession } from '../helpers/keyring.js';
 import { keys, PtySession } from '../helpers/pty.js';
@@ -101,6 +101,21 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     // providers get takes no credential: with the keychain made unusable, it still works.
     const provider = await ipctl(['providers', 'get', 'hubspot', '--json'], { env: { IPCTL_KEYRING_TIMEOUT: 'never' } });
     expect(provider.code).toBe(0);
+  });
+
+  it('an ipctl whose keychain module cannot be loaded falls back to the file, with the notice', async () => {
+    // dist/ and the launcher alone, with no node_modules beside them: as a copy or a build that left the module out.
+    const copy = tempDir('ipctl-copy-');
+    cpSync(join(repoRoot, 'bin'), join(copy.path, 'bin'), { recursive: true });
+    cpSync(join(repoRoot, 'dist'), join(copy.path, 'dist'), { recursive: true });
+    const stored = await runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), 'auth', 'set-key', '--profile', 'copied'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    copy.remove();
+    expect(stored.stderr).toBe(
+      `No OS keychain is usable here (the keychain module is not installed beside ipctl); kept in ${configFile()} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.\n` +
+        'Stored the API key of profile "copied" in the profile file.\n',
+    );
+    expect(stored.code).toBe(0);
+    expect(keyring.lookup('copied:apiKey')).toBe('');
   });
 
   it('set-token keeps a second credential of the same profile beside the first', async () => {
