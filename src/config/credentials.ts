@@ -67,15 +67,18 @@ export async function storeCredentials(
   if (!options.insecure) {
     fallbackReason = await writeAndVerify(profile, keys.map((key) => [key, values[key]!]), options.env);
     if (fallbackReason === undefined) {
-      markInKeychain(store, profile, keys);
+      markInKeychain(store, profile, keys, () => true);
       return { storage: 'keyring' };
     }
   }
-  const before = store.profile(profile);
-  const marker = { ...before?.credentialStore };
-  for (const key of keys) delete marker[key];
-  const changes: Partial<ProfileData> = Object.fromEntries(keys.map((key) => [key, values[key]]));
-  store.updateProfile(profile, { ...changes, credentialStore: Object.keys(marker).length > 0 ? marker : undefined });
+  let before: ProfileData | undefined;
+  store.updateProfileFrom(profile, (current) => {
+    before = current;
+    const marker = { ...current?.credentialStore };
+    for (const key of keys) delete marker[key];
+    const changes: Partial<ProfileData> = Object.fromEntries(keys.map((key) => [key, values[key]]));
+    return { ...changes, credentialStore: Object.keys(marker).length > 0 ? marker : undefined };
+  });
   // The keychain's old copy is no longer in use: remove it, where the keychain lets us.
   const replaced = keys.filter((key) => before?.credentialStore?.[key] === 'keyring');
   if (replaced.length > 0 && fallbackReason === undefined) {
@@ -101,15 +104,21 @@ async function writeAndVerify(profile: string, entries: [CredentialKey, string][
   return undefined;
 }
 
-/** One write of the profile file: the values go, the markers come, at once. */
-function markInKeychain(store: ProfileStore, profile: string, keys: CredentialKey[]): void {
-  const marker = { ...store.profile(profile)?.credentialStore };
-  const changes: Partial<ProfileData> = {};
-  for (const key of keys) {
-    marker[key] = 'keyring';
-    changes[key] = undefined;
-  }
-  store.updateProfile(profile, { ...changes, credentialStore: marker });
+/**
+ * One write of the profile file, under its lock: the values go, the markers
+ * come, at once. `stillCurrent` tells whether the file still holds what was
+ * put in the keychain; a credential changed meanwhile is left as it now is.
+ */
+function markInKeychain(store: ProfileStore, profile: string, keys: CredentialKey[], stillCurrent: (key: CredentialKey, current: ProfileData | undefined) => boolean): void {
+  store.updateProfileFrom(profile, (current) => {
+    const marker = { ...current?.credentialStore };
+    const changes: Partial<ProfileData> = {};
+    for (const key of keys.filter((each) => stillCurrent(each, current))) {
+      marker[key] = 'keyring';
+      changes[key] = undefined;
+    }
+    return { ...changes, credentialStore: Object.keys(marker).length > 0 ? marker : undefined };
+  });
 }
 
 /**
@@ -144,7 +153,8 @@ export async function migrateCredentials(store: ProfileStore, env: Env): Promise
     if (entries.length === 0) continue;
     const failure = await writeAndVerify(profile, entries, env);
     if (failure !== undefined) return { moved, failure };
-    markInKeychain(store, profile, entries.map(([key]) => key));
+    const moving = new Map(entries);
+    markInKeychain(store, profile, [...moving.keys()], (key, current) => current?.[key] === moving.get(key));
     moved.push(...entries.map(([key]) => ({ profile, key })));
   }
   return { moved };

@@ -56,6 +56,11 @@ export class ProfileStore {
 
   /** Merges `changes` into the profile (creating it); undefined values remove a key. */
   updateProfile(name: string, changes: Partial<ProfileData>): ProfileData {
+    return this.updateProfileFrom(name, () => changes);
+  }
+
+  /** As updateProfile, with the changes worked out from the profile as it is under the lock (undefined: not there yet). */
+  updateProfileFrom(name: string, changesFor: (current: ProfileData | undefined) => Partial<ProfileData>): ProfileData {
     // The name may come from --profile or IPCTL_PROFILE, which only select: check it before it is written.
     if (!profileNamePattern.test(name)) {
       throw new UsageError(
@@ -65,7 +70,7 @@ export class ProfileStore {
     }
     return this.#change((config) => {
       const merged: ProfileData = { ...config.profiles[name] };
-      for (const [key, value] of Object.entries(changes)) {
+      for (const [key, value] of Object.entries(changesFor(config.profiles[name]))) {
         if (value === undefined) delete merged[key];
         else merged[key] = value;
       }

@@ -127,6 +127,16 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default).toEqual({ credentialStore: { apiKey: 'keyring', token: 'keyring' } });
   });
 
+  it('set-key and set-token at once on one profile both land, each marked', async () => {
+    const [key, token] = await Promise.all([
+      ipctl(['auth', 'set-key', '--profile', 'together'], { input: canaryApiKey }),
+      ipctl(['auth', 'set-token', '--profile', 'together'], { input: canaryToken }),
+    ]);
+    expect([key.code, token.code]).toEqual([0, 0]);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.together).toEqual({ credentialStore: { apiKey: 'keyring', token: 'keyring' } });
+    expect([keyring.lookup('together:apiKey'), keyring.lookup('together:token')]).toEqual([canaryApiKey, canaryToken]);
+  });
+
   it('IPCTL_API_KEY wins over the keychain, and auth status says env', async () => {
     await ipctl(['auth', 'set-key'], { input: 'stored-key-0123456789-wxyz' });
     const status = await ipctl(['auth', 'status', '--json'], { env: { IPCTL_API_KEY: canaryApiKey } });
