@@ -1,13 +1,12 @@
 // Where credentials are kept: the OS keychain when one is usable, else the
 // profile file (0600). The profile file says which: a credential in the
 // keychain has a `credentialStore` marker in its profile and no value there.
-import { CredentialError, UsageError } from '../errors.js';
+import { CredentialError } from '../errors.js';
 import { type CredentialKey, keychainAccount, keychainCall, keychainName, type KeychainOperation } from './keychain.js';
 import type { Settings } from './resolve.js';
-import type { ProfileData } from './schema.js';
+import { checkProfileName, type ProfileData } from './schema.js';
 import { Secret } from './secret.js';
 import type { ProfileStore } from './store.js';
-import { profileNamePattern } from './schema.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -61,6 +60,7 @@ export async function storeCredentials(
   values: Partial<Record<CredentialKey, string>>,
   options: { insecure: boolean; env: Env },
 ): Promise<StoreOutcome> {
+  // The name becomes part of a keychain account: checked before anything is stored.
   checkProfileName(profile);
   const keys = credentialKeys.filter((key) => values[key] !== undefined);
   let fallbackReason: string | undefined;
@@ -158,14 +158,4 @@ export async function migrateCredentials(store: ProfileStore, env: Env): Promise
     moved.push(...entries.map(([key]) => ({ profile, key })));
   }
   return { moved };
-}
-
-/** The name becomes part of a keychain account: it is checked before anything is stored. */
-function checkProfileName(name: string): void {
-  if (!profileNamePattern.test(name)) {
-    throw new UsageError(
-      `"${name}" cannot be a profile name: it must start with a letter or digit, then letters, digits, ".", "_" or "-" (64 at most).`,
-      'Give another name with --profile NAME (or IPCTL_PROFILE).',
-    );
-  }
 }
