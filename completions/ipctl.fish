@@ -21,7 +21,7 @@ function __ipctl_subcommands
         case 'profile'
             printf '%s\n' list show use add remove
         case 'auth'
-            printf '%s\n' login set-key set-token status
+            printf '%s\n' login logout migrate set-key set-token status
     end
 end
 
@@ -270,17 +270,22 @@ complete -c ipctl -n '__ipctl_argument "profile remove" 0 one' -x -a '(__ipctl_d
 
 # ipctl auth
 complete -c ipctl -n '__ipctl_at "auth"' -a login -d 'Enter an API key and/or bearer token at a no-echo prompt'
+complete -c ipctl -n '__ipctl_at "auth"' -a logout -d 'Remove the credentials of the profile in use'
+complete -c ipctl -n '__ipctl_at "auth"' -a migrate -d 'Move the credentials kept in the profile file into the OS keychain'
 complete -c ipctl -n '__ipctl_at "auth"' -a set-key -d 'Store an API key read from stdin'
 complete -c ipctl -n '__ipctl_at "auth"' -a set-token -d 'Store a bearer token read from stdin'
 complete -c ipctl -n '__ipctl_at "auth"' -a status -d 'Show the profile, credentials and URLs in use, and where each came from'
 
 # ipctl auth login
+complete -c ipctl -n '__ipctl_in "auth login"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
 complete -c ipctl -n '__ipctl_in "auth login"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
 
 # ipctl auth set-key
+complete -c ipctl -n '__ipctl_in "auth set-key"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
 complete -c ipctl -n '__ipctl_in "auth set-key"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
 
 # ipctl auth set-token
+complete -c ipctl -n '__ipctl_in "auth set-token"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
 complete -c ipctl -n '__ipctl_in "auth set-token"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
 
 # ipctl auth status

@@ -28,11 +28,14 @@ await rm(staged, { recursive: true, force: true });
 // reads the first step's source maps, so dist/'s maps point into src/.
 const result = await build({
   ...forNode,
-  entryPoints: ['src/main.ts'],
+  // The keychain worker is a program of its own, which ipctl runs as a child process (src/config/keychain.ts).
+  entryPoints: { main: 'src/main.ts', 'keychain-worker': 'src/config/keychain-worker.ts' },
   outdir: staged,
   // The names the chunks will have in dist/, so their imports need no rewriting.
   outExtension: { '.js': '.cjs' },
   bundle: true,
+  // Native modules (@napi-rs/keyring loads a compiled .node file for the platform, from the
+  // package npm installed for it): required from node_modules at run time, never bundled.
   external: externalModules,
   splitting: true,
   format: 'esm',

@@ -51,6 +51,16 @@ const mutations = [
   { name: 'JSON output keeps C1 and bidi characters raw', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\\n`);', replace: 'target.stream.write(`${JSON.stringify(data, null, 2)}\\n`);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a proxy closing the tunnel is reconnected to for ever', file: 'src/api/dispatcher.ts', find: 'callback(closed ? new TunnelClosedError(error) : error, socket);', replace: 'callback(error, socket);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'an ID of .. steps out of its path', file: 'src/api/path.ts', find: 'return /^(\\.|%2e){1,2}$/i.test(value);', replace: 'return false;', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'no keychain, and the file is used without a word', file: 'src/commands/auth/credential.ts', find: 'if (outcome.fallbackReason !== undefined) {', replace: 'if (false) {', tests: ['test/e2e/keychain.test.ts'] },
+  {
+    name: 'auth migrate changes the file before the keychain has the credential',
+    file: 'src/config/credentials.ts',
+    find: 'const failure = await writeAndVerify(profile, entries, env);',
+    replace: 'markInKeychain(store, profile, entries.map(([key]) => key), () => true); const failure = await writeAndVerify(profile, entries, env);',
+    tests: ['test/e2e/keychain.test.ts'],
+  },
+  { name: 'a keychain that does not answer is waited on for ever', file: 'src/config/keychain.ts', find: "child.kill('SIGKILL');\n      reject(keychainTimeout(timeoutMs / 1000));", replace: '', tests: ['test/e2e/keychain.test.ts'] },
+  { name: 'profile remove leaves its keychain entries', file: 'src/commands/profile/remove.ts', find: 'if (data?.credentialStore) {', replace: 'if (false) {', tests: ['test/e2e/keychain.test.ts'] },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
 ];
 

@@ -33,6 +33,8 @@ export interface Context {
   /** Colors for stderr. */
   paint: Paint;
   settings(flags?: SettingFlags, options?: { allowMissingProfile?: boolean }): Promise<Settings>;
+  /** The settings with the credentials kept in the OS keychain read from it (api() does this itself). */
+  credentials(settings: Settings): Promise<Settings>;
   /** The profile file's contents, read without opening the store (for commands that only read). */
   config(): Promise<{ path: string; data: ConfigFile }>;
   /** The profile store, for commands that change profiles. */
@@ -44,8 +46,10 @@ export interface Context {
    * while it starts no new ones: ipctl ends a second after the signal.
    * Waits before retries are said on a terminal, unless `quietWaits` (a
    * command that shows its own progress) or --quiet; --debug traces them.
+   * `anonymous`: the command calls only operations that take no credential,
+   * so the OS keychain is not asked for any.
    */
-  api(settings: Settings, options?: { finishOnInterrupt?: boolean; quietWaits?: boolean }): Promise<ApiClient>;
+  api(settings: Settings, options?: { finishOnInterrupt?: boolean; quietWaits?: boolean; anonymous?: boolean }): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   /** --quiet or IPCTL_QUIET: no notices, hints or progress on stderr. */
   quiet: boolean;
@@ -75,6 +79,10 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       const { data } = await context.config();
       return resolveSettings({ ...pickSettingFlags(global), ...flags }, deps.env, data, options);
     },
+    async credentials(settings) {
+      const { withKeychainCredentials } = await import('./config/credentials.js');
+      return withKeychainCredentials(settings, deps.env);
+    },
     async config() {
       if (store) return { path: store.path, data: store.read() };
       const path = configPath(deps.env);
@@ -87,8 +95,9 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       }
       return store;
     },
-    async api(settings, options = {}) {
+    async api(resolved, options = {}) {
       if (!('WebAssembly' in globalThis)) throw noWebAssembly();
+      const settings = options.anonymous ? resolved : await context.credentials(resolved);
       const { ApiClient } = await import('./api/client.js');
       for (const credential of [settings.apiKey.value, settings.token.value]) if (credential) scrubber.add(credential.reveal());
       return new ApiClient({
@@ -96,6 +105,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         searchUrl: settings.searchUrl.value,
         apiKey: settings.apiKey.value,
         token: settings.token.value,
+        unreadable: { apiKey: settings.apiKey.unreadable, token: settings.token.unreadable },
         timeoutMs,
         retry,
         ca: await trustedAuthorities(global, deps.env),

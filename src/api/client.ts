@@ -23,6 +23,8 @@ export interface ClientOptions {
   searchUrl: string;
   apiKey?: Secret;
   token?: Secret;
+  /** Why a configured credential could not be read (from the OS keychain): the error a request that needs it gets. */
+  unreadable?: { apiKey?: UserError; token?: UserError };
   timeoutMs: number;
   userAgent: string;
   env: Record<string, string | undefined>;
@@ -121,7 +123,8 @@ export class ApiClient {
     if (auth === 'none') return {};
     if ((auth === 'apiKey' || auth === 'apiKeyOrBearer') && apiKey) return { 'x-api-key': apiKey };
     if ((auth === 'bearer' || auth === 'apiKeyOrBearer') && token) return { authorization: token.withPrefix('Bearer ') };
-    throw missingCredential(auth);
+    const { unreadable = {} } = this.#options;
+    throw (auth === 'bearer' ? unreadable.token : auth === 'apiKey' ? unreadable.apiKey : unreadable.apiKey ?? unreadable.token) ?? missingCredential(auth);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError, type UserError } from '../errors.js';
 import { defaultBaseUrl, defaultProfileName, defaultSearchUrl, settingEnv } from './defaults.js';
 import type { ConfigFile, ProfileData } from './schema.js';
 import { Secret } from './secret.js';
@@ -13,6 +13,19 @@ export interface Resolved<T> {
   origin?: string;
 }
 
+/** Where a credential lives: the OS keychain, the profile file, or an environment variable. */
+export type CredentialStorage = 'keyring' | 'file' | 'env';
+
+/**
+ * A credential in effect. One kept in the OS keychain has no value until
+ * context.credentials() reads it: only commands that use it pay for the keychain.
+ */
+export type ResolvedCredential = Resolved<Secret> & {
+  storage?: CredentialStorage;
+  /** Why the keychain could not give it: thrown when a request needs it, said by `auth status`. */
+  unreadable?: UserError;
+};
+
 export interface Settings {
   profile: Resolved<string> & { value: string };
   profileExists: boolean;
@@ -20,8 +33,8 @@ export interface Settings {
   searchUrl: Resolved<string> & { value: string };
   org: Resolved<string>;
   project: Resolved<string>;
-  apiKey: Resolved<Secret>;
-  token: Resolved<Secret>;
+  apiKey: ResolvedCredential;
+  token: ResolvedCredential;
 }
 
 export interface SettingFlags {
@@ -68,8 +81,8 @@ export function resolveSettings(
     searchUrl: withDefault(layer('searchUrl'), defaultSearchUrl),
     org: layer('org'),
     project: layer('project'),
-    apiKey: asSecret(firstOf([fromEnv(env, settingEnv.apiKey), fromProfile(data?.apiKey, profile.value)])),
-    token: asSecret(firstOf([fromEnv(env, settingEnv.token), fromProfile(data?.token, profile.value)])),
+    apiKey: credential('apiKey', env, data, profile.value),
+    token: credential('token', env, data, profile.value),
   };
   checkUrl(settings.baseUrl);
   checkUrl(settings.searchUrl);
@@ -107,9 +120,14 @@ function withDefault(resolved: Resolved<string>, value: string): Resolved<string
   return { value, source: 'default', origin: 'built-in default' };
 }
 
-function asSecret(resolved: Resolved<string>): Resolved<Secret> {
-  if (resolved.value === undefined) return {};
-  return { ...resolved, value: new Secret(resolved.value) };
+/** The environment first, then the profile file, then the OS keychain where the profile's marker says so. */
+function credential(key: 'apiKey' | 'token', env: Record<string, string | undefined>, data: ProfileData | undefined, profile: string): ResolvedCredential {
+  const fromVariable = fromEnv(env, settingEnv[key]);
+  if (fromVariable.value !== undefined) return { ...fromVariable, value: new Secret(fromVariable.value), storage: 'env' };
+  const inFile = fromProfile(data?.[key], profile);
+  if (inFile.value !== undefined) return { ...inFile, value: new Secret(inFile.value), storage: 'file' };
+  if (data?.credentialStore?.[key] === 'keyring') return { source: 'profile', origin: `profile "${profile}"`, storage: 'keyring' };
+  return {};
 }
 
 function checkUrl(setting: Resolved<string> & { value: string }): void {

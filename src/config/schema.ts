@@ -1,6 +1,17 @@
+import { UsageError } from '../errors.js';
 import * as z from '../schema/zod.js';
 
 export const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** A name from --profile or IPCTL_PROFILE, which only select, is checked before anything is written under it. */
+export function checkProfileName(name: string): void {
+  if (!profileNamePattern.test(name)) {
+    throw new UsageError(
+      `"${name}" cannot be a profile name: it must start with a letter or digit, then letters, digits, ".", "_" or "-" (64 at most).`,
+      'Give another name with --profile NAME (or IPCTL_PROFILE).',
+    );
+  }
+}
 
 const nonEmpty = z.string().check(z.minLength(1));
 
@@ -11,6 +22,13 @@ export const ProfileSchema = z.looseObject({
   project: z.optional(nonEmpty),
   apiKey: z.optional(nonEmpty),
   token: z.optional(nonEmpty),
+  /** The credentials kept in the OS keychain rather than in this file. */
+  credentialStore: z.optional(
+    z.looseObject({
+      apiKey: z.optional(z.literal('keyring')),
+      token: z.optional(z.literal('keyring')),
+    }),
+  ),
 });
 
 export const ConfigFileSchema = z.looseObject({

@@ -6,7 +6,7 @@ import { withFileLock } from './lock.js';
 import { configPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
-import { type ConfigFile, ConfigFileSchema, type ProfileData, profileNamePattern } from './schema.js';
+import { checkProfileName, type ConfigFile, ConfigFileSchema, type ProfileData } from './schema.js';
 
 const fileMode = 0o600;
 const dirMode = 0o700;
@@ -56,16 +56,15 @@ export class ProfileStore {
 
   /** Merges `changes` into the profile (creating it); undefined values remove a key. */
   updateProfile(name: string, changes: Partial<ProfileData>): ProfileData {
-    // The name may come from --profile or IPCTL_PROFILE, which only select: check it before it is written.
-    if (!profileNamePattern.test(name)) {
-      throw new UsageError(
-        `"${name}" cannot be a profile name: it must start with a letter or digit, then letters, digits, ".", "_" or "-" (64 at most).`,
-        'Give another name with --profile NAME (or IPCTL_PROFILE).',
-      );
-    }
+    return this.updateProfileFrom(name, () => changes);
+  }
+
+  /** As updateProfile, with the changes worked out from the profile as it is under the lock (undefined: not there yet). */
+  updateProfileFrom(name: string, changesFor: (current: ProfileData | undefined) => Partial<ProfileData>): ProfileData {
+    checkProfileName(name);
     return this.#change((config) => {
       const merged: ProfileData = { ...config.profiles[name] };
-      for (const [key, value] of Object.entries(changes)) {
+      for (const [key, value] of Object.entries(changesFor(config.profiles[name]))) {
         if (value === undefined) delete merged[key];
         else merged[key] = value;
       }

@@ -7,7 +7,7 @@ export const exitCodesTopic = `Exit codes
   2    usage error or invalid input (a flag, an argument, a file, the profile file); nothing was sent
   3    not found (HTTP 404)
   4    missing or rejected credentials (HTTP 401 or 403, or none configured; nothing was sent)
-  5    temporary failure: network error, timeout, HTTP 429 or 5xx, or a problem marked retryable
+  5    temporary failure: network error, timeout, HTTP 429 or 5xx, a problem marked retryable, or an OS keychain that did not answer
   70   a bug in ipctl (an internal error); please report it
   130  interrupted (Ctrl-C, or a declined confirmation)
   143  stopped by SIGTERM
@@ -33,6 +33,7 @@ export const environmentTopic = `Environment variables
   IPCTL_CONNECTION_API_KEY, IPCTL_CONNECTION_PASSWORD, IPCTL_CONNECTION_REFRESH_TOKEN,
   IPCTL_CONNECTION_ACCESS_TOKEN, IPCTL_CONNECTION_CUSTOM_<NAME>
                       secrets of a connection to create (see ipctl connections generate --help)
+  IPCTL_KEYRING_TIMEOUT  seconds to wait for the OS keychain before giving up (default 10)
   IPCTL_CONFIG_DIR    where the profile file lives (default $XDG_CONFIG_HOME/ipctl, else ~/.config/ipctl)
   IPCTL_CACHE_DIR     where Node 22+ caches ipctl's compiled code for faster starts (default $XDG_CACHE_HOME/ipctl, else ~/.cache/ipctl)
   NO_COLOR            turn color off

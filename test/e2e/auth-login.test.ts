@@ -21,7 +21,7 @@ describe('auth login in a terminal', () => {
     await session.expect('Bearer token');
     session.send(`${canaryToken}${keys.enter}`);
     expect(await session.finish()).toBe(0);
-    expect(session.screen).toContain('Stored the API key and bearer token in profile "work".');
+    expect(session.screen).toContain('Stored the API key and bearer token of profile "work" in the profile file.');
     expect(session.screen).not.toContain(canaryKey);
     expect(session.screen).not.toContain(canaryToken);
     const file = join(config.path, 'config.json');

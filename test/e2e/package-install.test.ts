@@ -14,15 +14,21 @@ beforeAll(async () => {
   // --ignore-scripts: dist/ is already built, and rebuilding it would pull it from under tests running in parallel.
   execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', prefix.path], { cwd: repoRoot, stdio: 'pipe' });
   const tarball = readdirSync(prefix.path).find((name) => name.endsWith('.tgz'))!;
-  // The package bundles everything it runs (dist/), so it has no dependencies to fetch: installed
-  // from the file, offline, with an empty npm cache of its own, it needs no registry at all.
-  const cache = join(prefix.path, 'npm-cache');
+  // The package bundles everything it runs (dist/) but the keychain module, whose compiled binary
+  // npm picks for the platform: installed from the file, offline, from the npm cache that `npm ci`
+  // filled, it needs no registry.
   execFileSync('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', '--prefix', join(prefix.path, 'global'), join(prefix.path, tarball)], {
     cwd: prefix.path,
     stdio: 'pipe',
-    env: { ...process.env, npm_config_cache: cache },
   });
 }, 120_000);
+
+/** The suffix of the @napi-rs/keyring package built for this machine, as linux-x64-gnu. */
+function nativeTarget(): string {
+  if (process.platform !== 'linux') return `${process.platform}-${process.arch}`;
+  const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
+  return `linux-${process.arch}-${glibc ? 'gnu' : 'musl'}`;
+}
 
 afterAll(async () => {
   await fixture.close();
@@ -48,10 +54,23 @@ describe('the npm package', () => {
     expect(listed.stdout).toContain('installed');
   });
 
-  it('declares no dependencies to install: everything it runs is bundled in dist/', () => {
-    const manifest = JSON.parse(readFileSync(join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl', 'package.json'), 'utf8'));
-    expect(manifest.dependencies).toBeUndefined();
-    expect(readdirSync(join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl'))).not.toContain('node_modules');
+  it('declares one dependency, the keychain module pinned to one version; everything else is bundled in dist/', () => {
+    const installed = join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.dependencies).toEqual({ '@napi-rs/keyring': expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    expect(readdirSync(join(installed, 'node_modules'))).toEqual(['@napi-rs']);
+    // The module and the binary for this machine: npm installs only the optional package that fits.
+    expect(readdirSync(join(installed, 'node_modules', '@napi-rs')).sort()).toEqual(['keyring', `keyring-${nativeTarget()}`]);
+  });
+
+  it('falls back to the profile file with the installed keychain module where there is no D-Bus session', async () => {
+    const bin = join(prefix.path, 'global', 'bin', 'ipctl');
+    const env = { IPCTL_CONFIG_DIR: join(prefix.path, 'config-keychain') };
+    const stored = await runProcess(bin, ['auth', 'set-key'], { env, input: 'installed-key-0123456789' });
+    expect(stored.code).toBe(0);
+    expect(stored.stderr).toContain('No OS keychain is usable here (no D-Bus session)');
+    const status = await runProcess(bin, ['auth', 'status', '--json'], { env });
+    expect(JSON.parse(status.stdout).apiKey).toMatchObject({ value: '****6789', storage: 'file' });
   });
 
   it('ships the completion scripts, the same as the installed ipctl prints', async () => {

@@ -106,8 +106,13 @@ describe('credentials', () => {
   it('stores a key and a token read from stdin, and shows only their last four characters', async () => {
     const key = await ipctl(['auth', 'set-key'], { input: `${canaryKey}\n` });
     expect(key.code).toBe(0);
-    expect(key.stderr).toBe('Stored the API key in profile "default".\n');
-    const token = await ipctl(['auth', 'set-token', '--profile', 'default'], { input: canaryToken });
+    // No D-Bus session here: the file, said once.
+    expect(key.stderr).toBe(
+      `No OS keychain is usable here (no D-Bus session); kept in ${configFile()} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.\n` +
+        'Stored the API key of profile "default" in the profile file.\n',
+    );
+    const token = await ipctl(['auth', 'set-token', '--profile', 'default', '--insecure-storage'], { input: canaryToken });
+    expect(token.stderr).toBe('Stored the bearer token of profile "default" in the profile file.\n');
     expect(token.code).toBe(0);
 
     const stored = JSON.parse(readFileSync(configFile(), 'utf8'));
@@ -144,7 +149,7 @@ describe('credentials', () => {
     expect(none.code).toBe(4);
     expect(none.stderr).toContain('No credential is configured');
     const report = JSON.parse(none.stdout);
-    expect(report.apiKey).toEqual({ value: null, source: null, origin: null });
+    expect(report.apiKey).toEqual({ value: null, source: null, origin: null, storage: null });
     expect(report.baseUrl).toMatchObject({ value: 'http://127.0.0.1:4510/v1', source: 'default' });
 
     await ipctl(['profile', 'add', 'work', '--base-url', 'https://profile.example.com/v1', '--org', 'org_profile']);
@@ -157,8 +162,8 @@ describe('credentials', () => {
     expect(resolved.profile).toMatchObject({ name: 'work', source: 'profile' });
     expect(resolved.baseUrl).toMatchObject({ value: 'https://flag.example.com/v1', source: 'flag', origin: '--base-url' });
     expect(resolved.org).toMatchObject({ value: 'org_env', source: 'environment', origin: 'IPCTL_ORG' });
-    expect(resolved.apiKey).toMatchObject({ value: `****${canaryKey.slice(-4)}`, source: 'profile' });
-    expect(resolved.token).toMatchObject({ value: `****${canaryToken.slice(-4)}`, source: 'environment' });
+    expect(resolved.apiKey).toMatchObject({ value: `****${canaryKey.slice(-4)}`, source: 'profile', storage: 'file' });
+    expect(resolved.token).toMatchObject({ value: `****${canaryToken.slice(-4)}`, source: 'environment', storage: 'env' });
     expect(resolved.searchUrl).toMatchObject({ source: 'default' });
     expect(status.stdout + status.stderr).not.toContain(canaryKey);
   });

@@ -142,7 +142,7 @@ describe('secrets stay out of every output', () => {
     await session.expect('Bearer token');
     session.send(`${promptToken}${keys.enter}`);
     expect(await session.finish()).toBe(0);
-    expect(session.screen).toContain('Stored the API key and bearer token in profile "prompted".');
+    expect(session.screen).toContain('Stored the API key and bearer token of profile "prompted" in the profile file.');
     expectNoCanary(session.screen, 'the terminal');
   });
 

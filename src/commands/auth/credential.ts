@@ -1,9 +1,17 @@
+import type { CredentialKey } from '../../config/keychain.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import * as z from '../../schema/zod.js';
+import { flag } from '../command.js';
 
-export type CredentialKey = 'apiKey' | 'token';
+export type { CredentialKey };
 
 export const credentialNames: Record<CredentialKey, string> = { apiKey: 'API key', token: 'bearer token' };
+
+/** As gh's: keep the credential in the profile file (0600) on purpose, without trying the OS keychain. */
+export const insecureStorageFlag = {
+  insecureStorage: flag('--insecure-storage', 'keep the credential in the profile file (readable only by you) instead of the OS keychain', z.optional(z.boolean())),
+};
 
 const maxSecretLength = 8192;
 
@@ -44,12 +52,29 @@ async function readAll(stream: AsyncIterable<Buffer | string>): Promise<string> 
   return text;
 }
 
-/** Stores a credential in the profile in use (--profile, IPCTL_PROFILE, current, else "default"). */
-export async function storeCredential(context: Context, key: CredentialKey, value: string): Promise<string> {
+/**
+ * Stores credentials in the profile in use (--profile, IPCTL_PROFILE, current,
+ * else "default"): in the OS keychain, or in the profile file with --insecure-storage
+ * or where no keychain is usable (said once, on stderr). Returns the profile
+ * and where they went, for the command's message.
+ */
+export async function storeCredentials(
+  context: Context,
+  values: Partial<Record<CredentialKey, string>>,
+  insecure: boolean | undefined,
+): Promise<{ profile: string; where: string }> {
   const settings = await context.settings({}, { allowMissingProfile: true });
   const store = await context.store();
-  store.updateProfile(settings.profile.value, { [key]: value });
-  return settings.profile.value;
+  const { storeCredentials: keep } = await import('../../config/credentials.js');
+  const profile = settings.profile.value;
+  const outcome = await keep(store, profile, values, { insecure: insecure === true, env: context.deps.env });
+  if (outcome.fallbackReason !== undefined) {
+    context.say(
+      `No OS keychain is usable here (${outcome.fallbackReason}); kept in ${store.path} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.`,
+    );
+  }
+  const { keychainName } = await import('../../config/keychain.js');
+  return { profile, where: outcome.storage === 'keyring' ? keychainName() : 'the profile file' };
 }
 
 function capitalize(text: string): string {

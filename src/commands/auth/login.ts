@@ -1,16 +1,16 @@
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../command.js';
 import { forceFlag, recoverProfileFile } from '../force.js';
-import { checkSecret, storeCredential } from './credential.js';
+import { checkSecret, insecureStorageFlag, storeCredentials } from './credential.js';
 
 export default defineCommand({
-  flags: { ...forceFlag },
+  flags: { ...insecureStorageFlag, ...forceFlag },
   help: {
     description:
       'Ask for the API key and the bearer token of the profile in use, at no-echo prompts; leave one empty to keep it as it is. Needs a terminal; scripts use `auth set-key` and `auth set-token`, which read stdin.',
     examples: ['ipctl auth login', 'ipctl auth login --profile staging'],
     environment: ['IPCTL_PROFILE   the profile to write to'],
-    exitCodes: ['0 stored', '2 no terminal, nothing entered, or an invalid profile file (see --force)', '130 interrupted'],
+    exitCodes: ['0 stored', '2 no terminal, nothing entered, or an invalid profile file (see --force)', '5 the OS keychain did not answer in time', '130 interrupted'],
   },
   async run(input, context) {
     if (!context.interactive) {
@@ -21,16 +21,12 @@ export default defineCommand({
     const token = await prompter.password('Bearer token (Enter to skip):');
     if (apiKey.trim() === '' && token.trim() === '') throw new UsageError('Nothing entered; nothing was changed.');
     await recoverProfileFile(context, input.force);
-    const stored: string[] = [];
-    let profile = '';
-    if (apiKey.trim() !== '') {
-      profile = await storeCredential(context, 'apiKey', checkSecret(apiKey, 'API key'));
-      stored.push('API key');
-    }
-    if (token.trim() !== '') {
-      profile = await storeCredential(context, 'token', checkSecret(token, 'bearer token'));
-      stored.push('bearer token');
-    }
-    context.say(`Stored the ${stored.join(' and ')} in profile "${profile}".`);
+    const values = {
+      apiKey: apiKey.trim() === '' ? undefined : checkSecret(apiKey, 'API key'),
+      token: token.trim() === '' ? undefined : checkSecret(token, 'bearer token'),
+    };
+    const stored = [values.apiKey && 'API key', values.token && 'bearer token'].filter(Boolean);
+    const { profile, where } = await storeCredentials(context, values, input.insecureStorage);
+    context.say(`Stored the ${stored.join(' and ')} of profile "${profile}" in ${where}.`);
   },
 });

@@ -1,6 +1,6 @@
 import { defineCommand } from '../command.js';
 import { forceFlag, recoverProfileFile } from '../force.js';
-import { type CredentialKey, credentialNames, readSecret, storeCredential } from './credential.js';
+import { type CredentialKey, credentialNames, insecureStorageFlag, readSecret, storeCredentials } from './credential.js';
 
 /** `auth set-key` and `auth set-token`: the same command for two credentials. */
 export function credentialCommand(key: CredentialKey) {
@@ -8,18 +8,18 @@ export function credentialCommand(key: CredentialKey) {
   const verb = key === 'apiKey' ? 'set-key' : 'set-token';
   const variable = key === 'apiKey' ? 'IPCTL_API_KEY' : 'IPCTL_TOKEN';
   return defineCommand({
-    flags: { ...forceFlag },
+    flags: { ...insecureStorageFlag, ...forceFlag },
     help: {
-      description: `Store the ${name} of the profile in use, read from stdin (or a no-echo prompt on a terminal). The profile is created if it does not exist. The value never goes on the command line, so it stays out of shell history and the process list.`,
-      examples: [`ipctl auth ${verb} < ${key === 'apiKey' ? 'api-key.txt' : 'token.txt'}`, `printenv MY_SECRET | ipctl auth ${verb} --profile staging`],
-      environment: ['IPCTL_PROFILE      the profile to write to', `${variable}${' '.repeat(19 - variable.length)}used instead of the stored value when set`],
-      exitCodes: ['0 stored', '2 empty or malformed input, or an invalid profile file (see --force)', '130 interrupted'],
+      description: `Store the ${name} of the profile in use, read from stdin (or a no-echo prompt on a terminal). The profile is created if it does not exist. The value never goes on the command line, so it stays out of shell history and the process list. It is kept in the OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux); where none is usable, or with --insecure-storage, in the profile file, readable only by you.`,
+      examples: [`ipctl auth ${verb} < ${key === 'apiKey' ? 'api-key.txt' : 'token.txt'}`, `printenv MY_SECRET | ipctl auth ${verb} --profile staging`, `ipctl auth ${verb} --insecure-storage < secret.txt`],
+      environment: ['IPCTL_PROFILE      the profile to write to', `${variable}${' '.repeat(19 - variable.length)}used instead of the stored value when set`, 'IPCTL_KEYRING_TIMEOUT  seconds to wait for the OS keychain (default: 10)'],
+      exitCodes: ['0 stored', '2 empty or malformed input, or an invalid profile file (see --force)', '5 the OS keychain did not answer in time', '130 interrupted'],
     },
     async run(input, context) {
       const value = await readSecret(context, key);
       await recoverProfileFile(context, input.force);
-      const profile = await storeCredential(context, key, value);
-      context.say(`Stored the ${name} in profile "${profile}".`);
+      const { profile, where } = await storeCredentials(context, { [key]: value }, input.insecureStorage);
+      context.say(`Stored the ${name} of profile "${profile}" in ${where}.`);
     },
   });
 }

@@ -1,5 +1,6 @@
-import type { Resolved, Settings } from '../../config/resolve.js';
+import type { Resolved, ResolvedCredential, Settings } from '../../config/resolve.js';
 import type { Secret } from '../../config/secret.js';
+import type { Context } from '../../context.js';
 import { exitCodes } from '../../errors.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag } from '../command.js';
@@ -11,6 +12,11 @@ interface ShownSetting {
   origin: string | null;
 }
 
+/** Where a credential lives: `keyring` (the OS keychain), `file` (the profile file) or `env`. */
+interface ShownCredential extends ShownSetting {
+  storage: string | null;
+}
+
 export default defineCommand({
   flags: {
     org: flag('--org <id>', 'organization ID, as other commands take it', z.optional(identifier)),
@@ -19,13 +25,13 @@ export default defineCommand({
   },
   help: {
     description:
-      'Show the profile in use, each credential (present or missing, shown only as its last four characters), the base URLs, org and project, and where each value came from: flag, environment, profile or default. Sends no request.',
+      'Show the profile in use, each credential (present or missing, shown only as its last four characters, and where it lives: keyring, file or env), the base URLs, org and project, and where each value came from: flag, environment, profile or default. Sends no request.',
     examples: ['ipctl auth status', 'IPCTL_API_KEY=… ipctl auth status --json', 'ipctl auth status --profile staging'],
     environment: ['IPCTL_PROFILE, IPCTL_BASE_URL, IPCTL_SEARCH_URL, IPCTL_ORG, IPCTL_PROJECT, IPCTL_API_KEY, IPCTL_TOKEN'],
-    exitCodes: ['0 at least one credential is configured', '2 invalid input or an invalid profile file', '4 no credential is configured'],
+    exitCodes: ['0 at least one credential is configured', '2 invalid input or an invalid profile file', '4 no credential is configured', '5 the OS keychain did not answer in time'],
   },
   async run(input, context) {
-    const settings = await context.settings({ org: input.org, project: input.project }, { allowMissingProfile: true });
+    const settings = await withCredentials(await context.settings({ org: input.org, project: input.project }, { allowMissingProfile: true }), context);
     const status = statusOf(settings, (await context.config()).path);
     const noCredential = !settings.apiKey.value && !settings.token.value;
     if (noCredential) context.say('No credential is configured. Set one with `ipctl auth login`, `ipctl auth set-key` or `ipctl auth set-token`.');
@@ -37,8 +43,8 @@ function statusOf(settings: Settings, configFile: string) {
   return {
     profile: { name: settings.profile.value, source: settings.profile.source, exists: settings.profileExists },
     configFile,
-    apiKey: shown(settings.apiKey),
-    token: shown(settings.token),
+    apiKey: shownCredential(settings.apiKey),
+    token: shownCredential(settings.token),
     baseUrl: shown(settings.baseUrl),
     searchUrl: shown(settings.searchUrl),
     org: shown(settings.org),
@@ -55,15 +61,30 @@ function shown(setting: Resolved<string> | Resolved<Secret>): ShownSetting {
   };
 }
 
+/** Reads the credentials kept in the keychain; one that cannot be read is said, and shown as missing. */
+async function withCredentials(settings: Settings, context: Context): Promise<Settings> {
+  const read = await context.credentials(settings);
+  for (const credential of [read.apiKey, read.token]) if (credential.unreadable) context.say(credential.unreadable.message);
+  return read;
+}
+
+function shownCredential(setting: ResolvedCredential): ShownCredential {
+  return { ...shown(setting), storage: setting.storage ?? null };
+}
+
 function statusView(status: ReturnType<typeof statusOf>) {
   const row = (label: string, setting: ShownSetting, missing: string) => [label, setting.value ?? missing, setting.origin ?? ''];
+  const credentialRow = (label: string, setting: ShownCredential) => {
+    const value = setting.value ?? (setting.storage === 'keyring' ? 'missing from the keyring' : 'missing');
+    return [label, setting.storage ? `${value} (${setting.storage})` : value, setting.origin ?? ''];
+  };
   return {
     kind: 'list' as const,
     columns: ['SETTING', 'VALUE', 'FROM'],
     rows: [
       ['Profile', `${status.profile.name}${status.profile.exists ? '' : ' (not saved yet)'}`, status.profile.source === 'default' ? 'built-in default' : status.profile.source ?? ''],
-      row('API key', status.apiKey, 'missing'),
-      row('Bearer token', status.token, 'missing'),
+      credentialRow('API key', status.apiKey),
+      credentialRow('Bearer token', status.token),
       row('Base URL', status.baseUrl, ''),
       row('Search URL', status.searchUrl, ''),
       row('Org', status.org, 'not set'),

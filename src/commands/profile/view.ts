@@ -21,6 +21,9 @@ export function showProfile(name: string, data: ProfileData, current: boolean): 
     if (typeof value !== 'string') continue;
     shown[key] = key === 'apiKey' || key === 'token' ? redact(value) : value;
   }
+  // Kept in the OS keychain: said, not read (reading it is `auth status`'s job).
+  if (data.credentialStore?.apiKey === 'keyring' && shown.apiKey === undefined) shown.apiKey = 'in the keyring';
+  if (data.credentialStore?.token === 'keyring' && shown.token === undefined) shown.token = 'in the keyring';
   return shown;
 }
 

@@ -13,7 +13,7 @@ export default defineCommand({
   },
   async run(input, context) {
     const settings = await context.settings();
-    const api = await context.api(settings);
+    const api = await context.api(settings, { anonymous: true });
     const { operations } = await import('../../api/operations.js');
     const provider = await api.call(operations.getProvider, { path: { provider: input.name } });
     const { providerView } = await import('../../providers/view.js');

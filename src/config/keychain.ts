@@ -1,0 +1,118 @@
+import { UserError, exitCodes } from '../errors.js';
+
+/** The service name every credential of ipctl is kept under in the OS keychain. */
+export const keychainService = 'ipctl';
+
+export type CredentialKey = 'apiKey' | 'token';
+
+export type KeychainOperation = { op: 'get'; account: string } | { op: 'set'; account: string; value: string } | { op: 'delete'; account: string };
+
+export interface KeychainRequest {
+  service: string;
+  operations: KeychainOperation[];
+}
+
+/** One operation's outcome: error when it failed, value for get (undefined: no such entry), deleted for delete. */
+export interface KeychainAnswer {
+  error?: string;
+  value?: string;
+  deleted?: boolean;
+}
+
+/** The keychain account of a profile's credential: `default:apiKey`. */
+export function keychainAccount(profile: string, key: CredentialKey): string {
+  return `${profile}:${key}`;
+}
+
+/** What the OS calls its credential store, for messages. */
+export function keychainName(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return 'the macOS Keychain';
+  if (platform === 'win32') return 'the Windows Credential Manager';
+  return 'the Secret Service keyring (D-Bus)';
+}
+
+const defaultTimeoutSeconds = 10;
+
+/**
+ * Does the operations in a child process (keychain-worker.ts) and returns one
+ * answer each. The child, not ipctl, waits on the keychain: one that does not
+ * answer in time (IPCTL_KEYRING_TIMEOUT seconds, default 10) is killed, and
+ * this throws an error that names the store (exit 5). When the keychain cannot
+ * be reached at all (no worker in this build, no module for this platform),
+ * every answer carries the reason.
+ */
+export async function keychainCall(operations: KeychainOperation[], env: Record<string, string | undefined>): Promise<KeychainAnswer[]> {
+  const worker = workerPath();
+  if (!worker) return operations.map(() => ({ error: 'this build of ipctl has no keychain support' }));
+  const timeoutMs = keychainTimeoutSeconds(env) * 1000;
+  const { spawn } = process.getBuiltinModule('node:child_process');
+  const child = spawn(process.execPath, [worker], { env: workerEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(keychainTimeout(timeoutMs / 1000));
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve(operations.map(() => ({ error: `the keychain helper could not start (${error.message})` })));
+    });
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve(parseAnswers(output, operations.length));
+    });
+    child.stdin.on('error', () => {}); // a child that died early is reported by 'close'
+    child.stdin.end(JSON.stringify({ service: keychainService, operations } satisfies KeychainRequest));
+  });
+}
+
+function parseAnswers(output: string, count: number): KeychainAnswer[] {
+  try {
+    const answers = JSON.parse(output) as KeychainAnswer[];
+    if (Array.isArray(answers) && answers.length === count) return answers;
+  } catch {
+    // Reported below.
+  }
+  return Array.from({ length: count }, () => ({ error: 'the keychain helper ended without an answer' }));
+}
+
+/** dist/keychain-worker.cjs, beside dist/main.cjs; this code may sit in dist/chunks/. None in a single-file build. */
+function workerPath(): string | undefined {
+  const { existsSync } = process.getBuiltinModule('node:fs');
+  const { join } = process.getBuiltinModule('node:path');
+  if (process.getBuiltinModule('node:sea')?.isSea?.()) return undefined;
+  for (const dir of [import.meta.dirname, join(import.meta.dirname, '..')]) {
+    const path = join(dir, 'keychain-worker.cjs');
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
+
+/** The child is plain Node: none of the options a user gave ipctl's own Node (a --require, an inspector). */
+function workerEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const { NODE_OPTIONS: _options, ...rest } = env;
+  return rest;
+}
+
+function keychainTimeoutSeconds(env: Record<string, string | undefined>): number {
+  const raw = env.IPCTL_KEYRING_TIMEOUT;
+  if (raw === undefined || raw === '') return defaultTimeoutSeconds;
+  const seconds = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
+    throw new UserError(`IPCTL_KEYRING_TIMEOUT must be a number of seconds between 0 and 600, not "${raw}".`, exitCodes.usage, 'For example: IPCTL_KEYRING_TIMEOUT=5');
+  }
+  return seconds;
+}
+
+function keychainTimeout(seconds: number): UserError {
+  return new UserError(
+    `${capitalize(keychainName())} did not answer within ${seconds} second${seconds === 1 ? "" : "s"}; stopped waiting.`,
+    exitCodes.temporary,
+    'Check that the keyring is running and unlocked, then try again; or give the credential in IPCTL_API_KEY / IPCTL_TOKEN, or store it in the file with --insecure-storage.',
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
