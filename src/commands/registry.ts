@@ -1,4 +1,5 @@
 import type { CommandSpec } from './command.js';
+import api from './api.js';
 import authLogin from './auth/login.js';
 import authSetKey from './auth/set-key.js';
 import authSetToken from './auth/set-token.js';
@@ -54,6 +55,7 @@ export const commands: CommandEntry[] = [
   { path: ['auth', 'set-token'], spec: authSetToken },
   { path: ['auth', 'status'], spec: authStatus },
   { path: ['search'], spec: search },
+  { path: ['api'], spec: api },
   { path: ['completion'], spec: completion },
   { path: ['sandbox'], spec: sandbox },
   { path: ['version'], spec: version },
