@@ -1,7 +1,7 @@
-import { httpMethods, routeTemplates } from '../api/routes.js';
+import { httpMethods } from '../api/routes.js';
 import * as z from '../schema/zod.js';
 import { argument, defineCommand, flag, type InputOf } from './command.js';
-import { filePaths, partialChoices } from './input.js';
+import { apiRoutes, filePaths } from './input.js';
 
 const repeatable = z.optional(z.array(z.string()));
 const credentials = ['key', 'token', 'none'] as const;
@@ -12,7 +12,7 @@ const apiArgs = {
     '<path>',
     'path below the base URL, such as /orgs/{org}, or a full URL on its origin; {org} and {project} are filled in from the profile',
     z.string().check(z.minLength(1, 'must not be empty')),
-    { values: partialChoices(routeTemplates()) },
+    { values: apiRoutes },
   ),
 };
 

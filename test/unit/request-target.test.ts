@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/api/operations.js';
 import { routes, routeTemplates } from '../../src/api/routes.js';
-import { defaultAuth, resolveTarget, type Target } from '../../src/request/target.js';
+import { defaultAuth, resolveTarget, type Target, type TargetSettings } from '../../src/request/target.js';
 
-const settings = { baseUrl: 'https://api.example.com/v1', searchUrl: 'https://search.example.com/v1', org: 'org_demo', project: 'proj_demo' };
+const settings: TargetSettings = { baseUrl: 'https://api.example.com/v1', searchUrl: 'https://search.example.com/v1', org: 'org_demo', project: 'proj_demo' };
 
-function target(path: string, search = false, given = settings): Target {
+function target(path: string, search = false, given: TargetSettings = settings): Target {
   const resolved = resolveTarget(path, search, given);
   if ('problem' in resolved) throw new Error(resolved.problem);
   return resolved;
 }
 
-function problem(path: string, given = settings): string {
+function problem(path: string, given: TargetSettings = settings): string {
   const resolved = resolveTarget(path, false, given);
   return 'problem' in resolved ? resolved.problem : `no problem: ${resolved.url.href}`;
 }
