@@ -71,7 +71,7 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
   const response = await api.send(prepared, retryMode(method, input.retryUnsafe === true));
   if (input.include) context.deps.stdout.write(headLines(response));
   if (input.silent || response.body === '') return;
-  return answerOutcome(response, context);
+  return answerOutcome(response, prepared, context);
 }
 
 function parseFields(input: ApiInput): { fields: Field[]; problems: string[] } {
@@ -174,18 +174,30 @@ function headLines(response: ApiResponse): string {
   return `${visible(lines.join('\n'), { lines: true })}\n\n`;
 }
 
-/** A JSON answer is data, printed as JSON unless -o yaml; any other answer is text, shown as it came. */
-function answerOutcome(response: ApiResponse, context: Context): Outcome {
+/**
+ * A JSON answer is data, printed as JSON unless -o yaml; an answer of another
+ * type is text, shown as it came. One that says it is JSON and is not is an error.
+ */
+function answerOutcome(response: ApiResponse, request: { method: string; url: URL }, context: Context): Outcome {
   let data: unknown;
   try {
     data = JSON.parse(response.body);
   } catch {
+    const requestId = headerText(response.headers['x-request-id']);
+    const said = ` (request ${requestId ?? 'without an ID'})`;
+    if (/[/+]json\b/i.test(headerText(response.headers['content-type']) ?? '')) {
+      throw new UserError(`The server's answer to ${request.method} ${request.url.pathname} was not understood: the body is not JSON${said}.`);
+    }
     if (isDocumentFormat(context.format)) {
-      throw new UserError(`The answer (HTTP ${response.status}) is not JSON, so -o and --query cannot be applied; leave them out to see it as it came.`);
+      throw new UserError(`The answer (HTTP ${response.status}) is not JSON, so -o and --query cannot be applied${said}; leave them out to see it as it came.`);
     }
     return { data: response.body, view: { kind: 'text', text: response.body.replace(/\n$/, '') } };
   }
   // The answer of an API is a document: without -o, it is printed as JSON, not as a table.
   if (!isDocumentFormat(context.format)) context.format = 'json';
   return { data, view: { kind: 'text', text: JSON.stringify(data, null, 2) } };
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
