@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runIpctl, tempDir } from '../helpers/cli.js';
+import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -244,5 +245,59 @@ describe('ipctl api: no credential in any output', () => {
     expect(traced.stderr).toContain(`authorization: Bearer ****${canaryToken.slice(-4)}`);
     const dry = await api(['/orgs/org_demo', '--dry-run', '--auth', 'key']);
     expect(dry.stdout).toContain(`x-api-key: ****${canaryApiKey.slice(-4)}`);
+  });
+});
+
+describe('ipctl api: answers as they come, from a service that is not the sandbox', () => {
+  let stubs: HttpStubs;
+
+  beforeAll(async () => {
+    stubs = await startHttpStubs();
+  });
+  afterAll(async () => {
+    await stubs.close();
+  });
+
+  const run = (args: string[]) =>
+    runIpctl(['api', ...args], { env: { IPCTL_CONFIG_DIR: files.path, IPCTL_BASE_URL: stubs.baseUrl, IPCTL_SEARCH_URL: stubs.baseUrl, IPCTL_API_KEY: canaryApiKey, IPCTL_TOKEN: canaryToken } });
+
+  it('shows a text answer as it came, its control characters visible and the credentials it echoes scrubbed', async () => {
+    stubs.register('GET', '/status', { status: 200, body: `\u001b[31mred\u001b]0;title\u0007 key=${canaryApiKey}\n` });
+    const result = await run(['/status']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('\\x1b[31mred\\x1b]0;title\\x07 key=[redacted]\n');
+    stubs.verify();
+  });
+
+  it('escapes bidi controls in a JSON answer, and prints nothing for an empty one', async () => {
+    stubs.register('GET', '/things/1', { status: 200, json: { name: 'evil\u202etxt.exe' } });
+    stubs.register('DELETE', '/things/1', { status: 204 });
+    const json = await run(['/things/1']);
+    expect(json.stdout).toBe('{\n  "name": "evil\\u202etxt.exe"\n}\n');
+    const empty = await run(['-X', 'delete', '/things/1']);
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('');
+    stubs.verify();
+  });
+
+  it('refuses -o and --query on an answer that is not JSON (exit 1, nothing on stdout)', async () => {
+    stubs.register('GET', '/status', { status: 200, body: 'fine' });
+    const result = await run(['/status', '--query', 'x']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('is not JSON, so -o and --query cannot be applied');
+    stubs.verify();
+  });
+
+  it('sends the API key to a route the spec does not list, and nothing to /providers', async () => {
+    stubs.register('GET', '/webhooks', { status: 200, json: [] });
+    stubs.register('GET', '/providers/x', { status: 200, json: {} });
+    const unknown = await run(['/webhooks', '--dry-run']);
+    expect(unknown.stdout).toContain(`x-api-key: ****${canaryApiKey.slice(-4)}`);
+    const provider = await run(['/providers/x', '--dry-run']);
+    expect(provider.stdout).not.toMatch(/x-api-key|authorization/);
+    expect((await run(['/webhooks'])).code).toBe(0);
+    expect((await run(['/providers/x'])).code).toBe(0);
+    stubs.verify();
   });
 });
