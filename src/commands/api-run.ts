@@ -130,13 +130,35 @@ async function readFields(fields: Field[], sources: InputSources): Promise<Array
  * --dry-run; a body that is not JSON is not shown.
  */
 function bodyAsShown(text: string, path: string, context: Context): unknown {
+  const described = `${Buffer.byteLength(text)} bytes from ${path === '-' ? 'stdin' : path}`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return `(${Buffer.byteLength(text)} bytes from ${path === '-' ? 'stdin' : path}, not JSON: not shown)`;
+    return `(${described}, not JSON: not shown)`;
   }
+  if (nestingDepth(text) > maxDepth) return `(${described}, nested deeper than ${maxDepth} levels: not shown)`;
   return wrapSecrets(parsed, [], context);
+}
+
+/** Deeper than this, a document is not walked or printed: each level costs a frame of the stack. */
+const maxDepth = 512;
+
+/** How deeply the arrays and objects of a JSON text nest, counted without parsing it. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, (depth += 1));
+    else if (char === ']' || char === '}') depth -= 1;
+  }
+  return deepest;
 }
 
 function wrapSecrets(value: unknown, steps: KeyStep[], context: Context): unknown {
@@ -192,6 +214,9 @@ function answerOutcome(response: ApiResponse, request: { method: string; url: UR
       throw new UserError(`The answer (HTTP ${response.status}) is not JSON, so -o and --query cannot be applied${said}; leave them out to see it as it came.`);
     }
     return { data: response.body, view: { kind: 'text', text: response.body.replace(/\n$/, '') } };
+  }
+  if (nestingDepth(response.body) > maxDepth) {
+    throw new UserError(`The answer (HTTP ${response.status}) is nested deeper than ${maxDepth} levels; ipctl does not print it.`);
   }
   // The answer of an API is a document: without -o, it is printed as JSON, not as a table.
   if (!isDocumentFormat(context.format)) context.format = 'json';

@@ -289,6 +289,20 @@ describe('ipctl api: answers as they come, from a service that is not the sandbo
     stubs.verify();
   });
 
+  it('refuses to print an answer nested too deeply, and shows a --dry-run body that is not', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    stubs.register('GET', '/deep', { status: 200, headers: { 'content-type': 'application/json' }, body: deep });
+    const answer = await run(['/deep']);
+    expect(answer.code).toBe(1);
+    expect(answer.stdout).toBe('');
+    expect(answer.stderr).toContain('is nested deeper than 512 levels');
+    writeFileSync(join(files.path, 'deep.json'), deep);
+    const dry = await run(['-X', 'POST', '/deep', '--input', join(files.path, 'deep.json'), '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/"\(40000 bytes from .*deep\.json, nested deeper than 512 levels: not shown\)"/);
+    stubs.verify();
+  });
+
   it('sends the API key to a route the spec does not list, and nothing to /providers', async () => {
     stubs.register('GET', '/webhooks', { status: 200, json: [] });
     stubs.register('GET', '/providers/x', { status: 200, json: {} });
