@@ -24,6 +24,8 @@ import type { ApiInput } from './api.js';
 
 const helpHint = 'See: ipctl api --help';
 const authOf = { key: 'apiKey', token: 'bearer', none: 'none' } as const satisfies Record<string, AuthRequirement>;
+/** The longest URL sent: most servers refuse a request line longer than 8 KiB. */
+const maxUrlLength = 8192;
 const idempotent: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** What is wrong with the flags, each problem naming its flag; none when all is well. Reads nothing. */
@@ -61,6 +63,9 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
     const { body, problems } = buildBody(values);
     if (problems.length > 0) throw usageError(problems, helpHint);
     data = body;
+  }
+  if (target.url.href.length > maxUrlLength) {
+    throw usageError([`PATH: the URL would be ${target.url.href.length} characters long, and servers refuse more than ${maxUrlLength}; send long values in a body (-X POST, or --input)`], helpHint);
   }
   const text = input.input === undefined ? undefined : await sources.readText(input.input, '--input');
   const shownBody = text === undefined ? undefined : bodyAsShown(text, input.input!, context);

@@ -203,6 +203,7 @@ describe('ipctl api: refusals (exit 2, nothing sent)', () => {
     ['a placeholder the profile cannot fill', ['/projects/{project}/destinations/{destination}'], /PATH: \{destination\} is a placeholder/],
     ['a path that steps up', ['/orgs/../admin'], /PATH: must not hold "\." or "\.\." steps/],
     ['an unknown --auth', ['/orgs/org_demo', '--auth', 'basic'], /--auth: must be one of key, token, none/],
+    ['a URL longer than servers take', ['/orgs/org_demo', '-f', `q=${'x'.repeat(9000)}`, '-X', 'GET'], /PATH: the URL would be \d+ characters long, and servers refuse more than 8192/],
   ];
 
   it.each(refusals)('%s', async (_name, args, stderr) => {
