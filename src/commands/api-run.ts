@@ -55,28 +55,38 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
   if ('problem' in target) throw usageError([target.problem], helpHint);
   const method = methodOf(input);
   const sources = new InputSources(context.deps);
-  const values = await readFields(parseFields(input).fields, sources);
-  let data: unknown;
-  if (fieldsInQuery(input)) {
-    for (const [name, value] of queryParameters(values as Array<{ field: Field; value: Scalar }>)) target.url.searchParams.append(name, value);
-  } else if (values.length > 0) {
-    const { body, problems } = buildBody(values);
-    if (problems.length > 0) throw usageError(problems, helpHint);
-    data = body;
-  }
-  if (target.url.href.length > maxUrlLength) {
-    throw usageError([`PATH: the URL would be ${target.url.href.length} characters long, and servers refuse more than ${maxUrlLength}; send long values in a body (-X POST, or --input)`], helpHint);
-  }
+  const data = await fieldsInto(target.url, input, sources);
   const text = input.input === undefined ? undefined : await sources.readText(input.input, '--input');
-  const shownBody = text === undefined ? undefined : bodyAsShown(text, input.input!, context);
   const auth = input.auth ? authOf[input.auth] : defaultAuth(target, { baseUrl: settings.baseUrl.value, searchUrl: settings.searchUrl.value });
   const api = await context.api(settings);
   const prepared = api.prepareRequest({ method, url: target.url, auth, headers: headersOf(input, target.base === 'search'), data, text });
-  if (input.dryRun) return dryRunOutcome(text === undefined ? prepared : { ...prepared, data: shownBody });
+  // A body from --input is shown parsed, its secrets redacted; it is sent as it is.
+  const shown = text === undefined ? prepared : { ...prepared, data: bodyAsShown(text, input.input!, context) };
+  if (input.dryRun) return dryRunOutcome(shown);
   const response = await api.send(prepared, retryMode(method, input.retryUnsafe === true));
   if (input.include) context.deps.stdout.write(headLines(response));
   if (input.silent || response.body === '') return;
   return answerOutcome(response, prepared, context);
+}
+
+/**
+ * Reads the fields' values and puts them where they go: in the URL's query
+ * (which must stay short enough to send), or in the JSON body returned.
+ */
+async function fieldsInto(url: URL, input: ApiInput, sources: InputSources): Promise<Record<string, unknown> | undefined> {
+  const values = await readFields(parseFields(input).fields, sources);
+  let body: Record<string, unknown> | undefined;
+  if (fieldsInQuery(input)) {
+    for (const [name, value] of queryParameters(values as Array<{ field: Field; value: Scalar }>)) url.searchParams.append(name, value);
+  } else if (values.length > 0) {
+    const built = buildBody(values);
+    if (built.problems.length > 0) throw usageError(built.problems, helpHint);
+    body = built.body;
+  }
+  if (url.href.length > maxUrlLength) {
+    throw usageError([`PATH: the URL would be ${url.href.length} characters long, and servers refuse more than ${maxUrlLength}; send long values in a body (-X POST, or --input)`], helpHint);
+  }
+  return body;
 }
 
 function parseFields(input: ApiInput): { fields: Field[]; problems: string[] } {
