@@ -51,6 +51,10 @@ const mutations = [
   { name: 'JSON output keeps C1 and bidi characters raw', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\\n`);', replace: 'target.stream.write(`${JSON.stringify(data, null, 2)}\\n`);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a proxy closing the tunnel is reconnected to for ever', file: 'src/api/dispatcher.ts', find: 'callback(closed ? new TunnelClosedError(error) : error, socket);', replace: 'callback(error, socket);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'an ID of .. steps out of its path', file: 'src/api/path.ts', find: 'return /^(\\.|%2e){1,2}$/i.test(value);', replace: 'return false;', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'ipctl api takes a URL on another origin', file: 'src/request/target.ts', find: 'if (url.origin !== apiOrigin && url.origin !== searchOrigin) {', replace: 'if (false) {', tests: ['test/e2e/api.test.ts'] },
+  { name: 'ipctl api takes a secret field from argv', file: 'src/commands/api-run.ts', find: "if (field.source.kind === 'file' || field.source.value === null) return undefined;", replace: 'return undefined;', tests: ['test/e2e/api.test.ts'] },
+  { name: 'ipctl api retries a POST that may have arrived', file: 'src/commands/api-run.ts', find: "return idempotent.has(method) || retryUnsafe ? 'safe' : 'beforeSend';", replace: "return 'safe';", tests: ['test/e2e/api.test.ts'] },
+  { name: 'ipctl api -F leaves numbers as strings', file: 'src/request/fields.ts', find: 'return { kind: \'literal\', value: Number(value) };', replace: 'return { kind: \'literal\', value };', tests: ['test/unit/request-fields.test.ts'] },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
 ];
 
