@@ -7,7 +7,7 @@
 # The subcommands of the command named by $1 ('' for ipctl itself).
 _ipctl_subcommands() {
   case $1 in
-    '') _ipctl_words='orgs invites providers destinations connections profile auth search completion sandbox version help' ;;
+    '') _ipctl_words='orgs invites providers destinations connections profile auth search api completion sandbox version help' ;;
     'orgs') _ipctl_words='get' ;;
     'invites') _ipctl_words='list' ;;
     'providers') _ipctl_words='get' ;;
@@ -47,6 +47,7 @@ _ipctl_flags() {
     'auth set-token') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'auth status') _ipctl_words='--org --project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'api') _ipctl_words='-X --method -f --raw-field -F --field -H --header --input --search --auth -i --include --silent --retry-unsafe --dry-run -o --output --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'sandbox') _ipctl_words='--host --port --json --env --faults --tls-cert --tls-key --published-search -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'version') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
@@ -69,6 +70,7 @@ _ipctl_takes_value() {
     'profile add|--org'|'profile add|--project') return 0 ;;
     'auth status|--org'|'auth status|--project'|'auth status|-o'|'auth status|--output'|'auth status|--query') return 0 ;;
     'search|--integration'|'search|--group-ref'|'search|--project'|'search|--where'|'search|--fields'|'search|-o'|'search|--output'|'search|--query') return 0 ;;
+    'api|-X'|'api|--method'|'api|-f'|'api|--raw-field'|'api|-F'|'api|--field'|'api|-H'|'api|--header'|'api|--input'|'api|--auth'|'api|-o'|'api|--output'|'api|--query') return 0 ;;
     'sandbox|--host'|'sandbox|--port'|'sandbox|--faults'|'sandbox|--tls-cert'|'sandbox|--tls-key') return 0 ;;
     'version|-o'|'version|--output'|'version|--query') return 0 ;;
   esac
@@ -109,12 +111,17 @@ _ipctl_values() {
     'auth status|-o'|'auth status|--output') _ipctl_words='choices table wide json yaml' ;;
     'search|--where') _ipctl_words='dynamic partial' ;;
     'search|-o'|'search|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'api|-X'|'api|--method') _ipctl_words='choices GET POST PUT PATCH DELETE HEAD OPTIONS' ;;
+    'api|--input') _ipctl_words='files' ;;
+    'api|--auth') _ipctl_words='choices key token none' ;;
+    'api|-o'|'api|--output') _ipctl_words='choices json yaml' ;;
+    'api|#0') _ipctl_words='dynamic partial' ;;
     'completion|#0') _ipctl_words='choices bash zsh fish powershell' ;;
     'sandbox|--faults') _ipctl_words='files' ;;
     'sandbox|--tls-cert') _ipctl_words='files' ;;
     'sandbox|--tls-key') _ipctl_words='files' ;;
     'version|-o'|'version|--output') _ipctl_words='choices table wide json yaml' ;;
-    'help|#'*) _ipctl_words='choices exit-codes environment retries orgs invites providers destinations connections profile auth search completion sandbox version' ;;
+    'help|#'*) _ipctl_words='choices exit-codes environment retries orgs invites providers destinations connections profile auth search api completion sandbox version' ;;
     *) _ipctl_words='' ;;
   esac
 }

@@ -7,7 +7,7 @@
 function __ipctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' orgs invites providers destinations connections profile auth search completion sandbox version help
+            printf '%s\n' orgs invites providers destinations connections profile auth search api completion sandbox version help
         case 'orgs'
             printf '%s\n' get
         case 'invites'
@@ -28,7 +28,7 @@ end
 # Succeeds when flag $argv[2] of the command named by $argv[1] takes a value.
 function __ipctl_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--profile' '*|--base-url' '*|--search-url' '*|--timeout' '*|--retries' '*|--ca-file' 'orgs get|--org' 'orgs get|-o' 'orgs get|--output' 'orgs get|--query' 'invites list|--org' 'invites list|--status' 'invites list|-o' 'invites list|--output' 'invites list|--query' 'providers get|-o' 'providers get|--output' 'providers get|--query' 'destinations patch|--project' 'destinations patch|--name' 'destinations patch|--set' 'destinations patch|--header' 'destinations patch|--secret' 'destinations patch|--clear' 'destinations patch|--update-mask' 'destinations patch|--input-json' 'destinations patch|-o' 'destinations patch|--output' 'destinations patch|--query' 'connections generate|--project' 'connections generate|--provider' 'connections generate|--group-ref' 'connections generate|--group-name' 'connections generate|--consumer-ref' 'connections generate|--consumer-name' 'connections generate|--workspace' 'connections generate|--metadata' 'connections generate|--custom' 'connections generate|--scopes' 'connections generate|--api-key-file' 'connections generate|--username' 'connections generate|--password-file' 'connections generate|--refresh-token-file' 'connections generate|--access-token-file' 'connections generate|--input-json' 'connections generate|--from-file' 'connections generate|--format' 'connections generate|--concurrency' 'connections generate|--results' 'connections generate|-o' 'connections generate|--output' 'connections generate|--query' 'profile list|-o' 'profile list|--output' 'profile list|--query' 'profile show|-o' 'profile show|--output' 'profile show|--query' 'profile add|--org' 'profile add|--project' 'auth status|--org' 'auth status|--project' 'auth status|-o' 'auth status|--output' 'auth status|--query' 'search|--integration' 'search|--group-ref' 'search|--project' 'search|--where' 'search|--fields' 'search|-o' 'search|--output' 'search|--query' 'sandbox|--host' 'sandbox|--port' 'sandbox|--faults' 'sandbox|--tls-cert' 'sandbox|--tls-key' 'version|-o' 'version|--output' 'version|--query'
+        case '*|--profile' '*|--base-url' '*|--search-url' '*|--timeout' '*|--retries' '*|--ca-file' 'orgs get|--org' 'orgs get|-o' 'orgs get|--output' 'orgs get|--query' 'invites list|--org' 'invites list|--status' 'invites list|-o' 'invites list|--output' 'invites list|--query' 'providers get|-o' 'providers get|--output' 'providers get|--query' 'destinations patch|--project' 'destinations patch|--name' 'destinations patch|--set' 'destinations patch|--header' 'destinations patch|--secret' 'destinations patch|--clear' 'destinations patch|--update-mask' 'destinations patch|--input-json' 'destinations patch|-o' 'destinations patch|--output' 'destinations patch|--query' 'connections generate|--project' 'connections generate|--provider' 'connections generate|--group-ref' 'connections generate|--group-name' 'connections generate|--consumer-ref' 'connections generate|--consumer-name' 'connections generate|--workspace' 'connections generate|--metadata' 'connections generate|--custom' 'connections generate|--scopes' 'connections generate|--api-key-file' 'connections generate|--username' 'connections generate|--password-file' 'connections generate|--refresh-token-file' 'connections generate|--access-token-file' 'connections generate|--input-json' 'connections generate|--from-file' 'connections generate|--format' 'connections generate|--concurrency' 'connections generate|--results' 'connections generate|-o' 'connections generate|--output' 'connections generate|--query' 'profile list|-o' 'profile list|--output' 'profile list|--query' 'profile show|-o' 'profile show|--output' 'profile show|--query' 'profile add|--org' 'profile add|--project' 'auth status|--org' 'auth status|--project' 'auth status|-o' 'auth status|--output' 'auth status|--query' 'search|--integration' 'search|--group-ref' 'search|--project' 'search|--where' 'search|--fields' 'search|-o' 'search|--output' 'search|--query' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|-H' 'api|--header' 'api|--input' 'api|--auth' 'api|-o' 'api|--output' 'api|--query' 'sandbox|--host' 'sandbox|--port' 'sandbox|--faults' 'sandbox|--tls-cert' 'sandbox|--tls-key' 'version|-o' 'version|--output' 'version|--query'
             return 0
     end
     return 1
@@ -146,6 +146,7 @@ complete -c ipctl -n '__ipctl_at ""' -a connections -d 'Connections to customers
 complete -c ipctl -n '__ipctl_at ""' -a profile -d 'Profiles: named sets of base URLs, defaults and credentials'
 complete -c ipctl -n '__ipctl_at ""' -a auth -d 'Credentials of the profile in use'
 complete -c ipctl -n '__ipctl_at ""' -a search -d 'Search records in a customer\'s SaaS instance (one page; for narrow queries)'
+complete -c ipctl -n '__ipctl_at ""' -a api -d 'Send any request to the API, with the credentials of the profile'
 complete -c ipctl -n '__ipctl_at ""' -a completion -d 'Print the shell completion script for bash, zsh, fish or PowerShell'
 complete -c ipctl -n '__ipctl_at ""' -a sandbox -d 'Run a local emulator of the platform API'
 complete -c ipctl -n '__ipctl_at ""' -a version -d 'Show the version, how ipctl was installed, and Node.js and platform details'
@@ -308,6 +309,22 @@ complete -c ipctl -n '__ipctl_in "search"' -l json -d 'the same as --output json
 complete -c ipctl -n '__ipctl_in "search"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "search"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
+# ipctl api
+complete -c ipctl -n '__ipctl_in "api"' -s X -l method -x -a 'GET POST PUT PATCH DELETE HEAD OPTIONS' -d 'HTTP method (default: GET, or POST when fields or --input are given)'
+complete -c ipctl -n '__ipctl_in "api"' -s f -l raw-field -x -d 'a string field of the JSON body (a query parameter for GET); a[b]=v nests, a[]=v adds to an array; repeatable'
+complete -c ipctl -n '__ipctl_in "api"' -s F -l field -x -d 'a typed field: numbers, true, false and null as JSON, @PATH the text of a file, @- stdin; repeatable'
+complete -c ipctl -n '__ipctl_in "api"' -s H -l header -x -d 'a request header, \'Name: value\' (repeatable); never a credential'
+complete -c ipctl -n '__ipctl_in "api"' -l input -r -F -d 'send the body in this file as it is, or - for stdin; fields then become query parameters'
+complete -c ipctl -n '__ipctl_in "api"' -l search -d 'send to the search base URL, with the search request-type header'
+complete -c ipctl -n '__ipctl_in "api"' -l auth -x -a 'key token none' -d 'the credential sent: key (API key), token (bearer token) or none (default: the one the API takes on that path; the API key where it is not known)'
+complete -c ipctl -n '__ipctl_in "api"' -s i -l include -d 'print the status line and the response headers before the body'
+complete -c ipctl -n '__ipctl_in "api"' -l silent -d 'print no response body'
+complete -c ipctl -n '__ipctl_in "api"' -l retry-unsafe -d 'retry a POST or PATCH that may have reached the server, as GET, PUT and DELETE are'
+complete -c ipctl -n '__ipctl_in "api"' -l dry-run -d 'print the request, credentials and secrets redacted, and send nothing'
+complete -c ipctl -n '__ipctl_in "api"' -s o -l output -x -a 'json yaml' -d 'output format: json, yaml (default: the answer as it came, JSON pretty-printed)'
+complete -c ipctl -n '__ipctl_in "api"' -l query -x -d 'a JMESPath expression applied to the JSON answer'
+complete -c ipctl -n '__ipctl_argument "api" 0 one' -x -a '(__ipctl_dynamic partial)'
+
 # ipctl completion
 complete -c ipctl -n '__ipctl_argument "completion" 0 one' -x -a 'bash zsh fish powershell'
 
@@ -328,4 +345,4 @@ complete -c ipctl -n '__ipctl_in "version"' -l wide -d 'the same as --output wid
 complete -c ipctl -n '__ipctl_in "version"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl help
-complete -c ipctl -n '__ipctl_argument "help" 0 more' -x -a 'exit-codes environment retries orgs invites providers destinations connections profile auth search completion sandbox version'
+complete -c ipctl -n '__ipctl_argument "help" 0 more' -x -a 'exit-codes environment retries orgs invites providers destinations connections profile auth search api completion sandbox version'

@@ -62,6 +62,32 @@ export interface PreparedRequest {
   headers: Record<string, string | Secret>;
   /** The body as given, secrets still wrapped (JSON.stringify shows them redacted). */
   data?: unknown;
+  /** A body sent as it is, instead of data as JSON (`ipctl api --input`). */
+  text?: string;
+}
+
+/**
+ * A request no operation describes (`ipctl api`): any method, to a URL on the
+ * origin of the base URL or the search URL, with the credential `auth` names.
+ */
+export interface RequestSpec {
+  method: string;
+  url: URL;
+  auth: AuthRequirement;
+  /** Headers besides the credential; they replace ipctl's own of the same name (lower-case names). */
+  headers?: Record<string, string>;
+  /** A JSON body; secrets in it as Secret. */
+  data?: unknown;
+  /** A body sent as it is. */
+  text?: string;
+}
+
+/** An answer as it came: status, headers and the body's text. */
+export interface ApiResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
 }
 
 const maxResponseBytes = 16 * 1024 * 1024;
@@ -97,6 +123,33 @@ export class ApiClient {
       prepared.data = params.body;
     }
     return prepared;
+  }
+
+  /**
+   * Builds a request that no operation describes, for `ipctl api`. A URL on
+   * any other origin than the service's is refused: the credentials go nowhere else.
+   */
+  prepareRequest(spec: RequestSpec): PreparedRequest {
+    const origins = [this.#options.baseUrl, this.#options.searchUrl].map((base) => new URL(base).origin);
+    if (!origins.includes(spec.url.origin)) {
+      throw new UsageError(`${spec.url.origin} is not the origin of the configured service; nothing was sent.`, 'Give a path relative to the base URL, or a URL on its origin.');
+    }
+    const headers: Record<string, string | Secret> = {
+      accept: 'application/json, application/problem+json',
+      'user-agent': this.#options.userAgent,
+      ...(spec.data !== undefined || spec.text !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...spec.headers,
+      ...this.#credentialHeader(spec.auth),
+    };
+    return { method: spec.method, url: spec.url, headers, data: spec.data, text: spec.text };
+  }
+
+  /**
+   * Sends a prepared request with the retries `mode` allows, and returns the
+   * answer as it came. An error status throws an ApiError, as call() does.
+   */
+  async send(prepared: PreparedRequest, mode: RetryMode): Promise<ApiResponse> {
+    return this.#sendWithRetries(mode, prepared);
   }
 
   async close(): Promise<void> {
@@ -259,7 +312,7 @@ export class ApiClient {
       const response = await untilAborted(request(prepared.url, {
         method: prepared.method as Dispatcher.HttpMethod,
         headers: this.#reveal(prepared.headers) as Record<string, string>,
-        body: prepared.data === undefined ? undefined : JSON.stringify(this.#reveal(prepared.data)),
+        body: prepared.text ?? (prepared.data === undefined ? undefined : JSON.stringify(this.#reveal(prepared.data))),
         dispatcher,
         signal,
         headersTimeout: timeoutMs,
@@ -320,12 +373,7 @@ export class ApiClient {
   }
 }
 
-interface RawResponse {
-  status: number;
-  statusText: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+type RawResponse = ApiResponse;
 
 /**
  * The answer, or a rejection as soon as signal aborts: undici looks at a

@@ -42,6 +42,7 @@ export const commands: CommandEntry[] = [
   { path: ['auth', 'set-token'], summary: 'Store a bearer token read from stdin', load: () => import('./auth/set-token.js') },
   { path: ['auth', 'status'], summary: 'Show the profile, credentials and URLs in use, and where each came from', load: () => import('./auth/status.js') },
   { path: ['search'], summary: "Search records in a customer's SaaS instance (one page; for narrow queries)", load: () => import('./search.js') },
+  { path: ['api'], summary: 'Send any request to the API, with the credentials of the profile', load: () => import('./api.js') },
   { path: ['completion'], summary: 'Print the shell completion script for bash, zsh, fish or PowerShell', load: () => import('./completion.js') },
   { path: ['sandbox'], summary: 'Run a local emulator of the platform API', load: () => import('./sandbox.js') },
   { path: ['version'], summary: 'Show the version, how ipctl was installed, and Node.js and platform details', load: () => import('./version.js') },

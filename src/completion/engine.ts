@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { routeTemplates } from '../api/routes.js';
 import { configDir, configFileName } from '../config/paths.js';
 import type { Deps } from '../deps.js';
 import { filterContinuations, filterShape } from '../search/filters.js';
@@ -73,6 +74,9 @@ function dynamicValues(name: DynamicSource, typed: string, env: Record<string, s
       return profileCandidates(env);
     case 'filterOperators':
       return filterCandidates(typed);
+    case 'apiRoutes':
+      // A path may be written without its leading slash; the routes are offered as it was begun.
+      return routeTemplates().map((route) => ({ value: typed === '' || typed.startsWith('/') ? route : route.slice(1) }));
   }
 }
 

@@ -25,7 +25,7 @@ export type ValueSource =
  * The dynamic sources `ipctl __complete` knows; each reads only local state,
  * or only the word typed so far.
  */
-export const dynamicSources = ['profiles', 'filterOperators'] as const;
+export const dynamicSources = ['profiles', 'filterOperators', 'apiRoutes'] as const;
 export type DynamicSource = (typeof dynamicSources)[number];
 
 /** The profile names in the local profile store. */
@@ -36,6 +36,12 @@ export const profileNames: ValueSource = { kind: 'dynamic', name: 'profiles' };
  * `email eq `); values are free text and get nothing.
  */
 export const filterOperators: ValueSource = { kind: 'dynamic', name: 'filterOperators', partial: true };
+/**
+ * The routes of the API, for `ipctl api PATH`: answered by `ipctl __complete`,
+ * since a static list in the scripts cannot hold their braces and colons.
+ * Partial: a route is often only the start of the path.
+ */
+export const apiRoutes: ValueSource = { kind: 'dynamic', name: 'apiRoutes', partial: true };
 /** A file path. */
 export const filePaths: ValueSource = { kind: 'files' };
 

@@ -33,6 +33,8 @@ const cases: Array<[line: string, offers: string[]]> = [
   ['ipctl completion ', ['bash', 'fish', 'powershell', 'zsh']],
   ['ipctl --ver', ['--version']],
   ['ipctl orgs get --ver', []],
+  ['ipctl api -X P', ['PATCH', 'POST', 'PUT']],
+  ['ipctl api --auth ', ['key', 'none', 'token']],
 ];
 
 const drivers: Record<string, (script: string, lines: string[], env: Record<string, string>) => Promise<Offers>> = {
@@ -162,6 +164,43 @@ describe('--where completes what follows the field, in each shell', () => {
     it('inserts the operator and a space, leaving an open quote open for the value', async () => {
       const after = await afterTab(shell, script, lineAfterTab.map(([line]) => line), home.env);
       expect(Object.fromEntries(after)).toEqual(Object.fromEntries(lineAfterTab.map(([line, expected]) => [line, expected[shell]])));
+    }, 120_000);
+  });
+});
+
+/** PATH of `ipctl api`: the API's routes, their braces quoted as each shell inserts them. */
+describe('api PATH completes the routes, in each shell', () => {
+  type Shell = 'bash' | 'zsh' | 'fish';
+  const lines = ['ipctl api /orgs/', 'ipctl api /projects/{project}/conn', 'ipctl api pro'];
+  /** bash and zsh report the words as they will insert them, fish as `complete -C` lists them. */
+  const quoted = (text: string) => text.replace(/[{}]/g, '\\$&');
+  const routes = {
+    orgs: ['/orgs/{org}', '/orgs/{org}/invites'],
+    connections: ['/projects/{project}/connections:generate'],
+    // Begun without the leading slash, the routes are offered without it.
+    bare: ['projects/{project}/connections:generate', 'projects/{project}/destinations/{destination}', 'projects/{project}/integrations/{integrationId}', 'providers/{provider}'],
+  };
+  const offers: Record<Shell, string[][]> = {
+    bash: [routes.orgs.map(quoted), routes.connections.map(quoted), routes.bare.map(quoted)],
+    zsh: [routes.orgs.map(quoted), routes.connections.map(quoted), routes.bare.map(quoted)],
+    fish: [routes.orgs, routes.connections, routes.bare],
+  };
+  // The common start of two routes, or the one route whole; fish adds its space after a whole one.
+  const after: Record<Shell, string[]> = {
+    bash: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/connections:generate', 'ipctl api pro'],
+    zsh: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/connections:generate', 'ipctl api pro'],
+    fish: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/{project}/connections:generate ', 'ipctl api pro'],
+  };
+
+  describe.each(['bash', 'zsh', 'fish'] as const)('in %s', (shell) => {
+    const script = join(repoRoot, 'completions', scriptFiles[shell]);
+    const it = installed(shell) ? test : test.skip;
+
+    it('offers the routes, and inserts their common start', async () => {
+      const shown = await drivers[shell]!(script, lines, home.env);
+      const tabbed = await afterTab(shell, script, lines, home.env);
+      expect(lines.map((line) => offered(shown, line))).toEqual(offers[shell].map((values) => [...values].sort()));
+      expect(lines.map((line) => tabbed.get(line))).toEqual(after[shell]);
     }, 120_000);
   });
 });

@@ -58,6 +58,7 @@ export const apiCommands: ApiCommandRow[] = [
     operation: 'searchRecords',
     successExit: 0,
   },
+  { name: 'api', args: ['api', '/orgs/{org}'], operation: 'getOrg', successExit: 0 },
 ];
 
 export function retryModeOf(row: ApiCommandRow) {

@@ -1,0 +1,98 @@
+// Where `ipctl api` sends a request, and with which credential: PATH made a
+// URL on the service's base URL or search URL, and the credential the spec
+// gives that route. Pure, so every rule can be tested on its own.
+import type { AuthRequirement, Base } from '../api/operations.js';
+import { isDotSegment } from '../api/path.js';
+import { routes } from '../api/routes.js';
+
+export interface TargetSettings {
+  baseUrl: string;
+  searchUrl: string;
+  org?: string;
+  project?: string;
+}
+
+export interface Target {
+  url: URL;
+  base: Base;
+}
+
+/** The values {org} and {project} stand for, by the setting that gives them. */
+const placeholders = {
+  org: { setting: 'org', fix: 'set one with IPCTL_ORG or `ipctl profile add NAME --org ID`, or write the org ID itself' },
+  project: { setting: 'project', fix: 'set one with IPCTL_PROJECT or `ipctl profile add NAME --project ID`, or write the project ID itself' },
+} as const;
+
+/**
+ * The URL PATH names: relative to the base URL (or the search URL, with
+ * --search), or a full URL on the origin of either. {org} and {project} are
+ * filled from the profile. Returns the problem instead when PATH cannot be
+ * used; nothing has been sent.
+ */
+export function resolveTarget(path: string, search: boolean, settings: TargetSettings): Target | { problem: string } {
+  const filled = fillPlaceholders(path, settings);
+  if ('problem' in filled) return filled;
+  const text = filled.text;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return fullUrl(text, search, settings);
+  const [pathPart = ''] = text.split(/[?#]/, 1);
+  if (pathPart.split('/').some(isDotSegment)) return { problem: 'PATH: must not hold "." or ".." steps; write the path to the resource itself' };
+  if (/[\u0000-\u0020\u007f]/.test(text)) return { problem: 'PATH: must not hold spaces or control characters; percent-encode them (%20)' };
+  const base = search ? 'search' : 'api';
+  const root = (search ? settings.searchUrl : settings.baseUrl).replace(/\/+$/, '');
+  return { url: new URL(`${root}/${text.replace(/^\/+/, '')}`), base };
+}
+
+function fillPlaceholders(path: string, settings: TargetSettings): { text: string } | { problem: string } {
+  const problems: string[] = [];
+  const text = path.replace(/\{(\w*)\}/g, (placeholder, name: string) => {
+    if (!Object.hasOwn(placeholders, name)) {
+      problems.push(`PATH: ${placeholder} is a placeholder; put the ${name || 'value'} itself in its place (only {org} and {project} are filled in from the profile)`);
+      return placeholder;
+    }
+    const { setting, fix } = placeholders[name as keyof typeof placeholders];
+    const value = settings[setting];
+    if (!value) problems.push(`PATH: ${placeholder} stands for the profile's ${setting}, and none is configured; ${fix}`);
+    return encodeURIComponent(value ?? '');
+  });
+  return problems.length > 0 ? { problem: problems.join('; ') } : { text };
+}
+
+function fullUrl(text: string, search: boolean, settings: TargetSettings): Target | { problem: string } {
+  if (!URL.canParse(text)) return { problem: 'PATH: is not a URL; give a path such as /orgs/{org}, or a full URL on the base URL' };
+  const url = new URL(text);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: `PATH: ${url.protocol} URLs are not sent; give an http or https URL on the base URL` };
+  if (url.username !== '' || url.password !== '') return { problem: 'PATH: must not hold a user name or password; the profile\'s credential is sent' };
+  const apiOrigin = new URL(settings.baseUrl).origin;
+  const searchOrigin = new URL(settings.searchUrl).origin;
+  if (url.origin !== apiOrigin && url.origin !== searchOrigin) {
+    return {
+      problem: `PATH: ${url.origin} is not the origin of the base URL (${apiOrigin}) or the search URL (${searchOrigin}); ipctl sends credentials to the configured service only`,
+    };
+  }
+  return { url, base: search || isUnder(url, settings.searchUrl, settings.baseUrl) ? 'search' : 'api' };
+}
+
+/** Whether url is below `base` rather than below `other` (the longer base wins when both hold it). */
+function isUnder(url: URL, base: string, other: string): boolean {
+  const below = (root: string) => url.href.startsWith(`${root.replace(/\/+$/, '')}/`);
+  return below(base) && (!below(other) || base.length > other.length);
+}
+
+/**
+ * The credential the spec gives the route: a bearer token for the org routes,
+ * an API key for the project routes, none for providers. A route the spec does
+ * not list takes the credential of its family (/orgs, /projects), else the API key.
+ */
+export function defaultAuth(target: Target, settings: TargetSettings): AuthRequirement {
+  const root = new URL(target.base === 'search' ? settings.searchUrl : settings.baseUrl).pathname.replace(/\/+$/, '');
+  const path = target.url.pathname.startsWith(`${root}/`) ? target.url.pathname.slice(root.length) : target.url.pathname;
+  const route = routes.find((candidate) => candidate.base === target.base && templatePattern(candidate.path).test(path));
+  if (route) return route.auth;
+  if (target.base === 'api' && path.startsWith('/orgs/')) return 'bearer';
+  return 'apiKey';
+}
+
+function templatePattern(template: string): RegExp {
+  const parts = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]+')}/?$`);
+}

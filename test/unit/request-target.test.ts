@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { operations } from '../../src/api/operations.js';
+import { routes, routeTemplates } from '../../src/api/routes.js';
+import { defaultAuth, resolveTarget, type Target, type TargetSettings } from '../../src/request/target.js';
+
+const settings: TargetSettings = { baseUrl: 'https://api.example.com/v1', searchUrl: 'https://search.example.com/v1', org: 'org_demo', project: 'proj_demo' };
+
+function target(path: string, search = false, given: TargetSettings = settings): Target {
+  const resolved = resolveTarget(path, search, given);
+  if ('problem' in resolved) throw new Error(resolved.problem);
+  return resolved;
+}
+
+function problem(path: string, given: TargetSettings = settings): string {
+  const resolved = resolveTarget(path, false, given);
+  return 'problem' in resolved ? resolved.problem : `no problem: ${resolved.url.href}`;
+}
+
+describe('routes', () => {
+  it('are the routes of operations.ts, method, base, path and credential alike', () => {
+    const fromOperations = Object.values(operations).map(({ method, base, path, auth }) => ({ method, base, path, auth }));
+    expect([...routes].sort(byPath)).toEqual(fromOperations.sort(byPath));
+  });
+
+  it('are offered with {org} and {project} for the profile to fill', () => {
+    expect(routeTemplates()).toContain('/orgs/{org}/invites');
+    expect(routeTemplates()).toContain('/projects/{project}/destinations/{destination}');
+    expect(routeTemplates()).toContain('/projects/{project}/integrations/{integrationId}');
+  });
+});
+
+describe('resolveTarget', () => {
+  it('joins a path to the base URL, with or without its leading slash', () => {
+    expect(target('/orgs/org_demo').url.href).toBe('https://api.example.com/v1/orgs/org_demo');
+    expect(target('orgs/org_demo').url.href).toBe('https://api.example.com/v1/orgs/org_demo');
+    expect(target('/orgs/org_demo?x=1').url.href).toBe('https://api.example.com/v1/orgs/org_demo?x=1');
+    expect(target('/orgs/x', false, { ...settings, baseUrl: 'https://api.example.com/v1/' }).url.href).toBe('https://api.example.com/v1/orgs/x');
+  });
+
+  it('joins to the search URL with --search', () => {
+    expect(target('/projects/p/integrations/i', true)).toEqual({ url: new URL('https://search.example.com/v1/projects/p/integrations/i'), base: 'search' });
+  });
+
+  it('fills {org} and {project} from the profile, encoded', () => {
+    expect(target('/orgs/{org}/invites').url.pathname).toBe('/v1/orgs/org_demo/invites');
+    expect(target('/projects/{project}/destinations/d', false, { ...settings, project: 'my project' }).url.pathname).toBe('/v1/projects/my%20project/destinations/d');
+  });
+
+  it('says how to set {org} or {project} when the profile has none', () => {
+    expect(problem('/orgs/{org}', { ...settings, org: undefined })).toMatch(/^PATH: \{org\} stands for the profile's org, and none is configured; set one with IPCTL_ORG/);
+  });
+
+  it('refuses any other placeholder, naming it', () => {
+    expect(problem('/projects/{project}/destinations/{destination}')).toMatch(/^PATH: \{destination\} is a placeholder; put the destination itself in its place/);
+  });
+
+  it('takes a full URL on the origin of the base URL or the search URL', () => {
+    expect(target('https://api.example.com/v1/orgs/x')).toEqual({ url: new URL('https://api.example.com/v1/orgs/x'), base: 'api' });
+    expect(target('https://search.example.com/v1/projects/p/integrations/i').base).toBe('search');
+  });
+
+  it('tells the search URL from the base URL on one origin by the longer base', () => {
+    const shared = { baseUrl: 'http://127.0.0.1:4510/v1', searchUrl: 'http://127.0.0.1:4510/search/v1' };
+    expect(target('http://127.0.0.1:4510/search/v1/projects/p/integrations/i', false, shared).base).toBe('search');
+    expect(target('http://127.0.0.1:4510/v1/orgs/x', false, shared).base).toBe('api');
+  });
+
+  it('refuses a URL on another origin, another scheme, or with a password', () => {
+    expect(problem('https://elsewhere.example.com/v1/orgs/x')).toMatch(/^PATH: https:\/\/elsewhere\.example\.com is not the origin of the base URL/);
+    expect(problem('http://api.example.com/v1/orgs/x')).toMatch(/is not the origin/);
+    expect(problem('https://api.example.com:8443/v1/orgs/x')).toMatch(/is not the origin/);
+    expect(problem('file:///etc/passwd')).toMatch(/^PATH: file: URLs are not sent/);
+    expect(problem('https://user:pw@api.example.com/v1/orgs/x')).toMatch(/must not hold a user name or password/);
+  });
+
+  it('refuses dot steps, spaces and control characters', () => {
+    expect(problem('/orgs/../admin')).toMatch(/must not hold "\." or "\.\." steps/);
+    expect(problem('/orgs/%2e%2e/admin')).toMatch(/must not hold "\." or "\.\." steps/);
+    expect(problem('/orgs/a b')).toMatch(/must not hold spaces or control characters/);
+  });
+});
+
+describe('defaultAuth', () => {
+  const auth = (path: string, search = false) => defaultAuth(target(path, search), settings);
+
+  it('is the credential the spec gives the route', () => {
+    expect(auth('/orgs/org_demo')).toBe('bearer');
+    expect(auth('/orgs/org_demo/invites')).toBe('bearer');
+    expect(auth('/providers/salesforce')).toBe('none');
+    expect(auth('/projects/p/destinations/d')).toBe('apiKeyOrBearer');
+    expect(auth('/projects/p/connections:generate')).toBe('apiKey');
+    expect(auth('/projects/p/integrations/i', true)).toBe('apiKey');
+  });
+
+  it('is the bearer token for other org routes, and the API key for any other path', () => {
+    expect(auth('/orgs/org_demo/members')).toBe('bearer');
+    expect(auth('/projects/p/connections')).toBe('apiKey');
+    expect(auth('/anything/else')).toBe('apiKey');
+  });
+});
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path.localeCompare(b.path);
+}
