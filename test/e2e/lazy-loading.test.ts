@@ -82,7 +82,7 @@ describe('start-up loads only what --help and --version need', () => {
     expect(Object.keys(metafile.inputs)).toContain('node_modules/commander/index.js');
   });
 
-  const declarations = ['src/commands/orgs/get.ts', 'src/commands/invites/list.ts', 'src/commands/providers/get.ts', 'src/commands/connections/generate.ts', 'src/commands/search.ts', 'src/commands/profile/add.ts'];
+  const declarations = ['src/commands/orgs/get.ts', 'src/commands/invites/list.ts', 'src/commands/providers/get.ts', 'src/commands/connections/generate.ts', 'src/commands/search.ts', 'src/commands/profile/add.ts', 'src/commands/api.ts', 'src/commands/auth/migrate.ts'];
   it.each(declarations)('loads %s, a declaration, without any module its command loads to run', (declaration) => {
     const chunk = Object.keys(metafile.outputs).find((output) => declaration in (metafile.outputs[output]?.inputs ?? {}));
     expect(chunk).toBeDefined();

@@ -157,7 +157,7 @@ describe.skipIf(!built)('the standalone executable, run with no node of its own 
     expect(offers.get('ipctl --profile com')).toEqual(['completed']);
   });
 
-  it('prompts in a terminal (auth login), without echoing the secrets', async () => {
+  it('prompts in a terminal (auth login), without echoing the secrets, and keeps them in the file: it holds no keychain module', async () => {
     const config = join(home.path, 'prompted');
     const session = new PtySession(['auth', 'login', '--profile', 'work'], { HOME: home.path, IPCTL_CONFIG_DIR: config }, [executable]);
     await session.expect('API key');
@@ -165,7 +165,8 @@ describe.skipIf(!built)('the standalone executable, run with no node of its own 
     await session.expect('Bearer token');
     session.send(`tok_standalone_CANARY_9876543210${keys.enter}`);
     expect(await session.finish()).toBe(0);
-    expect(session.screen).toContain('Stored the API key and bearer token in profile "work".');
+    expect(session.screen).toContain('No OS keychain is usable here (this build of ipctl has no keychain support)');
+    expect(session.screen).toContain('Stored the API key and bearer token of profile "work" in the profile file.');
     expect(session.screen).not.toContain('CANARY');
     expect(JSON.parse(readFileSync(join(config, 'config.json'), 'utf8')).profiles.work).toEqual({
       apiKey: 'sk_standalone_CANARY_0123456789',
