@@ -1,8 +1,9 @@
 /*
  * Fitting a table to the terminal's width, as gh lays out its tables: columns
  * are as wide as their content; when the whole is too wide, low-value columns
- * are dropped first (the view names them, or the rightmost go), then the
- * widest cells are cut with "…", columns that identify a row last.
+ * are dropped first (the view names them, or the rightmost go; a column of
+ * identifiers goes only after every other), then the widest cells are cut
+ * with "…", columns that identify a row last.
  */
 
 export interface ColumnText {
@@ -29,8 +30,8 @@ const narrowestIdentifier = 8 + padding;
 /**
  * Which columns to show, and how wide, for a table of at most `width`
  * characters. `dropOrder` lists columns that may go, the first first; columns
- * it does not name may go too, rightmost first, but never the first column
- * (it names each row). When even the narrowest layout of what is left is too
+ * it does not name may go too, rightmost first and identifiers last, but
+ * never the first column (it names each row). When even the narrowest layout of what is left is too
  * wide, the table is laid out as narrow as it can be.
  */
 export function fitColumns(columns: readonly ColumnText[], width: number, dropOrder: readonly number[] = []): Fitted {
@@ -38,14 +39,16 @@ export function fitColumns(columns: readonly ColumnText[], width: number, dropOr
   const shown = columns.map((_, index) => index);
   // While dropping, a row's identifiers count whole: they are the last to be cut.
   const least = (index: number) => (columns[index]!.identifies ? natural[index]! : Math.min(natural[index]!, narrowest));
-  for (const index of [...dropOrder, ...shown.slice(1).reverse()]) {
+  const others = shown.slice(1).reverse();
+  const identifiersLast = [...others.filter((index) => !columns[index]!.identifies), ...others.filter((index) => columns[index]!.identifies)];
+  for (const index of [...dropOrder, ...identifiersLast]) {
     if (total(shown.map(least)) <= width) break;
     if (index > 0 && shown.includes(index)) shown.splice(shown.indexOf(index), 1);
   }
   const widths = shown.map((index) => natural[index]!);
-  const others = shown.map((index) => !columns[index]!.identifies);
-  narrow(widths, others, shown.map((index) => Math.min(natural[index]!, narrowest)), width);
-  narrow(widths, others.map((other) => !other), shown.map((index) => Math.min(natural[index]!, narrowestIdentifier)), width);
+  const cutFirst = shown.map((index) => !columns[index]!.identifies);
+  narrow(widths, cutFirst, shown.map((index) => Math.min(natural[index]!, narrowest)), width);
+  narrow(widths, cutFirst.map((first) => !first), shown.map((index) => Math.min(natural[index]!, narrowestIdentifier)), width);
   return { shown, widths };
 }
 

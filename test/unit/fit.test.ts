@@ -33,6 +33,14 @@ describe('fitColumns', () => {
     expect(fitColumns(columns, 55).shown).toEqual([0, 1, 2]);
   });
 
+  it('drops a column of identifiers only after every other column, even when it is the rightmost', () => {
+    const invites = [column('EMAIL', 'e'.repeat(30)), column('STATUS', 'pending'), column('CREATED', '2024-02-01T10:00:00Z'), column('ID', 'inv_'.padEnd(16, 'x'), true)];
+    const fitted = fitColumns(invites, 50);
+    expect(fitted.shown).toEqual([0, 1, 3]);
+    expect(fitted.widths[2]).toBe(18);
+    expect(fitColumns(invites, 36).shown).toEqual([0, 3]);
+  });
+
   it('cuts identifiers last, down to a floor, when only they are left', () => {
     const fitted = fitColumns([column('ID', 'x'.repeat(40), true), column('OTHER ID', 'y'.repeat(40), true)], 50);
     expect(tableWidth(fitted.widths)).toBeLessThanOrEqual(50);
