@@ -256,7 +256,7 @@ export class ApiClient {
     const response = await this.#send(prepared, 0, label);
     const { status, statusText, headers, body } = response;
     if (status < 400) return response;
-    const problem = parseProblem(status, statusText, headerValue(headers['content-type']) ?? '', body);
+    const problem = parseProblem(status, statusText, headerValue(headers['content-type']) ?? '', body, prepared.method);
     const requestId = problem.requestId ?? headerValue(headers['x-request-id']);
     throw new ApiError(status, problem, requestId, headerValue(headers['retry-after']));
   }

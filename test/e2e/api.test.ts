@@ -137,6 +137,21 @@ describe('ipctl api: requests', () => {
     expect(silent.stdout).toBe('');
   });
 
+  it('sends HEAD, and says of an error answer to it that it carries no details, naming GET', async () => {
+    const found = await api(['-X', 'HEAD', '/providers/salesforce', '-i']);
+    expect(found.stderr).toBe('');
+    expect(found.code).toBe(0);
+    expect(found.stdout).toMatch(/^HTTP\/1\.1 200 OK\ncontent-type: application\/json\n(?:.+\n)*\n$/);
+    const missing = await api(['-X', 'HEAD', '/providers/no-such-provider']);
+    expect(missing.code).toBe(3);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain('HTTP 404');
+    expect(missing.stderr).toContain('an answer to HEAD carries no body');
+    expect(missing.stderr).toContain('Send the same request with GET (-X GET) to see them.');
+    expect(missing.stderr).not.toContain('without problem details');
+    expect((await fixture.requests()).map((request) => `${request.method} ${request.operation} ${request.status}`)).toEqual(['HEAD getProvider 200', 'HEAD getProvider 404']);
+  });
+
   it('sends the credential --auth names: none is refused by an org route (exit 4)', async () => {
     const result = await api(['/orgs/org_demo', '--auth', 'none']);
     expect(result.code).toBe(4);
