@@ -152,6 +152,11 @@ export class ApiClient {
     return this.#sendWithRetries(mode, prepared);
   }
 
+  /** Retries after the first attempt (0: retrying is off). */
+  get retries(): number {
+    return (this.#options.retry ?? defaultRetryPolicy).retries;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.#dispatchers.values()].map((dispatcher) => dispatcher.close()));
   }

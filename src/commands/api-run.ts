@@ -1,10 +1,10 @@
 import type { ApiResponse } from '../api/client.js';
 import type { AuthRequirement } from '../api/operations.js';
-import type { RetryMode } from '../api/retry.js';
+import { mayRetry, type RetryMode } from '../api/retry.js';
 import type { HttpMethod } from '../api/routes.js';
 import { Secret } from '../config/secret.js';
 import type { Context } from '../context.js';
-import { UserError } from '../errors.js';
+import { ApiError, UserError } from '../errors.js';
 import { InputSources } from '../input/sources.js';
 import { dryRunOutcome } from '../output/dry-run.js';
 import { isDocumentFormat } from '../output/format.js';
@@ -63,7 +63,14 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
   // A body from --input is shown parsed, its secrets redacted; it is sent as it is.
   const shown = text === undefined ? prepared : { ...prepared, data: bodyAsShown(text, input.input!, context) };
   if (input.dryRun) return dryRunOutcome(shown);
-  const response = await api.send(prepared, retryMode(method, input.retryUnsafe === true));
+  const mode = retryMode(method, input.retryUnsafe === true);
+  let response: ApiResponse;
+  try {
+    response = await api.send(prepared, mode);
+  } catch (error) {
+    if (wasRetryableButUnsafe(error, mode, api.retries)) error.notes.push(unsafeRetryNote(method));
+    throw error;
+  }
   if (input.include) context.deps.stdout.write(headLines(response));
   if (input.silent || response.body === '') return;
   return answerOutcome(response, prepared, context);
@@ -200,6 +207,15 @@ function headersOf(input: ApiInput, search: boolean): Record<string, string> {
 /** POST and PATCH could do their work twice: sent again only when they cannot have arrived, unless --retry-unsafe. */
 function retryMode(method: HttpMethod, retryUnsafe: boolean): RetryMode {
   return idempotent.has(method) || retryUnsafe ? 'safe' : 'beforeSend';
+}
+
+/** An error answer the retries would have repeated, had the method been safe to repeat. */
+function wasRetryableButUnsafe(error: unknown, mode: RetryMode, retries: number): error is ApiError {
+  return error instanceof ApiError && mode === 'beforeSend' && retries > 0 && mayRetry('safe', error);
+}
+
+function unsafeRetryNote(method: HttpMethod): string {
+  return `Not retried: a ${method} may not be safe to repeat (it could do its work twice). Add --retry-unsafe to retry it.`;
 }
 
 /** The status line and the headers, as --include prints them; the server's text made visible. */

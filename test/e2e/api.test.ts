@@ -189,6 +189,31 @@ describe('ipctl api: requests', () => {
     ]);
   });
 
+  it('says a POST or PATCH was not retried because it may not be safe to repeat, only when a retry was due', async () => {
+    const env = { IPCTL_RETRY_BACKOFF: '0.01' };
+    const hint = 'may not be safe to repeat (it could do its work twice). Add --retry-unsafe to retry it.';
+    const patch = ['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', 'destination[name]=x', '-f', 'updateMask[]=name'];
+    await fixture.addFaults({ updateDestination: [{ kind: 'status', status: 503 }] });
+    const unavailable = await api(patch, env);
+    expect(unavailable.code).toBe(5);
+    expect(unavailable.stderr).toContain(`Not retried: a PATCH ${hint}`);
+    await fixture.addFaults({ generateConnection: [{ kind: 'status', status: 429 }] });
+    const limited = await api(['/projects/{project}/connections:generate', '--input', join(files.path, 'connection.json')], env);
+    expect(limited.code).toBe(5);
+    expect(limited.stderr).toContain(`Not retried: a POST ${hint}`);
+    // Retries off, a status no retry would repeat, a GET: no such hint.
+    await fixture.addFaults({ updateDestination: [{ kind: 'status', status: 503 }] });
+    const retriesOff = await api([...patch, '--retries', '0'], env);
+    expect(retriesOff.code).toBe(5);
+    expect(retriesOff.stderr).not.toContain('--retry-unsafe');
+    const refused = await api(['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', 'destination[name]=x', '-f', 'updateMask[]=nope'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).not.toContain('--retry-unsafe');
+    expect((await fixture.requests()).map((request) => `${request.operation} ${request.status}`)).toEqual([
+      'updateDestination 503', 'generateConnection 429', 'updateDestination 503', 'updateDestination 400',
+    ]);
+  });
+
   it('prints the request with --dry-run, credentials and secrets redacted, and sends nothing', async () => {
     const result = await api(['--dry-run', '-X', 'PATCH', '/projects/proj_demo/destinations/dest_s3', '-F', `destination[secrets][secretAccessKey]=@${join(files.path, 'secret.txt')}`, '-f', 'updateMask[]=secrets.secretAccessKey']);
     expect(result.code).toBe(0);
