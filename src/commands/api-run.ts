@@ -33,7 +33,7 @@ export function checkRequest(input: ApiInput): string[] {
   const { fields, problems } = parseFields(input);
   const inQuery = fieldsInQuery(input);
   for (const field of fields) {
-    const problem = secretProblem(field, inQuery);
+    const problem = secretProblem(field, input);
     if (problem) problems.push(problem);
   }
   if (!inQuery && problems.length === 0) problems.push(...buildBody(fields.map((field) => ({ field, value: '' }))).problems);
@@ -124,11 +124,21 @@ function fieldsInQuery(input: ApiInput): boolean {
  * A secret is read from a file or stdin, never taken from argv, and never put
  * in a URL, where traces and server logs keep it. Never quotes the value.
  */
-function secretProblem(field: Field, inQuery: boolean): string | undefined {
+function secretProblem(field: Field, input: ApiInput): string | undefined {
   if (!isSecretField(field.steps)) return undefined;
-  if (inQuery) return `${field.flag} ${field.key}: names a secret, and would put it in the URL as a query parameter; send it in a body (-X POST or -X PATCH) read with -F '${field.key}=@PATH'`;
+  if (input.input !== undefined) return secretBesideInput(field, input.input);
+  if (fieldsInQuery(input)) return `${field.flag} ${field.key}: names a secret, and would put it in the URL as a query parameter; send it in a body (-X POST or -X PATCH) read with -F '${field.key}=@PATH'`;
   if (field.source.kind === 'file' || field.source.value === null) return undefined;
   return `${field.flag} ${field.key}: the value looks like a secret given on the command line; ipctl takes secrets only from a file or stdin. The value is not shown here. Give -F '${field.key}=@PATH' to read it from a file, or -F '${field.key}=@-' to read stdin`;
+}
+
+/** Beside --input, which is the body, fields are query parameters: a secret there would be in the URL. */
+function secretBesideInput(field: Field, inputPath: string): string {
+  const bothStdin = field.source.kind === 'file' && field.source.path === '-' && inputPath === '-';
+  return (
+    `${field.flag} ${field.key}: names a secret, and beside --input the fields become query parameters, so it would be in the URL; ` +
+    `put it in the body --input sends instead${bothStdin ? ' (stdin can be read only once, so -F @- and --input - cannot both take it)' : ''}`
+  );
 }
 
 /** The value of each field; a file's text, or stdin's, as a Secret when the field names one. */

@@ -234,6 +234,16 @@ describe('ipctl api: refusals (exit 2, nothing sent)', () => {
     ['a client secret on argv', ['/projects/{project}/connections:generate', '-f', `customAuth[clientSecret]=${argvSecret}`], /customAuth\[clientSecret\]: the value looks like a secret/],
     ['a destination credential header on argv', ['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', `destination[metadata][headers][Authorization]=Bearer ${argvSecret}`], /\[headers\]\[Authorization\]: the value looks like a secret/],
     ['a secret in a query parameter, even from a file', ['-X', 'GET', '/orgs/org_demo', '-F', 'apiKey=@-'], /-F apiKey: names a secret, and would put it in the URL/],
+    [
+      'a secret field beside --input, which makes fields query parameters',
+      ['-X', 'PATCH', '/projects/proj_demo/destinations/dest_s3', '-F', 'destination[secrets][secretAccessKey]=@-', '--input', '-', '--dry-run'],
+      /-F destination\[secrets\]\[secretAccessKey\]: names a secret, and beside --input the fields become query parameters, so it would be in the URL; put it in the body --input sends instead \(stdin can be read only once, so -F @- and --input - cannot both take it\)\n/,
+    ],
+    [
+      'a secret field from a file beside --input',
+      ['-X', 'POST', '/projects/{project}/connections:generate', '-F', 'apiKey=@secret.txt', '--input', 'connection.json'],
+      /-F apiKey: names a secret, and beside --input the fields become query parameters, so it would be in the URL; put it in the body --input sends instead\n/,
+    ],
     ['a credential header with -H', ['/orgs/org_demo', '-H', `Authorization: Bearer ${argvSecret}`], /-H Authorization: a credential header on the command line/],
     ['an API key header with -H', ['/orgs/org_demo', '-H', `X-Api-Key: ${argvSecret}`], /-H X-Api-Key: a credential header/],
     ['a -F file that cannot be read', ['-X', 'POST', '/projects/{project}/connections:generate', '-F', 'groupName=@/no/such/file.txt'], /-F groupName: cannot read \/no\/such\/file\.txt \(no such file\)/],
