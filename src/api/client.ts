@@ -263,7 +263,9 @@ export class ApiClient {
     if (status < 400) return response;
     const problem = parseProblem(status, statusText, headerValue(headers['content-type']) ?? '', body, prepared.method);
     const requestId = problem.requestId ?? headerValue(headers['x-request-id']);
-    throw new ApiError(status, problem, requestId, headerValue(headers['retry-after']));
+    const error = new ApiError(status, problem, requestId, headerValue(headers['retry-after']));
+    error.head = { statusText, headers };
+    throw error;
   }
 
   #now(): Date {

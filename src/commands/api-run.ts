@@ -69,6 +69,8 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
     response = await api.send(prepared, mode);
   } catch (error) {
     if (wasRetryableButUnsafe(error, mode, api.retries)) error.notes.push(unsafeRetryNote(method));
+    // As gh api -i: the status line and headers of an error answer too; its details go to stderr.
+    if (input.include && error instanceof ApiError && error.head) context.deps.stdout.write(headLines({ status: error.status, ...error.head }));
     throw error;
   }
   if (input.include) context.deps.stdout.write(headLines(response));
@@ -229,7 +231,7 @@ function unsafeRetryNote(method: HttpMethod): string {
 }
 
 /** The status line and the headers, as --include prints them; the server's text made visible. */
-function headLines(response: ApiResponse): string {
+function headLines(response: Pick<ApiResponse, 'status' | 'statusText' | 'headers'>): string {
   const lines = [`HTTP/1.1 ${response.status} ${response.statusText}`.trimEnd()];
   for (const [name, value] of Object.entries(response.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) lines.push(`${name}: ${item}`);

@@ -40,7 +40,7 @@ const apiFlags = {
     z.optional(z.enum(credentials, { error: `must be one of ${credentials.join(', ')}` })),
     { values: credentials },
   ),
-  include: flag('-i, --include', 'print the status line and the response headers before the body', z.optional(z.boolean())),
+  include: flag('-i, --include', 'print the status line and the response headers before the body, of an error answer too', z.optional(z.boolean())),
   silent: flag('--silent', 'print no response body', z.optional(z.boolean())),
   retryUnsafe: flag('--retry-unsafe', 'retry a POST or PATCH that may have reached the server, as GET, PUT and DELETE are', z.optional(z.boolean())),
   dryRun: flag('--dry-run', 'print the request, credentials and secrets redacted, and send nothing', z.optional(z.boolean())),

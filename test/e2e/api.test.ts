@@ -152,6 +152,19 @@ describe('ipctl api: requests', () => {
     expect((await fixture.requests()).map((request) => `${request.method} ${request.operation} ${request.status}`)).toEqual(['HEAD getProvider 200', 'HEAD getProvider 404']);
   });
 
+  it('prints the status line and headers of an error answer with -i, its details on stderr', async () => {
+    const result = await api(['-i', '/nope']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/^HTTP\/1\.1 404 Not Found\ncontent-type: application\/problem\+json\n(?:.+\n)*\n$/);
+    expect(result.stdout).toMatch(/\nx-request-id: req_\w+\n/);
+    expect(result.stdout).not.toContain('No sandbox API operation');
+    expect(result.stderr).toContain('Not Found (HTTP 404)');
+    expect(result.stderr).toContain('No sandbox API operation has the path');
+    const refused = await api(['-i', '/orgs/org_demo', '--auth', 'none']);
+    expect(refused.code).toBe(4);
+    expect(refused.stdout).toMatch(/^HTTP\/1\.1 401 Unauthorized\n/);
+  });
+
   it('sends the credential --auth names: none is refused by an org route (exit 4)', async () => {
     const result = await api(['/orgs/org_demo', '--auth', 'none']);
     expect(result.code).toBe(4);
