@@ -257,6 +257,7 @@ describe('ipctl api: refusals (exit 2, nothing sent)', () => {
       ['-X', 'POST', '/projects/{project}/connections:generate', '-F', 'apiKey=@secret.txt', '--input', 'connection.json'],
       /-F apiKey: names a secret, and beside --input the fields become query parameters, so it would be in the URL; put it in the body --input sends instead\n/,
     ],
+    ['a PATH that repeats the base URL\'s /v1', ['/v1/orgs/org_demo'], /PATH is relative to the base URL, which already ends in \/v1: use \/orgs\/org_demo\n/],
     ['a credential header with -H', ['/orgs/org_demo', '-H', `Authorization: Bearer ${argvSecret}`], /-H Authorization: a credential header on the command line/],
     ['an API key header with -H', ['/orgs/org_demo', '-H', `X-Api-Key: ${argvSecret}`], /-H X-Api-Key: a credential header/],
     ['a -F file that cannot be read', ['-X', 'POST', '/projects/{project}/connections:generate', '-F', 'groupName=@/no/such/file.txt'], /-F groupName: cannot read \/no\/such\/file\.txt \(no such file\)/],
