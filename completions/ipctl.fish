@@ -317,7 +317,7 @@ complete -c ipctl -n '__ipctl_in "api"' -s H -l header -x -d 'a request header, 
 complete -c ipctl -n '__ipctl_in "api"' -l input -r -F -d 'send the body in this file as it is, or - for stdin; fields then become query parameters'
 complete -c ipctl -n '__ipctl_in "api"' -l search -d 'send to the search base URL, with the search request-type header'
 complete -c ipctl -n '__ipctl_in "api"' -l auth -x -a 'key token none' -d 'the credential sent: key (API key), token (bearer token) or none (default: the one the API takes on that path; the API key where it is not known)'
-complete -c ipctl -n '__ipctl_in "api"' -s i -l include -d 'print the status line and the response headers before the body'
+complete -c ipctl -n '__ipctl_in "api"' -s i -l include -d 'print the status line and the response headers before the body, of an error answer too'
 complete -c ipctl -n '__ipctl_in "api"' -l silent -d 'print no response body'
 complete -c ipctl -n '__ipctl_in "api"' -l retry-unsafe -d 'retry a POST or PATCH that may have reached the server, as GET, PUT and DELETE are'
 complete -c ipctl -n '__ipctl_in "api"' -l dry-run -d 'print the request, credentials and secrets redacted, and send nothing'

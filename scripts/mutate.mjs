@@ -62,9 +62,17 @@ const mutations = [
   { name: 'a keychain that does not answer is waited on for ever', file: 'src/config/keychain.ts', find: "child.kill('SIGKILL');\n      reject(keychainTimeout(timeoutMs / 1000));", replace: '', tests: ['test/e2e/keychain.test.ts'] },
   { name: 'profile remove leaves its keychain entries', file: 'src/commands/profile/remove.ts', find: 'if (data?.credentialStore) {', replace: 'if (false) {', tests: ['test/e2e/keychain.test.ts'] },
   { name: 'ipctl api takes a URL on another origin', file: 'src/request/target.ts', find: 'if (url.origin !== apiOrigin && url.origin !== searchOrigin) {', replace: 'if (false) {', tests: ['test/e2e/api.test.ts'] },
+  { name: 'ipctl api sends a PATH that repeats the base URL\'s /v1', file: 'src/request/target.ts', find: '  if (doubled) return doubled;\n', replace: '', tests: ['test/unit/request-target.test.ts', 'test/e2e/api.test.ts'] },
   { name: 'ipctl api takes a secret field from argv', file: 'src/commands/api-run.ts', find: "if (field.source.kind === 'file' || field.source.value === null) return undefined;", replace: 'return undefined;', tests: ['test/e2e/api.test.ts'] },
   { name: 'ipctl api retries a POST that may have arrived', file: 'src/commands/api-run.ts', find: "return idempotent.has(method) || retryUnsafe ? 'safe' : 'beforeSend';", replace: "return 'safe';", tests: ['test/e2e/api.test.ts'] },
   { name: 'ipctl api -F leaves numbers as strings', file: 'src/request/fields.ts', find: 'return { kind: \'literal\', value: Number(value) };', replace: 'return { kind: \'literal\', value };', tests: ['test/unit/request-fields.test.ts'] },
+  {
+    name: 'ipctl api -F rounds a number JSON cannot hold exactly',
+    file: 'src/request/fields.ts',
+    find: "if (!value.includes('.') && !Number.isSafeInteger(number)) return false;\n  return String(number) === value;",
+    replace: 'return Number.isFinite(number);',
+    tests: ['test/unit/request-fields.test.ts'],
+  },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
 ];
 

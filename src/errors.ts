@@ -124,6 +124,9 @@ export class ApiError extends UserError {
    */
   advice?: string;
 
+  /** The answer's status text and headers, for `ipctl api -i`; set by the client that received it. */
+  head?: { statusText: string; headers: Record<string, string | string[] | undefined> };
+
   constructor(
     readonly status: number,
     readonly problem: Problem,

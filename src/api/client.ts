@@ -152,6 +152,11 @@ export class ApiClient {
     return this.#sendWithRetries(mode, prepared);
   }
 
+  /** Retries after the first attempt (0: retrying is off). */
+  get retries(): number {
+    return (this.#options.retry ?? defaultRetryPolicy).retries;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.#dispatchers.values()].map((dispatcher) => dispatcher.close()));
   }
@@ -256,9 +261,11 @@ export class ApiClient {
     const response = await this.#send(prepared, 0, label);
     const { status, statusText, headers, body } = response;
     if (status < 400) return response;
-    const problem = parseProblem(status, statusText, headerValue(headers['content-type']) ?? '', body);
+    const problem = parseProblem(status, statusText, headerValue(headers['content-type']) ?? '', body, prepared.method);
     const requestId = problem.requestId ?? headerValue(headers['x-request-id']);
-    throw new ApiError(status, problem, requestId, headerValue(headers['retry-after']));
+    const error = new ApiError(status, problem, requestId, headerValue(headers['retry-after']));
+    error.head = { statusText, headers };
+    throw error;
   }
 
   #now(): Date {

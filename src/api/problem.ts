@@ -8,7 +8,15 @@ const excerptLength = 200;
  * object (an HTML page from a proxy, say) still yields a readable problem with
  * the status and a short excerpt of what came back.
  */
-export function parseProblem(status: number, statusText: string, contentType: string, body: string): Problem {
+export function parseProblem(status: number, statusText: string, contentType: string, body: string, method = 'GET'): Problem {
+  // A HEAD answer never has a body (RFC 9110, 9.3.2), whatever its Content-Type says.
+  if (method === 'HEAD' && body === '') {
+    return {
+      title: statusText || `HTTP ${status}`,
+      status,
+      detail: `The server answered HTTP ${status}; an answer to HEAD carries no body, so it has no problem details to show. Send the same request with GET (-X GET) to see them.`,
+    };
+  }
   const parsed = parseJsonObject(body);
   if (parsed) {
     const problem = ProblemSchema.safeParse(parsed);

@@ -1,10 +1,10 @@
 import type { ApiResponse } from '../api/client.js';
 import type { AuthRequirement } from '../api/operations.js';
-import type { RetryMode } from '../api/retry.js';
+import { mayRetry, type RetryMode } from '../api/retry.js';
 import type { HttpMethod } from '../api/routes.js';
 import { Secret } from '../config/secret.js';
 import type { Context } from '../context.js';
-import { UserError } from '../errors.js';
+import { ApiError, UserError } from '../errors.js';
 import { InputSources } from '../input/sources.js';
 import { dryRunOutcome } from '../output/dry-run.js';
 import { isDocumentFormat } from '../output/format.js';
@@ -33,7 +33,7 @@ export function checkRequest(input: ApiInput): string[] {
   const { fields, problems } = parseFields(input);
   const inQuery = fieldsInQuery(input);
   for (const field of fields) {
-    const problem = secretProblem(field, inQuery);
+    const problem = secretProblem(field, input);
     if (problem) problems.push(problem);
   }
   if (!inQuery && problems.length === 0) problems.push(...buildBody(fields.map((field) => ({ field, value: '' }))).problems);
@@ -63,7 +63,16 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
   // A body from --input is shown parsed, its secrets redacted; it is sent as it is.
   const shown = text === undefined ? prepared : { ...prepared, data: bodyAsShown(text, input.input!, context) };
   if (input.dryRun) return dryRunOutcome(shown);
-  const response = await api.send(prepared, retryMode(method, input.retryUnsafe === true));
+  const mode = retryMode(method, input.retryUnsafe === true);
+  let response: ApiResponse;
+  try {
+    response = await api.send(prepared, mode);
+  } catch (error) {
+    if (wasRetryableButUnsafe(error, mode, api.retries)) error.notes.push(unsafeRetryNote(method));
+    // As gh api -i: the status line and headers of an error answer too; its details go to stderr.
+    if (input.include && error instanceof ApiError && error.head) context.deps.stdout.write(headLines({ status: error.status, ...error.head }));
+    throw error;
+  }
   if (input.include) context.deps.stdout.write(headLines(response));
   if (input.silent || response.body === '') return;
   return answerOutcome(response, prepared, context);
@@ -117,11 +126,21 @@ function fieldsInQuery(input: ApiInput): boolean {
  * A secret is read from a file or stdin, never taken from argv, and never put
  * in a URL, where traces and server logs keep it. Never quotes the value.
  */
-function secretProblem(field: Field, inQuery: boolean): string | undefined {
+function secretProblem(field: Field, input: ApiInput): string | undefined {
   if (!isSecretField(field.steps)) return undefined;
-  if (inQuery) return `${field.flag} ${field.key}: names a secret, and would put it in the URL as a query parameter; send it in a body (-X POST or -X PATCH) read with -F '${field.key}=@PATH'`;
+  if (input.input !== undefined) return secretBesideInput(field, input.input);
+  if (fieldsInQuery(input)) return `${field.flag} ${field.key}: names a secret, and would put it in the URL as a query parameter; send it in a body (-X POST or -X PATCH) read with -F '${field.key}=@PATH'`;
   if (field.source.kind === 'file' || field.source.value === null) return undefined;
   return `${field.flag} ${field.key}: the value looks like a secret given on the command line; ipctl takes secrets only from a file or stdin. The value is not shown here. Give -F '${field.key}=@PATH' to read it from a file, or -F '${field.key}=@-' to read stdin`;
+}
+
+/** Beside --input, which is the body, fields are query parameters: a secret there would be in the URL. */
+function secretBesideInput(field: Field, inputPath: string): string {
+  const bothStdin = field.source.kind === 'file' && field.source.path === '-' && inputPath === '-';
+  return (
+    `${field.flag} ${field.key}: names a secret, and beside --input the fields become query parameters, so it would be in the URL; ` +
+    `put it in the body --input sends instead${bothStdin ? ' (stdin can be read only once, so -F @- and --input - cannot both take it)' : ''}`
+  );
 }
 
 /** The value of each field; a file's text, or stdin's, as a Secret when the field names one. */
@@ -202,8 +221,17 @@ function retryMode(method: HttpMethod, retryUnsafe: boolean): RetryMode {
   return idempotent.has(method) || retryUnsafe ? 'safe' : 'beforeSend';
 }
 
+/** An error answer the retries would have repeated, had the method been safe to repeat. */
+function wasRetryableButUnsafe(error: unknown, mode: RetryMode, retries: number): error is ApiError {
+  return error instanceof ApiError && mode === 'beforeSend' && retries > 0 && mayRetry('safe', error);
+}
+
+function unsafeRetryNote(method: HttpMethod): string {
+  return `Not retried: a ${method} may not be safe to repeat (it could do its work twice). Add --retry-unsafe to retry it.`;
+}
+
 /** The status line and the headers, as --include prints them; the server's text made visible. */
-function headLines(response: ApiResponse): string {
+function headLines(response: Pick<ApiResponse, 'status' | 'statusText' | 'headers'>): string {
   const lines = [`HTTP/1.1 ${response.status} ${response.statusText}`.trimEnd()];
   for (const [name, value] of Object.entries(response.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) lines.push(`${name}: ${item}`);

@@ -22,7 +22,7 @@ export interface Field {
 }
 
 const keyPattern = /^([^[\]=]+)((?:\[[^[\]=]*\])*)$/;
-const numberPattern = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const numberPattern = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /** One -f (a string value) or -F (a typed value); a problem, naming the flag, when it cannot be read. */
 export function parseField(text: string, flag: '-f' | '-F'): Field | { problem: string } {
@@ -45,13 +45,25 @@ export function parseKey(key: string): KeyStep[] | undefined {
   return steps;
 }
 
-/** -F's value: true, false, null and numbers typed; `@PATH` a file and `@-` stdin; anything else a string. */
+/** -F's value: true, false, null and exact numbers typed; `@PATH` a file and `@-` stdin; anything else a string. */
 export function typedSource(value: string): FieldSource {
   if (value === 'true' || value === 'false') return { kind: 'literal', value: value === 'true' };
   if (value === 'null') return { kind: 'literal', value: null };
-  if (numberPattern.test(value) && Number.isFinite(Number(value))) return { kind: 'literal', value: Number(value) };
+  if (isExactNumber(value)) return { kind: 'literal', value: Number(value) };
   if (value.startsWith('@')) return { kind: 'file', path: value.slice(1) === '-' ? '-' : value.slice(1) };
   return { kind: 'literal', value };
+}
+
+/**
+ * A plain decimal that a JSON number holds exactly: an integer within the safe
+ * range, or a fraction that reads back as written. 12345678901234567890, 1.50
+ * and 1e400 would change on the way, so they stay strings.
+ */
+function isExactNumber(value: string): boolean {
+  if (!numberPattern.test(value)) return false;
+  const number = Number(value);
+  if (!value.includes('.') && !Number.isSafeInteger(number)) return false;
+  return String(number) === value;
 }
 
 const secretWord = /(?:^|-)(?:api-?key|apikey|token|tokens|bearer|jwt|password|passwd|passphrase|pwd|secret|secrets|credential|credentials|private-key|access-key|secret-key)$/;

@@ -30,6 +30,8 @@ const placeholders = {
  * used; nothing has been sent.
  */
 export function resolveTarget(path: string, search: boolean, settings: TargetSettings): Target | { problem: string } {
+  const doubled = doubledPrefix(path, search ? { url: settings.searchUrl, name: 'search URL' } : { url: settings.baseUrl, name: 'base URL' });
+  if (doubled) return doubled;
   const filled = fillPlaceholders(path, settings);
   if ('problem' in filled) return filled;
   const text = filled.text;
@@ -40,6 +42,21 @@ export function resolveTarget(path: string, search: boolean, settings: TargetSet
   const base = search ? 'search' : 'api';
   const root = (search ? settings.searchUrl : settings.baseUrl).replace(/\/+$/, '');
   return { url: new URL(`${root}/${text.replace(/^\/+/, '')}`), base };
+}
+
+/**
+ * A relative PATH that starts with the base URL's own path (/v1/orgs/… on a
+ * base URL ending in /v1) would have it twice; the problem names the PATH meant.
+ */
+function doubledPrefix(path: string, base: { url: string; name: string }): { problem: string } | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || !URL.canParse(base.url)) return undefined;
+  const prefix = new URL(base.url).pathname.replace(/\/+$/, '');
+  if (prefix === '') return undefined;
+  const relative = `/${path.replace(/^\/+/, '')}`;
+  const [pathPart = ''] = relative.split(/[?#]/, 1);
+  if (pathPart !== prefix && !pathPart.startsWith(`${prefix}/`)) return undefined;
+  const meant = `/${relative.slice(prefix.length).replace(/^\/+/, '')}`;
+  return { problem: `PATH is relative to the ${base.name}, which already ends in ${prefix}: use ${meant}` };
 }
 
 function fillPlaceholders(path: string, settings: TargetSettings): { text: string } | { problem: string } {

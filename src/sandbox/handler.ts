@@ -136,13 +136,13 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, deps: Ha
 async function handleControl(method: string, path: string, res: ServerResponse, requestId: string, deps: HandlerDeps): Promise<void> {
   if (path !== REQUEST_LOG_PATH) {
     await handleStateControl(method, path, res, requestId, deps);
-  } else if (method === 'GET') {
+  } else if (method === 'GET' || method === 'HEAD') {
     sendJson(res, requestId, { status: 200, body: deps.state.requestLog });
   } else if (method === 'DELETE') {
     deps.state.requestLog.length = 0;
     sendJson(res, requestId, { status: 204 });
   } else {
-    sendProblem(res, requestId, methodNotAllowed(method, path, ['GET', 'DELETE']), deps);
+    sendProblem(res, requestId, methodNotAllowed(method, path, ['GET', 'HEAD', 'DELETE']), deps);
   }
 }
 

@@ -7,6 +7,8 @@ import { badRequest } from './problems.js';
 import type { SandboxState } from './state.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The methods a path takes: its routes' methods, and HEAD wherever GET is. */
+export type AllowedMethod = HttpMethod | 'HEAD';
 
 /** What a handler gets: the state to read or change and the parsed request. */
 export interface RouteContext {
@@ -68,7 +70,7 @@ export function ok(body: unknown): RouteResponse {
 
 export type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
+  | { kind: 'method-not-allowed'; allowed: AllowedMethod[] }
   | { kind: 'not-found' };
 
 type Segment = { literal: string } | { param: string };
@@ -97,12 +99,14 @@ function compilePattern(pattern: string): Segment[] {
 /** Throws a 400 problem when a segment is not valid percent-encoding. */
 function matchRoute(compiled: readonly CompiledRoute[], method: string, rawPath: string): RouteMatch {
   const segments = decodeSegments(rawPath);
-  const allowed: HttpMethod[] = [];
+  // HEAD is GET without the body (RFC 9110, 9.3.2): Node's server leaves the body out of a HEAD answer.
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  const allowed: AllowedMethod[] = [];
   for (const { route, segments: pattern } of compiled) {
     const params = matchSegments(pattern, segments);
     if (params === undefined) continue;
-    if (route.method === method) return { kind: 'found', route, params };
-    if (!allowed.includes(route.method)) allowed.push(route.method);
+    if (route.method === wanted) return { kind: 'found', route, params };
+    for (const each of route.method === 'GET' ? (['GET', 'HEAD'] as const) : [route.method]) if (!allowed.includes(each)) allowed.push(each);
   }
   return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
 }

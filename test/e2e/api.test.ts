@@ -137,6 +137,34 @@ describe('ipctl api: requests', () => {
     expect(silent.stdout).toBe('');
   });
 
+  it('sends HEAD, and says of an error answer to it that it carries no details, naming GET', async () => {
+    const found = await api(['-X', 'HEAD', '/providers/salesforce', '-i']);
+    expect(found.stderr).toBe('');
+    expect(found.code).toBe(0);
+    expect(found.stdout).toMatch(/^HTTP\/1\.1 200 OK\ncontent-type: application\/json\n(?:.+\n)*\n$/);
+    const missing = await api(['-X', 'HEAD', '/providers/no-such-provider']);
+    expect(missing.code).toBe(3);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain('HTTP 404');
+    expect(missing.stderr).toContain('an answer to HEAD carries no body');
+    expect(missing.stderr).toContain('Send the same request with GET (-X GET) to see them.');
+    expect(missing.stderr).not.toContain('without problem details');
+    expect((await fixture.requests()).map((request) => `${request.method} ${request.operation} ${request.status}`)).toEqual(['HEAD getProvider 200', 'HEAD getProvider 404']);
+  });
+
+  it('prints the status line and headers of an error answer with -i, its details on stderr', async () => {
+    const result = await api(['-i', '/nope']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/^HTTP\/1\.1 404 Not Found\ncontent-type: application\/problem\+json\n(?:.+\n)*\n$/);
+    expect(result.stdout).toMatch(/\nx-request-id: req_\w+\n/);
+    expect(result.stdout).not.toContain('No sandbox API operation');
+    expect(result.stderr).toContain('Not Found (HTTP 404)');
+    expect(result.stderr).toContain('No sandbox API operation has the path');
+    const refused = await api(['-i', '/orgs/org_demo', '--auth', 'none']);
+    expect(refused.code).toBe(4);
+    expect(refused.stdout).toMatch(/^HTTP\/1\.1 401 Unauthorized\n/);
+  });
+
   it('sends the credential --auth names: none is refused by an org route (exit 4)', async () => {
     const result = await api(['/orgs/org_demo', '--auth', 'none']);
     expect(result.code).toBe(4);
@@ -174,6 +202,31 @@ describe('ipctl api: requests', () => {
     ]);
   });
 
+  it('says a POST or PATCH was not retried because it may not be safe to repeat, only when a retry was due', async () => {
+    const env = { IPCTL_RETRY_BACKOFF: '0.01' };
+    const hint = 'may not be safe to repeat (it could do its work twice). Add --retry-unsafe to retry it.';
+    const patch = ['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', 'destination[name]=x', '-f', 'updateMask[]=name'];
+    await fixture.addFaults({ updateDestination: [{ kind: 'status', status: 503 }] });
+    const unavailable = await api(patch, env);
+    expect(unavailable.code).toBe(5);
+    expect(unavailable.stderr).toContain(`Not retried: a PATCH ${hint}`);
+    await fixture.addFaults({ generateConnection: [{ kind: 'status', status: 429 }] });
+    const limited = await api(['/projects/{project}/connections:generate', '--input', join(files.path, 'connection.json')], env);
+    expect(limited.code).toBe(5);
+    expect(limited.stderr).toContain(`Not retried: a POST ${hint}`);
+    // Retries off, a status no retry would repeat, a GET: no such hint.
+    await fixture.addFaults({ updateDestination: [{ kind: 'status', status: 503 }] });
+    const retriesOff = await api([...patch, '--retries', '0'], env);
+    expect(retriesOff.code).toBe(5);
+    expect(retriesOff.stderr).not.toContain('--retry-unsafe');
+    const refused = await api(['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', 'destination[name]=x', '-f', 'updateMask[]=nope'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).not.toContain('--retry-unsafe');
+    expect((await fixture.requests()).map((request) => `${request.operation} ${request.status}`)).toEqual([
+      'updateDestination 503', 'generateConnection 429', 'updateDestination 503', 'updateDestination 400',
+    ]);
+  });
+
   it('prints the request with --dry-run, credentials and secrets redacted, and sends nothing', async () => {
     const result = await api(['--dry-run', '-X', 'PATCH', '/projects/proj_demo/destinations/dest_s3', '-F', `destination[secrets][secretAccessKey]=@${join(files.path, 'secret.txt')}`, '-f', 'updateMask[]=secrets.secretAccessKey']);
     expect(result.code).toBe(0);
@@ -194,6 +247,17 @@ describe('ipctl api: refusals (exit 2, nothing sent)', () => {
     ['a client secret on argv', ['/projects/{project}/connections:generate', '-f', `customAuth[clientSecret]=${argvSecret}`], /customAuth\[clientSecret\]: the value looks like a secret/],
     ['a destination credential header on argv', ['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', `destination[metadata][headers][Authorization]=Bearer ${argvSecret}`], /\[headers\]\[Authorization\]: the value looks like a secret/],
     ['a secret in a query parameter, even from a file', ['-X', 'GET', '/orgs/org_demo', '-F', 'apiKey=@-'], /-F apiKey: names a secret, and would put it in the URL/],
+    [
+      'a secret field beside --input, which makes fields query parameters',
+      ['-X', 'PATCH', '/projects/proj_demo/destinations/dest_s3', '-F', 'destination[secrets][secretAccessKey]=@-', '--input', '-', '--dry-run'],
+      /-F destination\[secrets\]\[secretAccessKey\]: names a secret, and beside --input the fields become query parameters, so it would be in the URL; put it in the body --input sends instead \(stdin can be read only once, so -F @- and --input - cannot both take it\)\n/,
+    ],
+    [
+      'a secret field from a file beside --input',
+      ['-X', 'POST', '/projects/{project}/connections:generate', '-F', 'apiKey=@secret.txt', '--input', 'connection.json'],
+      /-F apiKey: names a secret, and beside --input the fields become query parameters, so it would be in the URL; put it in the body --input sends instead\n/,
+    ],
+    ['a PATH that repeats the base URL\'s /v1', ['/v1/orgs/org_demo'], /PATH is relative to the base URL, which already ends in \/v1: use \/orgs\/org_demo\n/],
     ['a credential header with -H', ['/orgs/org_demo', '-H', `Authorization: Bearer ${argvSecret}`], /-H Authorization: a credential header on the command line/],
     ['an API key header with -H', ['/orgs/org_demo', '-H', `X-Api-Key: ${argvSecret}`], /-H X-Api-Key: a credential header/],
     ['a -F file that cannot be read', ['-X', 'POST', '/projects/{project}/connections:generate', '-F', 'groupName=@/no/such/file.txt'], /-F groupName: cannot read \/no\/such\/file\.txt \(no such file\)/],

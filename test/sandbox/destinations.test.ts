@@ -224,12 +224,12 @@ describe('GET /_sandbox/projects/{projectIdOrName}/destinations/{destination}', 
     expect(await (await fetch(`${origin}/_sandbox/requests`)).json()).toEqual([]);
   });
 
-  it('answers 404 for unknown things and 405 for anything but GET', async () => {
+  it('answers 404 for unknown things and 405 for anything but GET and HEAD', async () => {
     expect((await fetch(`${origin}/_sandbox/projects/demo/destinations/dest_nope`)).status).toBe(404);
     expect((await fetch(`${origin}/_sandbox/nothing`)).status).toBe(404);
     const post = await fetch(`${origin}/_sandbox/projects/demo/destinations/dest_s3`, { method: 'POST' });
     expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET');
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 });
 

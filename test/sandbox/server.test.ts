@@ -197,7 +197,7 @@ describe('routing', () => {
   it('answers 405 with Allow for a wrong method', async () => {
     const response = await fetch(`${sandbox.baseUrl}/orgs/org_demo`, { method: 'DELETE', headers: bearer() });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
     expect((await problemOf(response)).title).toBe('Method Not Allowed');
   });
 

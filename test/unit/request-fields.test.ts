@@ -43,7 +43,8 @@ describe('parseField', () => {
 
   it('types -F values: numbers, true, false, null, @PATH and @-', () => {
     expect(typedSource('42')).toEqual({ kind: 'literal', value: 42 });
-    expect(typedSource('-1.5e3')).toEqual({ kind: 'literal', value: -1500 });
+    expect(typedSource('-1500')).toEqual({ kind: 'literal', value: -1500 });
+    expect(typedSource('9007199254740991')).toEqual({ kind: 'literal', value: 9007199254740991 });
     expect(typedSource('0.25')).toEqual({ kind: 'literal', value: 0.25 });
     expect(typedSource('true')).toEqual({ kind: 'literal', value: true });
     expect(typedSource('false')).toEqual({ kind: 'literal', value: false });
@@ -52,6 +53,13 @@ describe('parseField', () => {
     expect(typedSource('@-')).toEqual({ kind: 'file', path: '-' });
     // Not numbers: leading zeros, a plus sign, hex, words.
     for (const text of ['007', '+1', '0x10', '1.', 'True', 'NaN', 'Infinity', 'eu-central-1']) expect(typedSource(text)).toEqual({ kind: 'literal', value: text });
+  });
+
+  it('keeps as strings the numbers JSON would not hold exactly', () => {
+    // Beyond the safe integers, a fraction that reads back otherwise, exponents (1e400 is Infinity).
+    for (const text of ['12345678901234567890', '9007199254740993', '-9007199254740992', '1.50', '0.10000000000000000001', '1e400', '-1.5e3', '1E5', '-0']) {
+      expect(typedSource(text)).toEqual({ kind: 'literal', value: text });
+    }
   });
 
   it('names the flag when there is no = or no key', () => {

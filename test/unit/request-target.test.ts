@@ -37,6 +37,19 @@ describe('resolveTarget', () => {
     expect(target('/orgs/x', false, { ...settings, baseUrl: 'https://api.example.com/v1/' }).url.href).toBe('https://api.example.com/v1/orgs/x');
   });
 
+  it('refuses a PATH that repeats the path of the base URL, naming the PATH meant', () => {
+    expect(problem('/v1/orgs/org_demo')).toBe('PATH is relative to the base URL, which already ends in /v1: use /orgs/org_demo');
+    expect(problem('v1/orgs/{org}/invites?x=1')).toBe('PATH is relative to the base URL, which already ends in /v1: use /orgs/{org}/invites?x=1');
+    expect(problem('/v1')).toBe('PATH is relative to the base URL, which already ends in /v1: use /');
+    expect(problem('/api/v2/orgs/x', { ...settings, baseUrl: 'https://gw.example.com/api/v2/' })).toBe('PATH is relative to the base URL, which already ends in /api/v2: use /orgs/x');
+    const searched = resolveTarget('/search/v1/projects/p', true, { ...settings, searchUrl: 'https://api.example.com/search/v1' });
+    expect(searched).toEqual({ problem: 'PATH is relative to the search URL, which already ends in /search/v1: use /projects/p' });
+    // Not the prefix itself, a base URL without a path, a full URL: joined as given.
+    expect(target('/v1x/orgs').url.href).toBe('https://api.example.com/v1/v1x/orgs');
+    expect(target('/v1/orgs', false, { ...settings, baseUrl: 'https://api.example.com' }).url.href).toBe('https://api.example.com/v1/orgs');
+    expect(target('https://api.example.com/v1/orgs/org_demo').url.href).toBe('https://api.example.com/v1/orgs/org_demo');
+  });
+
   it('joins to the search URL with --search', () => {
     expect(target('/projects/p/integrations/i', true)).toEqual({ url: new URL('https://search.example.com/v1/projects/p/integrations/i'), base: 'search' });
   });
