@@ -154,7 +154,14 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
       expect(status.stdout).toContain('Bearer token\tkept, but cannot be read now (keyring)');
       expect(status.stderr).toContain('is kept in the OS keychain, which this build of ipctl cannot read.');
       expect(status.stderr).not.toContain('No credential is configured');
-      for (const output of [stored, migrated, org, status]) expect(output.stdout + output.stderr).not.toMatch(/CANARY/);
+      const logout = await copied(['auth', 'logout', '--profile', 'npm']);
+      expect(logout.stderr).toBe(
+        'Error: The bearer token of profile "npm" could not be removed from the OS keychain (this build of ipctl has no keychain support); it stays there, and the profile still points at it.\n' +
+          'Run `ipctl auth logout --profile npm` again with the npm package of ipctl, which can use the OS keychain.\n',
+      );
+      expect(logout.code).toBe(5);
+      expect(keyring.lookup('npm:token')).toBe(canaryToken);
+      for (const output of [stored, migrated, org, status, logout]) expect(output.stdout + output.stderr).not.toMatch(/CANARY/);
     } finally {
       copy.remove();
     }

@@ -96,6 +96,8 @@ function capitalize(text: string): string {
  * keychain and marked in the profile, and the same command run where the
  * keychain can be reached removes them (exit 5, a temporary failure).
  */
-export function keychainLeftoverError(message: string, again: string): UserError {
-  return new UserError(message, exitCodes.temporary, `Run \`${again}\` again where the keychain can be reached (a desktop session with the keyring unlocked).`);
+export async function keychainLeftoverError(message: string, again: string, reason: string | undefined): Promise<UserError> {
+  const { noKeychainSupport } = await import('../../config/keychain.js');
+  const where = reason === noKeychainSupport ? 'with the npm package of ipctl, which can use the OS keychain' : 'where the keychain can be reached (a desktop session with the keyring unlocked)';
+  return new UserError(message, exitCodes.temporary, `Run \`${again}\` again ${where}.`);
 }

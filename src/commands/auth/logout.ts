@@ -4,7 +4,7 @@ import { keychainLeftoverError, sayKeychainDetail } from './credential.js';
 export default defineCommand({
   help: {
     description:
-      'Remove the API key and the bearer token of the profile in use, from the OS keychain and from the profile file. The profile keeps its URLs and defaults. IPCTL_API_KEY and IPCTL_TOKEN, when set, are not touched.',
+      'Remove the API key and the bearer token of the profile in use, from the OS keychain and from the profile file. The profile keeps its URLs and defaults. IPCTL_API_KEY and IPCTL_TOKEN, when set, are not touched. A credential the OS keychain cannot delete now (no D-Bus session, a locked keyring) stays marked in the profile, and the command exits 5: run it again where the keychain can be reached.',
     examples: ['ipctl auth logout', 'ipctl auth logout --profile staging'],
     environment: ['IPCTL_PROFILE   the profile whose credentials to remove'],
     exitCodes: ['0 removed, or there was nothing to remove', '2 a --profile or IPCTL_PROFILE that names no saved profile, or an invalid profile file', '5 the OS keychain did not answer in time, or could not be reached to remove a credential kept there (it stays there and in the profile, for a second run)'],
@@ -31,9 +31,10 @@ export default defineCommand({
     const removed = credentialKeys.filter((key) => !leftovers.keys.includes(key) && (data[key] !== undefined || data.credentialStore?.[key] === 'keyring'));
     if (removed.length > 0) context.say(`Removed the ${credentialList(removed)} of profile "${profile}".`);
     const which = credentialList(leftovers.keys);
-    throw keychainLeftoverError(
+    throw await keychainLeftoverError(
       `The ${which} of profile "${profile}" could not be removed from the OS keychain (${leftovers.reason}); ${leftovers.keys.length > 1 ? 'they stay' : 'it stays'} there, and the profile still points at ${leftovers.keys.length > 1 ? 'them' : 'it'}.`,
       `ipctl auth logout --profile ${profile}`,
+      leftovers.reason,
     );
   },
 });

@@ -5,7 +5,7 @@ import { sayKeychainDetail } from './credential.js';
 export default defineCommand({
   help: {
     description:
-      'Move every credential the profile file holds, of every profile, into the OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux). Each is written to the keychain and read back before it leaves the file, so an interrupted run loses nothing: run it again to finish.',
+      'Move every credential the profile file holds, of every profile, into the OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux). Each is written to the keychain and read back before it leaves the file, so an interrupted run loses nothing: run it again to finish. The standalone executable cannot use a keychain; there it says so and exits 1.',
     examples: ['ipctl auth migrate', 'ipctl auth migrate && ipctl auth status'],
     environment: ['IPCTL_CONFIG_DIR       where the profile file lives', 'IPCTL_KEYRING_TIMEOUT  seconds to wait for the OS keychain (default: 10)'],
     exitCodes: ['0 moved, or nothing to move', '1 no OS keychain is usable here, or this build of ipctl (the standalone executable) cannot use one (the credentials stay in the file)', '2 an invalid profile file', '5 the OS keychain did not answer in time'],

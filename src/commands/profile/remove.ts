@@ -5,7 +5,7 @@ import { profileHelp } from './help.js';
 export default defineCommand({
   args: profileArgument,
   help: profileHelp(
-    'Remove a profile and the credentials stored in it, in the profile file and in the OS keychain. If it was the current profile, no profile is current until `ipctl profile use`.',
+    'Remove a profile and the credentials stored in it, in the profile file and in the OS keychain. If it was the current profile, no profile is current until `ipctl profile use`. If the OS keychain cannot delete a credential now (no D-Bus session, a locked keyring), the profile stays, with only what is still in the keychain, and the command exits 5: run it again where the keychain can be reached.',
     ['ipctl profile remove staging', 'ipctl profile list && ipctl profile remove old-sandbox'],
     undefined,
     [
@@ -28,9 +28,10 @@ export default defineCommand({
         // the credentials that could go are gone.
         const kept = Object.fromEntries(leftovers.keys.map((key) => [key, 'keyring' as const]));
         store.updateProfile(input.name, { apiKey: undefined, token: undefined, credentialStore: kept });
-        throw keychainLeftoverError(
+        throw await keychainLeftoverError(
           `Profile "${input.name}" was not removed: its ${credentialList(leftovers.keys)} could not be removed from the OS keychain (${leftovers.reason}).`,
           `ipctl profile remove ${input.name}`,
+          leftovers.reason,
         );
       }
     }
