@@ -151,7 +151,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
       expect(org.code).toBe(4);
       const status = await copied(['auth', 'status', '--profile', 'npm']);
       expect(status.code).toBe(4);
-      expect(status.stdout).toContain('Bearer token\tkept, but cannot be read now (keyring)');
+      expect(status.stdout).toContain('Bearer token\tkept, but cannot be read here (keyring)');
       expect(status.stderr).toContain('is kept in the OS keychain, which this build of ipctl cannot read.');
       expect(status.stderr).not.toContain('No credential is configured');
       const logout = await copied(['auth', 'logout', '--profile', 'npm']);
@@ -333,7 +333,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     await ipctl(['auth', 'set-key', '--profile', 'far'], { input: canaryApiKey });
     const status = await ipctl(['auth', 'status', '--profile', 'far'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
     expect(status.code).toBe(4);
-    expect(status.stdout).toContain('API key\tkept, but cannot be read now (keyring)\tprofile "far"');
+    expect(status.stdout).toContain('API key\tkept, but cannot be read here (keyring)\tprofile "far"');
     expect(status.stderr).toBe(
       `The API key of profile "far" is kept in ${keychainName}, which cannot be read here: no D-Bus session.\n` +
         'Unlock the keyring and try again, give the API key in IPCTL_API_KEY, or keep it in the profile file: ipctl auth set-key --insecure-storage\n',

@@ -81,7 +81,7 @@ function shownCredential(setting: ResolvedCredential): ShownCredential {
 function statusView(status: ReturnType<typeof statusOf>, unreachable: { apiKey: boolean; token: boolean }) {
   const row = (label: string, setting: ShownSetting, missing: string) => [label, setting.value ?? missing, setting.origin ?? ''];
   const credentialRow = (label: string, setting: ShownCredential, cannotRead: boolean) => {
-    const value = setting.value ?? (cannotRead ? 'kept, but cannot be read now' : setting.storage === 'keyring' ? 'missing from the keyring' : 'missing');
+    const value = setting.value ?? (cannotRead ? 'kept, but cannot be read here' : setting.storage === 'keyring' ? 'missing from the keyring' : 'missing');
     return [label, setting.storage ? `${value} (${setting.storage})` : value, setting.origin ?? ''];
   };
   return {
