@@ -2,7 +2,7 @@
 // profile file (0600). The profile file says which: a credential in the
 // keychain has a `credentialStore` marker in its profile and no value there.
 import { CredentialError } from '../errors.js';
-import { type CredentialKey, keychainAccount, keychainCall, keychainName, type KeychainOperation } from './keychain.js';
+import { type CredentialKey, keychainAccount, keychainCall, keychainName, type KeychainOperation, noKeychainSupport } from './keychain.js';
 import type { Settings } from './resolve.js';
 import { checkProfileName, type ProfileData } from './schema.js';
 import { Secret } from './secret.js';
@@ -36,6 +36,13 @@ export async function withKeychainCredentials(settings: Settings, env: Env): Pro
 function unreadable(key: CredentialKey, profile: string, reason: string): CredentialError {
   const variable = key === 'apiKey' ? 'IPCTL_API_KEY' : 'IPCTL_TOKEN';
   const verb = key === 'apiKey' ? 'set-key' : 'set-token';
+  if (reason === noKeychainSupport) {
+    // Stored there by the npm package; this build (the standalone executable) has no way in.
+    return new CredentialError(
+      `The ${credentialNames[key]} of profile "${profile}" is kept in the OS keychain, which this build of ipctl cannot read.`,
+      `Give it in ${variable}, use the npm package of ipctl (which reads the keychain), or store it in the profile file: ipctl auth ${verb} --insecure-storage`,
+    );
+  }
   return new CredentialError(
     `The ${credentialNames[key]} of profile "${profile}" is kept in ${keychainName()}, which cannot be read here: ${reason}.`,
     `Unlock the keyring and try again, give the ${credentialNames[key]} in ${variable}, or keep it in the profile file: ipctl auth ${verb} --insecure-storage`,
@@ -46,6 +53,14 @@ export interface StoreOutcome {
   storage: 'keyring' | 'file';
   /** Why the keychain was not used, when it was wanted and could not be. */
   fallbackReason?: string;
+  /** The keychain library's own words for it, for --debug. */
+  fallbackDetail?: string;
+}
+
+/** Why the keychain refused, in ipctl's words, and in the library's (for --debug). */
+interface KeychainFailure {
+  reason: string;
+  detail?: string;
 }
 
 /**
@@ -63,10 +78,10 @@ export async function storeCredentials(
   // The name becomes part of a keychain account: checked before anything is stored.
   checkProfileName(profile);
   const keys = credentialKeys.filter((key) => values[key] !== undefined);
-  let fallbackReason: string | undefined;
+  let fallback: KeychainFailure | undefined;
   if (!options.insecure) {
-    fallbackReason = await writeAndVerify(profile, keys.map((key) => [key, values[key]!]), options.env);
-    if (fallbackReason === undefined) {
+    fallback = await writeAndVerify(profile, keys.map((key) => [key, values[key]!]), options.env);
+    if (fallback === undefined) {
       markInKeychain(store, profile, keys, () => true);
       return { storage: 'keyring' };
     }
@@ -81,15 +96,15 @@ export async function storeCredentials(
   });
   // The keychain's old copy is no longer in use: remove it, where the keychain lets us.
   const replaced = keys.filter((key) => before?.credentialStore?.[key] === 'keyring');
-  if (replaced.length > 0 && fallbackReason === undefined) {
+  if (replaced.length > 0 && fallback === undefined) {
     // Chosen with --insecure-storage, quietly: a keychain that fails here leaves an unused entry, nothing worse.
     await keychainCall(replaced.map((key) => ({ op: 'delete', account: keychainAccount(profile, key) })), options.env).catch(() => undefined);
   }
-  return { storage: 'file', fallbackReason };
+  return { storage: 'file', fallbackReason: fallback?.reason, fallbackDetail: fallback?.detail };
 }
 
 /** Writes each credential to the keychain and reads it back; returns why not, or undefined when every one is there. */
-async function writeAndVerify(profile: string, entries: [CredentialKey, string][], env: Env): Promise<string | undefined> {
+async function writeAndVerify(profile: string, entries: [CredentialKey, string][], env: Env): Promise<KeychainFailure | undefined> {
   const operations: KeychainOperation[] = entries.flatMap(([key, value]) => [
     { op: 'set' as const, account: keychainAccount(profile, key), value },
     { op: 'get' as const, account: keychainAccount(profile, key) },
@@ -97,9 +112,9 @@ async function writeAndVerify(profile: string, entries: [CredentialKey, string][
   const answers = await keychainCall(operations, env);
   for (const [index, [, value]] of entries.entries()) {
     const [written, read] = [answers[index * 2]!, answers[index * 2 + 1]!];
-    const problem = written.error ?? read.error;
-    if (problem !== undefined) return problem;
-    if (read.value !== value) return 'the keychain did not give back what was stored';
+    const problem = written.error === undefined ? read : written;
+    if (problem.error !== undefined) return { reason: problem.error, detail: problem.detail };
+    if (read.value !== value) return { reason: 'the keychain did not give back what was stored' };
   }
   return undefined;
 }
@@ -121,21 +136,35 @@ function markInKeychain(store: ProfileStore, profile: string, keys: CredentialKe
   });
 }
 
+/** The keychain entries of a profile that could not be removed, and why (the first reason). */
+export interface KeychainLeftovers {
+  keys: CredentialKey[];
+  reason?: string;
+  detail?: string;
+}
+
 /**
  * Removes the keychain entries of a profile's credentials (those its marker
- * names). Returns why they could not be removed, if so; a timeout throws.
+ * names). Returns those that could not be removed, and why; a timeout throws.
+ * An entry that was already gone counts as removed.
  */
-export async function deleteKeychainCredentials(profile: string, data: ProfileData | undefined, keys: CredentialKey[], env: Env): Promise<string | undefined> {
+export async function deleteKeychainCredentials(profile: string, data: ProfileData | undefined, keys: CredentialKey[], env: Env): Promise<KeychainLeftovers> {
   const inKeychain = keys.filter((key) => data?.credentialStore?.[key] === 'keyring');
-  if (inKeychain.length === 0) return undefined;
+  if (inKeychain.length === 0) return { keys: [] };
   const answers = await keychainCall(inKeychain.map((key) => ({ op: 'delete', account: keychainAccount(profile, key) })), env);
-  return answers.find((answer) => answer.error !== undefined)?.error;
+  const failed = answers.find((answer) => answer.error !== undefined);
+  return { keys: inKeychain.filter((_, index) => answers[index]!.error !== undefined), reason: failed?.error, detail: failed?.detail };
+}
+
+/** Names credentials for a message: "API key", "API key and bearer token". */
+export function credentialList(keys: CredentialKey[]): string {
+  return keys.map((key) => credentialNames[key]).join(' and ');
 }
 
 export interface MigrationResult {
   moved: { profile: string; key: CredentialKey }[];
   /** Why the keychain could not take them, when it could not. */
-  failure?: string;
+  failure?: KeychainFailure;
 }
 
 /**

@@ -26,7 +26,7 @@ async function answer(request: KeychainRequest): Promise<KeychainAnswer[]> {
         answers.push({ deleted: await entry.deleteCredential() });
       }
     } catch (error) {
-      answers.push({ error: firstLine(error) });
+      answers.push(failure(error));
     }
   }
   return answers;
@@ -39,10 +39,26 @@ function unloadable(error: unknown): string {
   return `the keychain module could not be loaded (${firstLine(error)})`;
 }
 
+/** The library's known errors, in plain words; its own text goes along as the detail, for --debug. */
+const plainReasons: [RegExp, string][] = [
+  // libdbus's way of saying that there is no session bus to talk to.
+  [/DBUS_SESSION_BUS_ADDRESS|autolaunch/, 'no D-Bus session'],
+  // The Secret Service found no unlocked collection to use (gnome-keyring with no keyring unlocked, or none made yet).
+  [/no result found/i, 'the keyring is locked, or has no default collection'],
+  [/locked/i, 'the keyring is locked'],
+  [/prompt/i, 'the keyring asked to be unlocked, and there is nowhere to ask'],
+  [/org\.freedesktop\.secrets|ServiceUnknown|was not provided by any/i, 'no Secret Service (such as gnome-keyring) is running on the D-Bus session'],
+];
+
+function failure(error: unknown): KeychainAnswer {
+  const text = error instanceof Error ? error.message : String(error);
+  const detail = firstLine(error);
+  const plain = plainReasons.find(([pattern]) => pattern.test(text))?.[1];
+  return plain === undefined ? { error: detail } : { error: plain, detail };
+}
+
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  // libdbus's way of saying that there is no session bus to talk to.
-  if (/DBUS_SESSION_BUS_ADDRESS|autolaunch/.test(text)) return 'no D-Bus session';
   return (text.split('\n')[0] ?? '').slice(0, 300);
 }
 

@@ -14,7 +14,10 @@ export interface KeychainRequest {
 
 /** One operation's outcome: error when it failed, value for get (undefined: no such entry), deleted for delete. */
 export interface KeychainAnswer {
+  /** Why it failed, in ipctl's words. */
   error?: string;
+  /** The keychain library's own words for it, shown only with --debug. */
+  detail?: string;
   value?: string;
   deleted?: boolean;
 }
@@ -43,7 +46,7 @@ const defaultTimeoutSeconds = 10;
  */
 export async function keychainCall(operations: KeychainOperation[], env: Record<string, string | undefined>): Promise<KeychainAnswer[]> {
   const worker = workerPath();
-  if (!worker) return operations.map(() => ({ error: 'this build of ipctl has no keychain support' }));
+  if (!worker) return operations.map(() => ({ error: noKeychainSupport }));
   const timeoutMs = keychainTimeoutSeconds(env) * 1000;
   const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(process.execPath, [worker], { env: workerEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
@@ -75,6 +78,14 @@ function parseAnswers(output: string, count: number): KeychainAnswer[] {
     // Reported below.
   }
   return Array.from({ length: count }, () => ({ error: 'the keychain helper ended without an answer' }));
+}
+
+/** The reason every keychain call gives in a build that has no keychain support (the standalone executable). */
+export const noKeychainSupport = 'this build of ipctl has no keychain support';
+
+/** Whether this build of ipctl can use an OS keychain at all; the standalone executable cannot. */
+export function keychainSupported(): boolean {
+  return workerPath() !== undefined;
 }
 
 /** dist/keychain-worker.cjs, beside dist/main.cjs; this code may sit in dist/chunks/. None in a single-file build. */

@@ -6,8 +6,9 @@ export const exitCodesTopic = `Exit codes
   1    an API error (or a bulk import with rows that failed)
   2    usage error or invalid input (a flag, an argument, a file, the profile file); nothing was sent
   3    not found (HTTP 404)
-  4    missing or rejected credentials (HTTP 401 or 403, or none configured; nothing was sent)
+  4    missing or rejected credentials (HTTP 401 or 403, none configured, or kept in an OS keychain that cannot be read now; nothing was sent)
   5    temporary failure: network error, timeout, HTTP 429 or 5xx, a problem marked retryable, or an OS keychain that did not answer
+       or could not be reached to delete a credential (run the command again where it can be)
   70   a bug in ipctl (an internal error); please report it
   130  interrupted (Ctrl-C, or a declined confirmation)
   143  stopped by SIGTERM

@@ -3,7 +3,7 @@
 // no keychain is usable.
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { cleanEnv, ipctlBin, repoRoot, type RunOptions, runIpctl, runProcess, tempDir } from '../helpers/cli.js';
@@ -116,6 +116,55 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     );
     expect(stored.code).toBe(0);
     expect(keyring.lookup('copied:apiKey')).toBe('');
+  });
+
+  it('an ipctl built with no keychain support keeps credentials in the file without offering migrate, refuses migrate plainly, and names the keychain for a key kept there', async () => {
+    // dist/ without the keychain worker: as the standalone executable, which has none.
+    const copy = tempDir('ipctl-nokeychain-');
+    cpSync(join(repoRoot, 'bin'), join(copy.path, 'bin'), { recursive: true });
+    cpSync(join(repoRoot, 'dist'), join(copy.path, 'dist'), { recursive: true });
+    rmSync(join(copy.path, 'dist/keychain-worker.cjs'));
+    const env = { ...sandboxEnv(), ...keyring.env };
+    const copied = (args: string[], input?: string) => runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), ...args], { env, input });
+    try {
+      const stored = await copied(['auth', 'set-key', '--profile', 'built'], canaryApiKey);
+      expect(stored.stderr).toBe(
+        `This build of ipctl keeps credentials in the profile file: kept in ${configFile()} (readable only by you). The npm package of ipctl keeps them in the OS keychain. Use --insecure-storage to choose the file without this notice.\n` +
+          'Stored the API key of profile "built" in the profile file.\n',
+      );
+      expect(stored.code).toBe(0);
+      const migrated = await copied(['auth', 'migrate']);
+      expect(migrated.stderr).toBe(
+        `Error: This build of ipctl cannot use an OS keychain; it keeps credentials in ${configFile()}.\n` +
+          'To keep them in the OS keychain, install the npm package of ipctl and run ipctl auth migrate with it.\n',
+      );
+      expect(migrated.code).toBe(1);
+      expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.built).toEqual({ apiKey: canaryApiKey });
+
+      // A key the npm package put in the keychain.
+      await ipctl(['auth', 'set-token', '--profile', 'npm'], { input: canaryToken });
+      const org = await copied(['orgs', 'get', '--profile', 'npm']);
+      expect(org.stderr).toBe(
+        'Error: The bearer token of profile "npm" is kept in the OS keychain, which this build of ipctl cannot read.\n' +
+          'Give it in IPCTL_TOKEN, use the npm package of ipctl (which reads the keychain), or store it in the profile file: ipctl auth set-token --insecure-storage\n',
+      );
+      expect(org.code).toBe(4);
+      const status = await copied(['auth', 'status', '--profile', 'npm']);
+      expect(status.code).toBe(4);
+      expect(status.stdout).toContain('Bearer token\tkept, but cannot be read here (keyring)');
+      expect(status.stderr).toContain('is kept in the OS keychain, which this build of ipctl cannot read.');
+      expect(status.stderr).not.toContain('No credential is configured');
+      const logout = await copied(['auth', 'logout', '--profile', 'npm']);
+      expect(logout.stderr).toBe(
+        'Error: The bearer token of profile "npm" could not be removed from the OS keychain (this build of ipctl has no keychain support); it stays there, and the profile still points at it.\n' +
+          'Run `ipctl auth logout --profile npm` again with the npm package of ipctl, which can use the OS keychain.\n',
+      );
+      expect(logout.code).toBe(5);
+      expect(keyring.lookup('npm:token')).toBe(canaryToken);
+      for (const output of [stored, migrated, org, status, logout]) expect(output.stdout + output.stderr).not.toMatch(/CANARY/);
+    } finally {
+      copy.remove();
+    }
   });
 
   it('set-token keeps a second credential of the same profile beside the first', async () => {
@@ -239,6 +288,60 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     expect(status.code).toBe(4);
   });
 
+  it('auth logout where the keychain cannot be reached removes what it can, keeps the marker of what it cannot, exits 5, and a second run finishes', async () => {
+    await ipctl(['auth', 'set-key', '--profile', 'out'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-token', '--profile', 'out', '--insecure-storage'], { input: canaryToken });
+    const noBus = { DBUS_SESSION_BUS_ADDRESS: undefined };
+    const first = await ipctl(['auth', 'logout', '--profile', 'out'], { env: noBus });
+    expect(first.stderr).toBe(
+      'Removed the bearer token of profile "out".\n' +
+        'Error: The API key of profile "out" could not be removed from the OS keychain (no D-Bus session); it stays there, and the profile still points at it.\n' +
+        'Run `ipctl auth logout --profile out` again where the keychain can be reached (a desktop session with the keyring unlocked).\n',
+    );
+    expect(first.code).toBe(5);
+    expect(keyring.lookup('out:apiKey')).toBe(canaryApiKey);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.out).toEqual({ credentialStore: { apiKey: 'keyring' } });
+    expect(configFilesText()).not.toContain(canaryToken);
+
+    const second = await ipctl(['auth', 'logout', '--profile', 'out']);
+    expect(second.stderr).toBe('Removed the credentials of profile "out".\n');
+    expect(second.code).toBe(0);
+    expect(keyring.lookup('out:apiKey')).toBe('');
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.out).toEqual({});
+  });
+
+  it('profile remove where the keychain cannot be reached keeps the profile, exits 5, and a second run finishes', async () => {
+    await ipctl(['auth', 'set-key', '--profile', 'gone'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-token', '--profile', 'gone'], { input: canaryToken });
+    const first = await ipctl(['profile', 'remove', 'gone'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
+    expect(first.stderr).toBe(
+      'Error: Profile "gone" was not removed: its API key and bearer token could not be removed from the OS keychain (no D-Bus session).\n' +
+        'Run `ipctl profile remove gone` again where the keychain can be reached (a desktop session with the keyring unlocked).\n',
+    );
+    expect(first.code).toBe(5);
+    expect([keyring.lookup('gone:apiKey'), keyring.lookup('gone:token')]).toEqual([canaryApiKey, canaryToken]);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.gone).toEqual({ credentialStore: { apiKey: 'keyring', token: 'keyring' } });
+
+    const second = await ipctl(['profile', 'remove', 'gone']);
+    expect(second.stderr).toBe('Removed profile "gone".\n');
+    expect(second.code).toBe(0);
+    expect([keyring.lookup('gone:apiKey'), keyring.lookup('gone:token')]).toEqual(['', '']);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.gone).toBeUndefined();
+  });
+
+  it('auth status where the keyring cannot be reached says the key is kept there and why, not that none is configured, exit 4', async () => {
+    await ipctl(['auth', 'set-key', '--profile', 'far'], { input: canaryApiKey });
+    const status = await ipctl(['auth', 'status', '--profile', 'far'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
+    expect(status.code).toBe(4);
+    expect(status.stdout).toContain('API key\tkept, but cannot be read here (keyring)\tprofile "far"');
+    expect(status.stderr).toBe(
+      `The API key of profile "far" is kept in ${keychainName}, which cannot be read here: no D-Bus session.\n` +
+        'Unlock the keyring and try again, give the API key in IPCTL_API_KEY, or keep it in the profile file: ipctl auth set-key --insecure-storage\n',
+    );
+    const reachable = await ipctl(['auth', 'status', '--profile', 'far']);
+    expect(reachable.code).toBe(0);
+  });
+
   it('a keychain entry removed behind ipctl\'s back reads as a missing credential', async () => {
     await ipctl(['auth', 'set-key', '--profile', 'lost'], { input: canaryApiKey });
     await runIpctl(['profile', 'add', 'other'], { env: { ...sandboxEnv(), ...keyring.env } });
@@ -265,12 +368,23 @@ describe.skipIf(missing !== undefined)(`with a Secret Service that has no keyrin
     expect(stored.code).toBe(0);
     const notices = stored.stderr.split('\n').filter((line) => line.startsWith('No OS keychain is usable here ('));
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toContain(`kept in ${configFile()} (readable only by you) instead. Use --insecure-storage`);
+    expect(notices[0]).toBe(
+      `No OS keychain is usable here (the keyring is locked, or has no default collection); kept in ${configFile()} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.`,
+    );
+    expect(stored.stderr).not.toContain('debug:');
     expect(stored.stderr).toContain('Stored the API key of profile "default" in the profile file.');
     expect(stored.stderr).not.toContain(canaryApiKey);
     expect(keyring.lookup('default:apiKey')).toBe('');
     const provider = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: { ...sandboxEnv(), ...keyring.env } });
     expect(provider.code).toBe(0);
+  });
+
+  it('with --debug, the notice is followed by the keychain library\'s own words', async () => {
+    const stored = await runIpctl(['auth', 'set-key', '--debug', '--profile', 'traced'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    expect(stored.code).toBe(0);
+    expect(stored.stderr).toContain('(the keyring is locked, or has no default collection)');
+    expect(stored.stderr).toMatch(/^debug: the keychain said: .*no result found/m);
+    expect(stored.stderr).not.toContain(canaryApiKey);
   });
 });
 

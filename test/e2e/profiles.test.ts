@@ -63,6 +63,32 @@ describe('profiles', () => {
     expect(selected.stderr).toContain('No profile named "ghost"');
   });
 
+  it('auth status and auth logout refuse a --profile or IPCTL_PROFILE that names no saved profile, as other commands do, exit 2', async () => {
+    await ipctl(['profile', 'add', 'real']);
+    const refused = await ipctl(['orgs', 'get', 'org_1', '--profile', 'nope']);
+    expect(refused.code).toBe(2);
+    for (const args of [['auth', 'status', '--profile', 'nope'], ['auth', 'logout', '--profile', 'nope'], ['--profile', 'nope', 'auth', 'status']]) {
+      const result = await ipctl(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr, args.join(' ')).toBe(refused.stderr);
+    }
+    const json = await ipctl(['auth', 'status', '--json', '--profile', 'nope']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stderr)).toMatchObject({ title: 'No profile named "nope".', exitCode: 2 });
+    const fromEnv = await ipctl(['auth', 'status'], { env: { IPCTL_PROFILE: 'nope' } });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toBe(refused.stderr);
+    // Commands that store credentials still make the profile.
+    const stored = await ipctl(['auth', 'set-key', '--profile', 'nope', '--insecure-storage'], { input: canaryKey });
+    expect(stored.code).toBe(0);
+    expect((await ipctl(['auth', 'status', '--profile', 'nope'])).code).toBe(0);
+    // With no profile file at all, the built-in default profile is shown, not refused.
+    const fresh = await runIpctl(['auth', 'status'], { env: { IPCTL_CONFIG_DIR: join(config.path, 'empty') } });
+    expect(fresh.code).toBe(4);
+    expect(fresh.stdout).toContain('default (not saved yet)');
+  });
+
   it('keeps the file at mode 0600 in a 0700 folder', async () => {
     const nested = join(config.path, 'nested', 'ipctl');
     const result = await runIpctl(['auth', 'set-key'], { env: { IPCTL_CONFIG_DIR: nested }, input: `${canaryKey}\n` });

@@ -165,12 +165,31 @@ describe.skipIf(!built)('the standalone executable, run with no node of its own 
     await session.expect('Bearer token');
     session.send(`tok_standalone_CANARY_9876543210${keys.enter}`);
     expect(await session.finish()).toBe(0);
-    expect(session.screen).toContain('No OS keychain is usable here (this build of ipctl has no keychain support)');
+    expect(session.screen).toContain('This build of ipctl keeps credentials in the profile file');
+    expect(session.screen).not.toContain('migrate');
     expect(session.screen).toContain('Stored the API key and bearer token of profile "work" in the profile file.');
     expect(session.screen).not.toContain('CANARY');
     expect(JSON.parse(readFileSync(join(config, 'config.json'), 'utf8')).profiles.work).toEqual({
       apiKey: 'sk_standalone_CANARY_0123456789',
       token: 'tok_standalone_CANARY_9876543210',
     });
+  });
+
+  it('says that it cannot use a keychain: auth migrate refuses plainly, and a key the npm package kept there is named as such', async () => {
+    const config = join(home.path, 'keychained');
+    mkdirSync(config, { recursive: true });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ current: 'npm', profiles: { npm: { credentialStore: { apiKey: 'keyring' } } } }), { mode: 0o600 });
+    const migrated = await runExecutable(['auth', 'migrate'], bareEnv({ IPCTL_CONFIG_DIR: config }));
+    expect(migrated.stderr).toBe(
+      `Error: This build of ipctl cannot use an OS keychain; it keeps credentials in ${join(config, 'config.json')}.\n` +
+        'To keep them in the OS keychain, install the npm package of ipctl and run ipctl auth migrate with it.\n',
+    );
+    expect(migrated.code).toBe(1);
+    const status = await runExecutable(['auth', 'status'], bareEnv({ IPCTL_CONFIG_DIR: config }));
+    expect(status.code).toBe(4);
+    expect(status.stderr).toBe(
+      'The API key of profile "npm" is kept in the OS keychain, which this build of ipctl cannot read.\n' +
+        'Give it in IPCTL_API_KEY, use the npm package of ipctl (which reads the keychain), or store it in the profile file: ipctl auth set-key --insecure-storage\n',
+    );
   });
 });

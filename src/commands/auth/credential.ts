@@ -1,6 +1,6 @@
 import type { CredentialKey } from '../../config/keychain.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { exitCodes, UsageError, UserError } from '../../errors.js';
 import * as z from '../../schema/zod.js';
 import { flag } from '../command.js';
 
@@ -68,15 +68,36 @@ export async function storeCredentials(
   const { storeCredentials: keep } = await import('../../config/credentials.js');
   const profile = settings.profile.value;
   const outcome = await keep(store, profile, values, { insecure: insecure === true, env: context.deps.env });
-  if (outcome.fallbackReason !== undefined) {
+  const { keychainName, noKeychainSupport } = await import('../../config/keychain.js');
+  if (outcome.fallbackReason === noKeychainSupport) {
+    context.say(
+      `This build of ipctl keeps credentials in the profile file: kept in ${store.path} (readable only by you). The npm package of ipctl keeps them in the OS keychain. Use --insecure-storage to choose the file without this notice.`,
+    );
+  } else if (outcome.fallbackReason !== undefined) {
     context.say(
       `No OS keychain is usable here (${outcome.fallbackReason}); kept in ${store.path} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.`,
     );
   }
-  const { keychainName } = await import('../../config/keychain.js');
+  sayKeychainDetail(context, outcome.fallbackDetail);
   return { profile, where: outcome.storage === 'keyring' ? keychainName() : 'the profile file' };
+}
+
+/** The keychain library's own words for a failure, shown only with --debug. */
+export function sayKeychainDetail(context: Context, detail: string | undefined): void {
+  if (context.debug && detail !== undefined) context.say(`debug: the keychain said: ${detail}`);
 }
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The error for keychain entries that could not be removed: they stay in the
+ * keychain and marked in the profile, and the same command run where the
+ * keychain can be reached removes them (exit 5, a temporary failure).
+ */
+export async function keychainLeftoverError(message: string, again: string, reason: string | undefined): Promise<UserError> {
+  const { noKeychainSupport } = await import('../../config/keychain.js');
+  const where = reason === noKeychainSupport ? 'with the npm package of ipctl, which can use the OS keychain' : 'where the keychain can be reached (a desktop session with the keyring unlocked)';
+  return new UserError(message, exitCodes.temporary, `Run \`${again}\` again ${where}.`);
 }

@@ -1,15 +1,16 @@
 import { defineCommand } from '../command.js';
+import { keychainLeftoverError, sayKeychainDetail } from './credential.js';
 
 export default defineCommand({
   help: {
     description:
-      'Remove the API key and the bearer token of the profile in use, from the OS keychain and from the profile file. The profile keeps its URLs and defaults. IPCTL_API_KEY and IPCTL_TOKEN, when set, are not touched.',
+      'Remove the API key and the bearer token of the profile in use, from the OS keychain and from the profile file. The profile keeps its URLs and defaults. IPCTL_API_KEY and IPCTL_TOKEN, when set, are not touched. A credential the OS keychain cannot delete now (no D-Bus session, a locked keyring) stays marked in the profile, and the command exits 5: run it again where the keychain can be reached.',
     examples: ['ipctl auth logout', 'ipctl auth logout --profile staging'],
     environment: ['IPCTL_PROFILE   the profile whose credentials to remove'],
-    exitCodes: ['0 removed, or there was nothing to remove', '2 an invalid profile file', '5 the OS keychain did not answer in time'],
+    exitCodes: ['0 removed, or there was nothing to remove', '2 a --profile or IPCTL_PROFILE that names no saved profile, or an invalid profile file', '5 the OS keychain did not answer in time, or could not be reached to remove a credential kept there (it stays there and in the profile, for a second run)'],
   },
   async run(_input, context) {
-    const settings = await context.settings({}, { allowMissingProfile: true });
+    const settings = await context.settings();
     const profile = settings.profile.value;
     const store = await context.store();
     const data = store.profile(profile);
@@ -17,10 +18,23 @@ export default defineCommand({
       context.say(`Profile "${profile}" has no stored credential; nothing to remove.`);
       return;
     }
-    const { credentialKeys, deleteKeychainCredentials } = await import('../../config/credentials.js');
-    const failure = await deleteKeychainCredentials(profile, data, credentialKeys, context.deps.env);
-    if (failure !== undefined) context.say(`Could not remove the credentials of profile "${profile}" from the OS keychain (${failure}); remove the entries of service "ipctl" there by hand.`);
-    store.updateProfile(profile, { apiKey: undefined, token: undefined, credentialStore: undefined });
-    context.say(`Removed the credentials of profile "${profile}".`);
+    const { credentialKeys, credentialList, deleteKeychainCredentials } = await import('../../config/credentials.js');
+    const leftovers = await deleteKeychainCredentials(profile, data, credentialKeys, context.deps.env);
+    // An entry the keychain could not delete keeps its marker, so that running logout again can finish.
+    const kept = Object.fromEntries(leftovers.keys.map((key) => [key, 'keyring' as const]));
+    store.updateProfile(profile, { apiKey: undefined, token: undefined, credentialStore: leftovers.keys.length > 0 ? kept : undefined });
+    if (leftovers.keys.length === 0) {
+      context.say(`Removed the credentials of profile "${profile}".`);
+      return;
+    }
+    sayKeychainDetail(context, leftovers.detail);
+    const removed = credentialKeys.filter((key) => !leftovers.keys.includes(key) && (data[key] !== undefined || data.credentialStore?.[key] === 'keyring'));
+    if (removed.length > 0) context.say(`Removed the ${credentialList(removed)} of profile "${profile}".`);
+    const which = credentialList(leftovers.keys);
+    throw await keychainLeftoverError(
+      `The ${which} of profile "${profile}" could not be removed from the OS keychain (${leftovers.reason}); ${leftovers.keys.length > 1 ? 'they stay' : 'it stays'} there, and the profile still points at ${leftovers.keys.length > 1 ? 'them' : 'it'}.`,
+      `ipctl auth logout --profile ${profile}`,
+      leftovers.reason,
+    );
   },
 });

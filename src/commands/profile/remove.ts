@@ -5,17 +5,35 @@ import { profileHelp } from './help.js';
 export default defineCommand({
   args: profileArgument,
   help: profileHelp(
-    'Remove a profile and the credentials stored in it, in the profile file and in the OS keychain. If it was the current profile, no profile is current until `ipctl profile use`.',
+    'Remove a profile and the credentials stored in it, in the profile file and in the OS keychain. If it was the current profile, no profile is current until `ipctl profile use`. If the OS keychain cannot delete a credential now (no D-Bus session, a locked keyring), the profile stays, with only what is still in the keychain, and the command exits 5: run it again where the keychain can be reached.',
     ['ipctl profile remove staging', 'ipctl profile list && ipctl profile remove old-sandbox'],
+    undefined,
+    [
+      '0 removed',
+      '2 no such profile, or an invalid profile file',
+      '5 the OS keychain did not answer in time, or could not be reached to remove a credential kept there (the profile stays, so that running this again finishes)',
+    ],
   ),
   async run(input, context) {
     const store = await context.store();
     const data = store.profile(input.name);
     // The keychain's entries first: a profile still listed can be removed again, an entry nobody points at would stay.
     if (data?.credentialStore) {
-      const { credentialKeys, deleteKeychainCredentials } = await import('../../config/credentials.js');
-      const failure = await deleteKeychainCredentials(input.name, data, credentialKeys, context.deps.env);
-      if (failure !== undefined) context.say(`Could not remove the credentials of profile "${input.name}" from the OS keychain (${failure}); remove the entries of service "ipctl" there by hand.`);
+      const { credentialKeys, credentialList, deleteKeychainCredentials } = await import('../../config/credentials.js');
+      const leftovers = await deleteKeychainCredentials(input.name, data, credentialKeys, context.deps.env);
+      if (leftovers.keys.length > 0) {
+        const { keychainLeftoverError, sayKeychainDetail } = await import('../auth/credential.js');
+        sayKeychainDetail(context, leftovers.detail);
+        // Keeps the profile, pointing only at what is still in the keychain, so that running this again finishes;
+        // the credentials that could go are gone.
+        const kept = Object.fromEntries(leftovers.keys.map((key) => [key, 'keyring' as const]));
+        store.updateProfile(input.name, { apiKey: undefined, token: undefined, credentialStore: kept });
+        throw await keychainLeftoverError(
+          `Profile "${input.name}" was not removed: its ${credentialList(leftovers.keys)} could not be removed from the OS keychain (${leftovers.reason}).`,
+          `ipctl profile remove ${input.name}`,
+          leftovers.reason,
+        );
+      }
     }
     store.removeProfile(input.name);
     context.say(`Removed profile "${input.name}".`);
