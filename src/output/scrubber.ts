@@ -15,25 +15,56 @@ const shortestValue = 4;
  * value takes inside JSON or a URL.
  */
 export class Scrubber {
-  /** Longest first, so that a value is replaced before any part of it. */
-  #needles: string[] = [];
+  /** Every text to replace. */
+  #needles = new Set<string>();
+  /**
+   * For each needle's first characters, the lengths of the needles that open
+   * with them, longest first: scrub() looks at each position of a text once,
+   * whatever the number of needles (a bulk import sends a credential a row).
+   */
+  #lengths = new Map<string, number[]>();
 
   add(value: string): void {
-    const fresh = needlesOf(value).filter((needle) => !this.#needles.includes(needle));
-    if (fresh.length === 0) return;
-    this.#needles = [...this.#needles, ...fresh].sort((a, b) => b.length - a.length);
+    for (const needle of needlesOf(value)) {
+      if (this.#needles.has(needle)) continue;
+      this.#needles.add(needle);
+      const opening = needle.slice(0, shortestValue);
+      const lengths = this.#lengths.get(opening) ?? [];
+      if (!lengths.includes(needle.length)) this.#lengths.set(opening, [...lengths, needle.length].sort((a, b) => b - a));
+    }
   }
 
   /** Lets value through again: for the secrets a person asked to see (--show-secrets). */
   forget(value: string): void {
-    const needles = needlesOf(value);
-    this.#needles = this.#needles.filter((needle) => !needles.includes(needle));
+    for (const needle of needlesOf(value)) this.#needles.delete(needle);
   }
 
+  /** text with every needle replaced: the longest where several start at one place, and overlapping ones as one. */
   scrub(text: string): string {
-    let scrubbed = text;
-    for (const needle of this.#needles) if (scrubbed.includes(needle)) scrubbed = scrubbed.split(needle).join(redactedMark);
-    return scrubbed;
+    if (this.#needles.size === 0) return text;
+    let scrubbed = '';
+    let copied = 0;
+    let at = 0;
+    while (at <= text.length - shortestValue) {
+      const length = this.#needleAt(text, at);
+      if (length === 0) {
+        at += 1;
+        continue;
+      }
+      // A needle that starts inside this one and reaches further is covered too.
+      let end = at + length;
+      for (let inside = at + 1; inside < end; inside += 1) end = Math.max(end, inside + this.#needleAt(text, inside));
+      scrubbed += `${text.slice(copied, at)}${redactedMark}`;
+      at = end;
+      copied = end;
+    }
+    return `${scrubbed}${text.slice(copied)}`;
+  }
+
+  /** The length of the longest needle at text[at], or 0. */
+  #needleAt(text: string, at: number): number {
+    const lengths = this.#lengths.get(text.slice(at, at + shortestValue));
+    return lengths?.find((length) => this.#needles.has(text.slice(at, at + length))) ?? 0;
   }
 
   /** stream, with every write scrubbed. */

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { redactedMark, Scrubber } from '../../src/output/scrubber.js';
+
+const scrubberOf = (...values: string[]) => {
+  const scrubber = new Scrubber();
+  for (const value of values) scrubber.add(value);
+  return scrubber;
+};
+
+describe('Scrubber', () => {
+  it('leaves text alone when it knows no credential', () => {
+    expect(new Scrubber().scrub('sk_live_CANARY_123456')).toBe('sk_live_CANARY_123456');
+  });
+
+  it('replaces a credential wherever it appears, and the forms JSON and URLs give it', () => {
+    const scrubber = scrubberOf('p@ss "word" 12345678');
+    expect(scrubber.scrub('a p@ss "word" 12345678 b')).toBe(`a ${redactedMark} b`);
+    expect(scrubber.scrub('{"password":"p@ss \\"word\\" 12345678"}')).toBe(`{"password":"${redactedMark}"}`);
+    expect(scrubber.scrub('?q=p%40ss%20%22word%22%2012345678&x=1')).toBe(`?q=${redactedMark}&x=1`);
+  });
+
+  it('replaces the long parts of a credential on their own (a JWT segment, half of user:password)', () => {
+    const scrubber = scrubberOf('alice-admin:CorrectHorseBattery');
+    expect(scrubber.scrub('user alice-admin, password CorrectHorseBattery')).toBe(`user ${redactedMark}, password ${redactedMark}`);
+  });
+
+  it('replaces the longest credential where several start at one place, and overlapping ones as one', () => {
+    const scrubber = scrubberOf('tok_ABCDEFGH', 'tok_ABCDEFGH_more_of_it');
+    expect(scrubber.scrub('[tok_ABCDEFGH_more_of_it] [tok_ABCDEFGH]')).toBe(`[${redactedMark}] [${redactedMark}]`);
+    const overlapping = scrubberOf('xyz1abcdEF', 'cdEFGHIJKL');
+    expect(overlapping.scrub('..xyz1abcdEFGHIJKL..')).toBe(`..${redactedMark}..`);
+  });
+
+  it('leaves short values, which would be ordinary text, alone', () => {
+    expect(scrubberOf('abc').scrub('abc abc')).toBe('abc abc');
+  });
+
+  it('lets a credential through again once forgotten', () => {
+    const scrubber = scrubberOf('sk_forgotten_12345678', 'sk_kept_123456789');
+    scrubber.forget('sk_forgotten_12345678');
+    expect(scrubber.scrub('sk_forgotten_12345678 sk_kept_123456789')).toBe(`sk_forgotten_12345678 ${redactedMark}`);
+  });
+
+  it('holds a credential a row for many rows sharing one opening, and still finds each', () => {
+    const tokens = Array.from({ length: 20_000 }, (_, row) => `rt_live_${String(row).padStart(8, '0')}_CANARY`);
+    const scrubber = scrubberOf(...tokens);
+    const text = tokens.filter((_, row) => row % 997 === 0).join('\n');
+    expect(scrubber.scrub(text)).toBe(tokens.filter((_, row) => row % 997 === 0).map(() => redactedMark).join('\n'));
+    expect(scrubber.scrub('rt_live_ but not a token')).toBe('rt_live_ but not a token');
+  });
+});
