@@ -47,6 +47,7 @@ function listColumns(view: ListView | GridView, rows: Cell[][]): ColumnText[] {
     header,
     cells: rows.map((row) => (view.kind === 'grid' && index > 0 && typeof row[index] === 'boolean' ? 'yes' : text(row[index]))),
     identifies: index === 0 || identifier.test(header),
+    key: header === 'ID',
   }));
 }
 

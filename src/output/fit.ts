@@ -1,9 +1,9 @@
 /*
  * Fitting a table to the terminal's width, as gh lays out its tables: columns
  * are as wide as their content; when the whole is too wide, low-value columns
- * are dropped first (the view names them, or the rightmost go; a column of
- * identifiers goes only after every other), then the widest cells are cut
- * with "…", columns that identify a row last.
+ * are dropped first (the view names them, or the rightmost go; the row's own
+ * ID goes only after every other), then the widest cells are cut with "…",
+ * columns of identifiers last.
  */
 
 export interface ColumnText {
@@ -11,6 +11,8 @@ export interface ColumnText {
   cells: readonly string[];
   /** Identifies a row (a label, an ID): cut only when nothing else can be. */
   identifies: boolean;
+  /** The row's own ID (the view's ID column): dropped only after every other column. */
+  key?: boolean;
 }
 
 export interface Fitted {
@@ -30,7 +32,7 @@ const narrowestIdentifier = 8 + padding;
 /**
  * Which columns to show, and how wide, for a table of at most `width`
  * characters. `dropOrder` lists columns that may go, the first first; columns
- * it does not name may go too, rightmost first and identifiers last, but
+ * it does not name may go too, rightmost first and the row's key last, but
  * never the first column (it names each row). When even the narrowest layout of what is left is too
  * wide, the table is laid out as narrow as it can be.
  */
@@ -40,8 +42,8 @@ export function fitColumns(columns: readonly ColumnText[], width: number, dropOr
   // While dropping, a row's identifiers count whole: they are the last to be cut.
   const least = (index: number) => (columns[index]!.identifies ? natural[index]! : Math.min(natural[index]!, narrowest));
   const others = shown.slice(1).reverse();
-  const identifiersLast = [...others.filter((index) => !columns[index]!.identifies), ...others.filter((index) => columns[index]!.identifies)];
-  for (const index of [...dropOrder, ...identifiersLast]) {
+  const keyLast = [...others.filter((index) => !columns[index]!.key), ...others.filter((index) => columns[index]!.key)];
+  for (const index of [...dropOrder, ...keyLast]) {
     if (total(shown.map(least)) <= width) break;
     if (index > 0 && shown.includes(index)) shown.splice(shown.indexOf(index), 1);
   }

@@ -33,6 +33,16 @@ describe('tables on a terminal', () => {
     expect(widest(result.stdout)).toBeGreaterThan(60);
   });
 
+  it("keeps a list's ID column, the rightmost, when a narrow terminal leaves room for few columns", async () => {
+    const result = await runIpctlInTerminal(['invites', 'list'], { env: fixture.env(), columns: 60 });
+    expect(result.code).toBe(0);
+    const screen = stripAnsi(result.stdout);
+    expect(screen).toMatch(/│ ID\s*│/);
+    expect(screen).toMatch(/inv_\w+/);
+    expect(screen).toMatch(/\d more columns?: --wide shows every column/);
+    expect(widest(result.stdout)).toBeLessThanOrEqual(60);
+  });
+
   it('cuts long cells with … and keeps IDs whole', async () => {
     const result = await runIpctlInTerminal(searchBerlin, { env: fixture.env(), columns: 80 });
     const screen = stripAnsi(result.stdout);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ColumnText, fitColumns, textWidth } from '../../src/output/fit.js';
 
-const column = (header: string, cell: string, identifies = false): ColumnText => ({ header, cells: [cell], identifies });
+const column = (header: string, cell: string, identifies = false, key = false): ColumnText => ({ header, cells: [cell], identifies, key });
 /** The width of a table with these column widths: a border before each column and one after the last. */
 const tableWidth = (widths: number[]) => widths.reduce((sum, width) => sum + width + 1, 1);
 
@@ -33,12 +33,14 @@ describe('fitColumns', () => {
     expect(fitColumns(columns, 55).shown).toEqual([0, 1, 2]);
   });
 
-  it('drops a column of identifiers only after every other column, even when it is the rightmost', () => {
-    const invites = [column('EMAIL', 'e'.repeat(30)), column('STATUS', 'pending'), column('CREATED', '2024-02-01T10:00:00Z'), column('ID', 'inv_'.padEnd(16, 'x'), true)];
+  it("drops the row's own ID only after every other column, even when it is the rightmost", () => {
+    const invites = [column('EMAIL', 'e'.repeat(30)), column('STATUS', 'pending'), column('CREATED', '2024-02-01T10:00:00Z'), column('ID', 'inv_'.padEnd(16, 'x'), true, true)];
     const fitted = fitColumns(invites, 50);
     expect(fitted.shown).toEqual([0, 1, 3]);
     expect(fitted.widths[2]).toBe(18);
     expect(fitColumns(invites, 36).shown).toEqual([0, 3]);
+    const otherIds = [column('ID', 'x'.repeat(18), true, true), column('NAME', 'n'.repeat(30)), column('AccountId', 'a'.repeat(18), true)];
+    expect(fitColumns(otherIds, 40).shown).toEqual([0, 1]);
   });
 
   it('cuts identifiers last, down to a floor, when only they are left', () => {
