@@ -2,6 +2,7 @@ import type { Command, CommanderError } from 'commander';
 import type { CommandSpec } from './commands/command.js';
 import { globalFlags } from './commands/globals.js';
 import { addFlags, commandPath, parseCommandInput } from './cli/declaration.js';
+import { familiarFlag } from './cli/familiar-flags.js';
 import { CommandTree } from './cli/tree.js';
 import { commands, groups } from './commands/registry.js';
 import { isDocumentFormat, isTableFormat, outputConflict, outputFormat, type OutputOptions, requestedFormat } from './output/format.js';
@@ -218,6 +219,9 @@ function commanderProblem(error: CommanderError, said: RunState['commanderError'
   const text = said ? (error.code === 'commander.unknownOption' ? refuseUnknownOption(said.text, said.command) : said.text) : error.message;
   const [first = '', ...more] = text.replace(/^error: /, '').trim().split('\n');
   const suggestions = more.map((line) => line.trim().replace(/^\((.*)\)$/, '$1')).filter(Boolean);
+  const unknown = error.code === 'commander.unknownOption' ? /unknown option '([^'=]*)/.exec(first)?.[1] : undefined;
+  const familiar = unknown && said && suggestions.length === 0 ? familiarFlag(unknown, said.command) : undefined;
+  if (familiar) suggestions.push(familiar);
   const path = said ? commandPath(said.command) : '';
   const help = `See: ipctl ${path ? `${path} ` : ''}--help`;
   return new UsageError(sentence(first), [...suggestions, help].join('\n'));

@@ -193,6 +193,20 @@ describe("commander's findings, in ipctl's words", () => {
     expect(result.stderr).toBe("Error: Too many arguments for 'list'. Expected 1 argument but got 2.\nSee: ipctl invites list --help\n");
   });
 
+  it.each([
+    [['orgs', 'get', 'org_demo', '--jq', '.label'], "Unknown option '--jq'.", 'Did you mean --query? It takes a JMESPath expression'],
+    [['orgs', 'get', '--format', 'json'], "Unknown option '--format'.", 'Did you mean --output?'],
+    [['orgs', 'get', '--verbose'], "Unknown option '--verbose'.", 'Did you mean --debug?'],
+    [['api', '/orgs/org_demo', '-d', '{}'], "Unknown option '-d'.", 'Did you mean --input? -f KEY=VALUE and -F KEY=VALUE build a JSON body'],
+    [['auth', 'set-key', '--insecure'], "Unknown option '--insecure'.", 'Did you mean --insecure-storage?'],
+    [['orgs', 'get', '--insecure'], "Unknown option '--insecure'.", 'Did you mean --ca-file? ipctl always checks certificates'],
+  ])('%j: the flag other tools use, named as ipctl calls it, exit 2', async (args, error, hint) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`Error: ${error}\n${hint}`);
+  });
+
   it('subcommand help lists the global flags', async () => {
     const result = await run(['orgs', 'get', '--help']);
     expect(result.stdout).toMatch(/\nGlobal Options:\n(.*\n)*\s+--profile <name>/);
