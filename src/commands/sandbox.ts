@@ -63,7 +63,7 @@ export default defineCommand({
       throw listenError(error, input.host, input.port);
     });
     const form = input.json ? 'json' : input.env ? 'env' : 'text';
-    announce(sandbox, form, context);
+    announce(sandbox, form, context, input.publishedSearch === true);
     await stopped(context.deps.signal);
     await sandbox.close();
     if (form === 'text') context.say('Sandbox stopped.');
@@ -77,7 +77,7 @@ function exportLine(sandbox: Sandbox): string {
   return `export ${Object.entries(variables).map(([name, value]) => `${name}=${shellQuoted(value)}`).join(' ')}`;
 }
 
-function announce(sandbox: Sandbox, form: 'json' | 'env' | 'text', context: Context): void {
+function announce(sandbox: Sandbox, form: 'json' | 'env' | 'text', context: Context, publishedSearch: boolean): void {
   const { baseUrl, searchUrl, org, project, apiKey, token } = sandbox;
   if (form === 'json') {
     context.deps.stdout.write(`${JSON.stringify({ baseUrl, searchUrl, org, project, apiKey, token })}\n`);
@@ -92,7 +92,7 @@ function announce(sandbox: Sandbox, form: 'json' | 'env' | 'text', context: Cont
     [
       'Sandbox running. Press Ctrl-C to stop.',
       `  Base URL:    ${baseUrl}`,
-      `  Search URL:  ${searchUrl}`,
+      `  Search URL:  ${searchUrl}${publishedSearch ? '  (answers {"result": [...]}, entries without an id, as the service does)' : ''}`,
       `  Org:         ${org}`,
       `  Project:     ${project}`,
       `  API key:     ${apiKey}`,

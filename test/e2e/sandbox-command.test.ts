@@ -75,9 +75,18 @@ describe('ipctl sandbox', () => {
     expect(lines[0]).toBe('Sandbox running. Press Ctrl-C to stop.');
     expect(lines.join('\n')).toContain('API key:     sk_sandbox_fixed_key_for_test');
     expect(lines.join('\n')).toContain('Project:     proj_demo');
+    expect(lines[2]).toMatch(/^ {2}Search URL: {2}http:\/\/127\.0\.0\.1:\d+\/search\/v1$/);
     sandbox.child.kill('SIGINT');
     expect(await sandbox.exited).toBe(0);
     expect(sandbox.stderr()).toContain('Sandbox stopped.');
+  });
+
+  it('says in its banner which shape search answers in, with --published-search', async () => {
+    const sandbox = startSandboxProcess(['--published-search']);
+    const lines = await sandbox.firstLines(3);
+    expect(lines[2]).toMatch(/^ {2}Search URL: {2}http:\/\/127\.0\.0\.1:\d+\/search\/v1 {2}\(answers \{"result": \[\.\.\.\]\}, entries without an id, as the service does\)$/);
+    sandbox.child.kill('SIGTERM');
+    await sandbox.exited;
   });
 
   it('says clearly when the port is taken (exit 1)', async () => {
