@@ -85,7 +85,11 @@ async function buildProgram(state: RunState): Promise<{ program: Command; tree: 
   const tree = new CommandTree();
   tree.declareOnArrival(program);
   for (const [name, summary] of Object.entries(groups)) {
-    const group = program.command(name).description(summary).helpCommand(false);
+    const group = program
+      .command(name)
+      .description(summary)
+      .helpCommand(false)
+      .addHelpText('after', `\nRun \`ipctl ${name} COMMAND --help\` for a command's flags and examples, and \`ipctl --help\` for the global options.`);
     configureCommander(group, state);
     tree.declareOnArrival(group);
   }
@@ -98,6 +102,8 @@ async function buildProgram(state: RunState): Promise<{ program: Command; tree: 
     });
   }
   addHelpCommand(program, tree, state);
+  // A group's help is its list of commands; the global options are in each command's help and in `ipctl --help`.
+  for (const name of Object.keys(groups)) findSubcommand(program, [name])!.configureHelp({ ...program.configureHelp(), showGlobalOptions: false });
   return { program, tree };
 }
 

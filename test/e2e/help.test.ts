@@ -207,6 +207,14 @@ describe("commander's findings, in ipctl's words", () => {
     expect(result.stderr).toContain(`Error: ${error}\n${hint}`);
   });
 
+  it("a group's help is its commands, and says where the flags are", async () => {
+    const result = await run(['help', 'invites']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\nCommands:\n\s+list\s+List an organization's invites\n/);
+    expect(result.stdout).not.toContain('Global Options:');
+    expect(result.stdout).toContain('Run `ipctl invites COMMAND --help` for a command\'s flags and examples, and `ipctl --help` for the global options.');
+  });
+
   it('subcommand help lists the global flags', async () => {
     const result = await run(['orgs', 'get', '--help']);
     expect(result.stdout).toMatch(/\nGlobal Options:\n(.*\n)*\s+--profile <name>/);
