@@ -15,9 +15,9 @@ beforeAll(async () => {
   execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', prefix.path], { cwd: repoRoot, stdio: 'pipe' });
   const tarball = readdirSync(prefix.path).find((name) => name.endsWith('.tgz'))!;
   // The package bundles everything it runs (dist/) but the keychain module, whose compiled binary
-  // npm picks for the platform: installed from the file, offline, from the npm cache that `npm ci`
-  // filled, it needs no registry.
-  execFileSync('npm', ['install', '--global', '--offline', '--no-audit', '--no-fund', '--prefix', join(prefix.path, 'global'), join(prefix.path, tarball)], {
+  // npm picks for the platform: its tarballs come from the npm cache that `npm ci` filled, and its
+  // package metadata, which `npm ci` does not fetch, from the registry.
+  execFileSync('npm', ['install', '--global', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', join(prefix.path, 'global'), join(prefix.path, tarball)], {
     cwd: prefix.path,
     stdio: 'pipe',
   });
