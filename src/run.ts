@@ -130,7 +130,8 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   if (typeof outcome === 'number') return outcome;
   if (!outcome) return exitCodes.ok;
   const paint = await paintFor(state.deps.stdout, state.deps.env, global.color !== false);
-  await render(outcome, context.format, { stream: state.deps.stdout, paint, query, width: terminalWidth(state.deps) });
+  const scrub = (text: string) => state.scrubber.scrub(text);
+  await render(outcome, context.format, { stream: state.deps.stdout, paint, query, width: terminalWidth(state.deps), scrub });
   for (const message of outcome.messages ?? []) context.say(message);
   for (const note of outcome.notes ?? []) context.note(note);
   return outcome.exitCode ?? exitCodes.ok;

@@ -11,6 +11,12 @@ export interface RenderTarget {
   query?: (data: unknown) => unknown;
   /** The terminal's width, which a `table` (not a `wide` one) is fitted to. */
   width?: number;
+  /**
+   * Replaces the credentials this run sent, in each cell of a table before it
+   * is laid out: once a cell is cut to fit, what is left of a credential would
+   * no longer be recognised by the output stream's own scrubbing.
+   */
+  scrub?: (text: string) => string;
 }
 
 /**
@@ -46,40 +52,29 @@ function ndjsonItems(outcome: Outcome, data: unknown, queried: boolean): unknown
 }
 
 async function renderTable(outside: View, target: RenderTarget, width: number | undefined): Promise<void> {
-  const view = visibleView(outside);
+  const scrub = target.scrub ?? ((text: string) => text);
+  const view = visibleView(outside, (text) => scrub(visible(text)));
   // cli-table3 loads only when a terminal gets a table; a pipe gets every column whole.
   const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.paint, width) : plainView(view);
   if (text) target.stream.write(`${text}\n`);
 }
 
-/** The view with every control character in its text shown, not obeyed (outside-text.ts). */
-function visibleView(view: View): View {
+/** The view with every control character in its text shown, not obeyed (outside-text.ts), and no credential: `show` does both. */
+function visibleView(view: View, show: (text: string) => string): View {
+  const cell = (value: Cell): Cell => (typeof value === 'string' ? show(value) : value);
+  const title = view.kind === 'text' || view.kind === 'sections' || view.title === undefined ? undefined : show(view.title);
   switch (view.kind) {
     case 'sections':
-      return { ...view, sections: view.sections.map(visibleView) };
+      return { ...view, sections: view.sections.map((section) => visibleView(section, show)) };
     case 'text':
-      return { ...view, text: visible(view.text) };
+      return { ...view, text: show(view.text) };
     case 'record':
-      return { ...view, title: visibleText(view.title), fields: view.fields.map(([label, value]) => [visible(label), visibleCell(value)]) };
+      return { ...view, title, fields: view.fields.map(([label, value]) => [show(label), cell(value)]) };
     case 'list':
-      return { ...view, title: visibleText(view.title), columns: view.columns.map((column) => visible(column)), rows: view.rows.map((row) => row.map(visibleCell)) };
+      return { ...view, title, columns: view.columns.map(show), rows: view.rows.map((row) => row.map(cell)) };
     case 'grid':
-      return {
-        ...view,
-        title: visibleText(view.title),
-        columns: view.columns.map((column) => visible(column)),
-        rows: view.rows.map((row) => ({ label: visible(row.label), cells: row.cells.map(visibleCell) })),
-      };
+      return { ...view, title, columns: view.columns.map(show), rows: view.rows.map((row) => ({ label: show(row.label), cells: row.cells.map(cell) })) };
   }
-}
-
-function visibleText(text: string | undefined): string | undefined {
-  return text === undefined ? undefined : visible(text);
-}
-
-/** Tabs and newlines stay: a table shows them as lines of the cell, a pipe as spaces. */
-function visibleCell(cell: Cell): Cell {
-  return typeof cell === 'string' ? visible(cell) : cell;
 }
 
 function plainView(view: View): string {
