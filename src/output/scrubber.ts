@@ -24,19 +24,29 @@ export class Scrubber {
    */
   #lengths = new Map<string, number[]>();
 
+  /** The credentials given, so that forget() can leave in place what another one still needs. */
+  #values = new Set<string>();
+
   add(value: string): void {
-    for (const needle of needlesOf(value)) {
-      if (this.#needles.has(needle)) continue;
-      this.#needles.add(needle);
-      const opening = needle.slice(0, shortestValue);
-      const lengths = this.#lengths.get(opening) ?? [];
-      if (!lengths.includes(needle.length)) this.#lengths.set(opening, [...lengths, needle.length].sort((a, b) => b - a));
-    }
+    this.#values.add(value);
+    for (const needle of needlesOf(value)) this.#addNeedle(needle);
   }
 
   /** Lets value through again: for the secrets a person asked to see (--show-secrets). */
   forget(value: string): void {
-    for (const needle of needlesOf(value)) this.#needles.delete(needle);
+    if (!this.#values.delete(value)) return;
+    // A needle value shares with another credential (a part of both) stays.
+    this.#needles.clear();
+    this.#lengths.clear();
+    for (const kept of this.#values) for (const needle of needlesOf(kept)) this.#addNeedle(needle);
+  }
+
+  #addNeedle(needle: string): void {
+    if (this.#needles.has(needle)) return;
+    this.#needles.add(needle);
+    const opening = needle.slice(0, shortestValue);
+    const lengths = this.#lengths.get(opening) ?? [];
+    if (!lengths.includes(needle.length)) this.#lengths.set(opening, [...lengths, needle.length].sort((a, b) => b - a));
   }
 
   /** text with every needle replaced: the longest where several start at one place, and overlapping ones as one. */
@@ -85,9 +95,16 @@ export class Scrubber {
   }
 }
 
-/** The texts that give value away: itself, as JSON and URLs write it, and its long parts. */
+/**
+ * The texts that give value away: itself; as JSON writes it (with `/` escaped
+ * too, as PHP does, and with `<`, `>`, `&` and non-ASCII escaped, as Go and
+ * Python do); as URLs write it (in either case of hex); and its long parts.
+ */
 function needlesOf(value: string): string[] {
-  const forms = [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)];
-  const parts = value.split(/[^A-Za-z0-9+/=_-]+/).filter((part) => part.length >= shortestPart);
+  const json = JSON.stringify(value).slice(1, -1);
+  const asciiJson = json.replace(/[<>&\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const url = encodeURIComponent(value);
+  const forms = [value, json, json.replaceAll('/', '\\/'), asciiJson, asciiJson.replaceAll('/', '\\/'), url, url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
+  const parts = value.split(/[^A-Za-z0-9+=_-]+/).filter((part) => part.length >= shortestPart);
   return [...new Set([...forms, ...parts])].filter((needle) => needle.length >= shortestValue);
 }

@@ -19,6 +19,23 @@ describe('Scrubber', () => {
     expect(scrubber.scrub('?q=p%40ss%20%22word%22%2012345678&x=1')).toBe(`?q=${redactedMark}&x=1`);
   });
 
+  it('replaces the forms other servers escape it in: \\/ (PHP), \\u003c and \\u00e4 (Go, Python), lowercase %-hex', () => {
+    const slashed = 'Zm9vYmFyYmF6/cXV4K2Z1Z2E+bG9uZ2tleQ==';
+    expect(scrubberOf(slashed).scrub('{"echo":"Zm9vYmFyYmF6\\/cXV4K2Z1Z2E+bG9uZ2tleQ=="}')).toBe(`{"echo":"${redactedMark}"}`);
+    const marked = 'pä<ss>&wörd-123';
+    expect(scrubberOf(marked).scrub('"p\\u00e4\\u003css\\u003e\\u0026w\\u00f6rd-123"')).toBe(`"${redactedMark}"`);
+    const encoded = 'a/b=c?d+e 1234';
+    expect(scrubberOf(encoded).scrub('q=a%2fb%3dc%3fd%2be%201234')).toBe(`q=${redactedMark}`);
+  });
+
+  it('forgets one credential without letting through another that shares a part with it', () => {
+    const key = 'sk_shared_part_ABCDEFGH';
+    const scrubber = scrubberOf(key, `alice:${key}`);
+    scrubber.forget(`alice:${key}`);
+    expect(scrubber.scrub(`key=${key}`)).toBe(`key=${redactedMark}`);
+    expect(scrubber.scrub('alice:')).toBe('alice:');
+  });
+
   it('replaces the long parts of a credential on their own (a JWT segment, half of user:password)', () => {
     const scrubber = scrubberOf('alice-admin:CorrectHorseBattery');
     expect(scrubber.scrub('user alice-admin, password CorrectHorseBattery')).toBe(`user ${redactedMark}, password ${redactedMark}`);
