@@ -1,6 +1,6 @@
 import type { Paint } from './paint.js';
 import Table from 'cli-table3';
-import { type ColumnText, fitColumns, type Fitted } from './fit.js';
+import { type ColumnText, cutToFit, fitColumns, type Fitted } from './fit.js';
 import { type Cell, type GridView, type ListView, listRows, type RecordView, type View } from './view.js';
 
 /**
@@ -20,7 +20,7 @@ function drawRecord(view: RecordView, paint: Paint, width: number | undefined): 
     { header: '', cells: view.fields.map(([label]) => label), identifies: true },
     { header: '', cells: view.fields.map(([, value]) => text(value)), identifies: false },
   ];
-  const table = newTable(undefined, width === undefined ? undefined : fitColumns(columns, width).widths);
+  const table = newTable(undefined, width === undefined ? undefined : cutToFit(columns, width));
   for (const [label, value] of view.fields) table.push([paint.bold(label), shown(value, paint)]);
   return table.toString();
 }

@@ -37,21 +37,43 @@ const narrowestIdentifier = 8 + padding;
  * wide, the table is laid out as narrow as it can be.
  */
 export function fitColumns(columns: readonly ColumnText[], width: number, dropOrder: readonly number[] = []): Fitted {
-  const natural = columns.map((column) => Math.max(textWidth(column.header), ...column.cells.map(textWidth)) + padding);
+  const natural = naturalWidths(columns);
   const shown = columns.map((_, index) => index);
-  // While dropping, a row's identifiers count whole: they are the last to be cut.
-  const least = (index: number) => (columns[index]!.identifies ? natural[index]! : Math.min(natural[index]!, narrowest));
+  // First identifiers count whole (they are the last to be cut), and the row's key stays; only
+  // if that cannot fit do identifiers count cut, and the key may go.
+  const whole = (index: number) => (columns[index]!.identifies ? natural[index]! : Math.min(natural[index]!, narrowest));
+  const cut = (index: number) => Math.min(natural[index]!, columns[index]!.identifies ? narrowestIdentifier : narrowest);
   const others = shown.slice(1).reverse();
-  const keyLast = [...others.filter((index) => !columns[index]!.key), ...others.filter((index) => columns[index]!.key)];
-  for (const index of [...dropOrder, ...keyLast]) {
-    if (total(shown.map(least)) <= width) break;
+  const beforeKey = [...dropOrder, ...others.filter((index) => !columns[index]!.key)];
+  dropUntilFits(shown, beforeKey, whole, width);
+  dropUntilFits(shown, [...beforeKey, ...others], cut, width);
+  return { shown, widths: cutToFit(shown.map((index) => columns[index]!), width) };
+}
+
+/** Drops the columns of `order` from `shown`, one at a time, until their `least` widths fit; never the first. */
+function dropUntilFits(shown: number[], order: readonly number[], least: (index: number) => number, width: number): void {
+  for (const index of order) {
+    if (total(shown.map(least)) <= width) return;
     if (index > 0 && shown.includes(index)) shown.splice(shown.indexOf(index), 1);
   }
-  const widths = shown.map((index) => natural[index]!);
-  const cutFirst = shown.map((index) => !columns[index]!.identifies);
-  narrow(widths, cutFirst, shown.map((index) => Math.min(natural[index]!, narrowest)), width);
-  narrow(widths, cutFirst.map((first) => !first), shown.map((index) => Math.min(natural[index]!, narrowestIdentifier)), width);
-  return { shown, widths };
+}
+
+/**
+ * Each column's width when none is dropped, the widest cut first (identifiers
+ * last) until the table fits `width` or nothing more can be cut: for a
+ * record, whose two columns are its labels and its values.
+ */
+export function cutToFit(columns: readonly ColumnText[], width: number): number[] {
+  const natural = naturalWidths(columns);
+  const widths = [...natural];
+  const cutFirst = columns.map((column) => !column.identifies);
+  narrow(widths, cutFirst, natural.map((columnWidth) => Math.min(columnWidth, narrowest)), width);
+  narrow(widths, cutFirst.map((first) => !first), natural.map((columnWidth) => Math.min(columnWidth, narrowestIdentifier)), width);
+  return widths;
+}
+
+function naturalWidths(columns: readonly ColumnText[]): number[] {
+  return columns.map((column) => Math.max(textWidth(column.header), ...column.cells.map(textWidth)) + padding);
 }
 
 /** The width of a table whose columns have these widths. */

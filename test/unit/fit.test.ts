@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ColumnText, fitColumns, textWidth } from '../../src/output/fit.js';
+import { type ColumnText, cutToFit, fitColumns, textWidth } from '../../src/output/fit.js';
 
 const column = (header: string, cell: string, identifies = false, key = false): ColumnText => ({ header, cells: [cell], identifies, key });
 /** The width of a table with these column widths: a border before each column and one after the last. */
@@ -35,10 +35,14 @@ describe('fitColumns', () => {
 
   it("drops the row's own ID only after every other column, even when it is the rightmost", () => {
     const invites = [column('EMAIL', 'e'.repeat(30)), column('STATUS', 'pending'), column('CREATED', '2024-02-01T10:00:00Z'), column('ID', 'inv_'.padEnd(16, 'x'), true, true)];
-    const fitted = fitColumns(invites, 50);
+    const fitted = fitColumns(invites, 45);
     expect(fitted.shown).toEqual([0, 1, 3]);
-    expect(fitted.widths[2]).toBe(18);
-    expect(fitColumns(invites, 36).shown).toEqual([0, 3]);
+    expect(tableWidth(fitted.widths)).toBeLessThanOrEqual(45);
+    // Narrower, the key is cut rather than dropped while the first column and it fit, cut.
+    const narrow = fitColumns(invites, 30);
+    expect(narrow.shown).toEqual([0, 3]);
+    expect(tableWidth(narrow.widths)).toBeLessThanOrEqual(30);
+    expect(fitColumns(invites, 20).shown).toEqual([0]);
     const otherIds = [column('ID', 'x'.repeat(18), true, true), column('NAME', 'n'.repeat(30)), column('AccountId', 'a'.repeat(18), true)];
     expect(fitColumns(otherIds, 40).shown).toEqual([0, 1]);
   });
@@ -47,6 +51,16 @@ describe('fitColumns', () => {
     const fitted = fitColumns([column('ID', 'x'.repeat(40), true), column('OTHER ID', 'y'.repeat(40), true)], 50);
     expect(tableWidth(fitted.widths)).toBeLessThanOrEqual(50);
     expect(Math.min(...fitted.widths)).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('cutToFit', () => {
+  it('cuts a record to fit and drops neither of its columns, however narrow', () => {
+    const record = [column('', 'l'.repeat(23), true), column('', 'v'.repeat(50))];
+    const widths = cutToFit(record, 30);
+    expect(widths).toHaveLength(2);
+    expect(widths[1]).toBe(12);
+    expect(cutToFit(record, 200)).toEqual([25, 52]);
   });
 });
 
