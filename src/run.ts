@@ -8,6 +8,7 @@ import { commands, groups } from './commands/registry.js';
 import { isDocumentFormat, isTableFormat, outputConflict, outputFormat, type OutputOptions, requestedFormat } from './output/format.js';
 import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
+import { capitalize } from './output/words.js';
 import { render } from './output/render.js';
 import { Scrubber } from './output/scrubber.js';
 import type { OutputFormat } from './output/view.js';
@@ -236,7 +237,7 @@ function commanderProblem(error: CommanderError, said: RunState['commanderError'
 
 /** `unknown option '--x'` → `Unknown option '--x'.` */
 function sentence(text: string): string {
-  const capitalised = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  const capitalised = capitalize(text);
   return /[.?!]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 

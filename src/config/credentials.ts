@@ -2,7 +2,9 @@
 // profile file (0600). The profile file says which: a credential in the
 // keychain has a `credentialStore` marker in its profile and no value there.
 import { CredentialError } from '../errors.js';
-import { type CredentialKey, keychainAccount, keychainCall, keychainName, type KeychainOperation, noKeychainSupport } from './keychain.js';
+import { type CredentialKey, credentialCommands, credentialKeys, credentialNames } from './credential-keys.js';
+import { settingEnv } from './defaults.js';
+import { keychainAccount, keychainCall, keychainName, type KeychainOperation, noKeychainSupport } from './keychain.js';
 import type { Settings } from './resolve.js';
 import { checkProfileName, type ProfileData } from './schema.js';
 import { Secret } from './secret.js';
@@ -10,8 +12,7 @@ import type { ProfileStore } from './store.js';
 
 type Env = Record<string, string | undefined>;
 
-export const credentialKeys: CredentialKey[] = ['apiKey', 'token'];
-export const credentialNames: Record<CredentialKey, string> = { apiKey: 'API key', token: 'bearer token' };
+export { credentialKeys, credentialNames };
 
 /**
  * Fills in the credentials that the profile keeps in the OS keychain; the
@@ -34,8 +35,8 @@ export async function withKeychainCredentials(settings: Settings, env: Env): Pro
 }
 
 function unreadable(key: CredentialKey, profile: string, reason: string): CredentialError {
-  const variable = key === 'apiKey' ? 'IPCTL_API_KEY' : 'IPCTL_TOKEN';
-  const verb = key === 'apiKey' ? 'set-key' : 'set-token';
+  const variable = settingEnv[key];
+  const verb = credentialCommands[key];
   if (reason === noKeychainSupport) {
     // Stored there by the npm package; this build (the standalone executable) has no way in.
     return new CredentialError(
@@ -148,12 +149,25 @@ export interface KeychainLeftovers {
  * names). Returns those that could not be removed, and why; a timeout throws.
  * An entry that was already gone counts as removed.
  */
-export async function deleteKeychainCredentials(profile: string, data: ProfileData | undefined, keys: CredentialKey[], env: Env): Promise<KeychainLeftovers> {
+async function deleteKeychainCredentials(profile: string, data: ProfileData | undefined, keys: CredentialKey[], env: Env): Promise<KeychainLeftovers> {
   const inKeychain = keys.filter((key) => data?.credentialStore?.[key] === 'keyring');
   if (inKeychain.length === 0) return { keys: [] };
   const answers = await keychainCall(inKeychain.map((key) => ({ op: 'delete', account: keychainAccount(profile, key) })), env);
   const failed = answers.find((answer) => answer.error !== undefined);
   return { keys: inKeychain.filter((_, index) => answers[index]!.error !== undefined), reason: failed?.error, detail: failed?.detail };
+}
+
+/**
+ * Removes a profile's credentials: from the OS keychain (those its marker
+ * names), then from the profile file. An entry the keychain could not delete
+ * keeps its marker, so that the same command run again can finish; those are
+ * returned, with why.
+ */
+export async function removeStoredCredentials(store: ProfileStore, profile: string, data: ProfileData | undefined, env: Env): Promise<KeychainLeftovers> {
+  const leftovers = await deleteKeychainCredentials(profile, data, credentialKeys, env);
+  const kept = leftovers.keys.length > 0 ? Object.fromEntries(leftovers.keys.map((key) => [key, 'keyring' as const])) : undefined;
+  store.updateProfile(profile, { apiKey: undefined, token: undefined, credentialStore: kept });
+  return leftovers;
 }
 
 /** Names credentials for a message: "API key", "API key and bearer token". */

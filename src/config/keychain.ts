@@ -1,9 +1,13 @@
 import { UserError, exitCodes } from '../errors.js';
+import { standaloneExecutable } from '../installation.js';
+import { capitalize } from '../output/words.js';
 
 /** The service name every credential of ipctl is kept under in the OS keychain. */
 export const keychainService = 'ipctl';
 
-export type CredentialKey = 'apiKey' | 'token';
+import type { CredentialKey } from './credential-keys.js';
+
+export type { CredentialKey };
 
 export type KeychainOperation = { op: 'get'; account: string } | { op: 'set'; account: string; value: string } | { op: 'delete'; account: string };
 
@@ -92,7 +96,7 @@ export function keychainSupported(): boolean {
 function workerPath(): string | undefined {
   const { existsSync } = process.getBuiltinModule('node:fs');
   const { join } = process.getBuiltinModule('node:path');
-  if (process.getBuiltinModule('node:sea')?.isSea?.()) return undefined;
+  if (standaloneExecutable()) return undefined;
   for (const dir of [import.meta.dirname, join(import.meta.dirname, '..')]) {
     const path = join(dir, 'keychain-worker.cjs');
     if (existsSync(path)) return path;
@@ -122,8 +126,4 @@ function keychainTimeout(seconds: number): UserError {
     exitCodes.temporary,
     'Check that the keyring is running and unlocked, then try again; or give the credential in IPCTL_API_KEY / IPCTL_TOKEN, or store it in the file with --insecure-storage.',
   );
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

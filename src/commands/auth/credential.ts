@@ -1,12 +1,11 @@
-import type { CredentialKey } from '../../config/keychain.js';
+import { type CredentialKey, credentialCommands, credentialNames } from '../../config/credential-keys.js';
 import type { Context } from '../../context.js';
 import { exitCodes, UsageError, UserError } from '../../errors.js';
+import { capitalize } from '../../output/words.js';
 import * as z from '../../schema/zod.js';
 import { flag } from '../command.js';
 
-export type { CredentialKey };
-
-export const credentialNames: Record<CredentialKey, string> = { apiKey: 'API key', token: 'bearer token' };
+export { type CredentialKey, credentialNames };
 
 /** As gh's: keep the credential in the profile file (0600) on purpose, without trying the OS keychain. */
 export const insecureStorageFlag = {
@@ -20,7 +19,7 @@ export async function readSecret(context: Context, key: CredentialKey): Promise<
   const name = credentialNames[key];
   if (context.deps.stdin.isTTY) {
     if (!context.interactive) {
-      throw new UsageError(`No ${name} on stdin.`, `Pipe it in, for example: ipctl auth ${key === 'apiKey' ? 'set-key' : 'set-token'} < file`);
+      throw new UsageError(`No ${name} on stdin.`, `Pipe it in, for example: ipctl auth ${credentialCommands[key]} < file`);
     }
     const prompter = await context.prompter();
     return checkSecret(await prompter.password(`${capitalize(name)}:`, { validate: (value) => checkValue(value, name) }), name);
@@ -85,10 +84,6 @@ export async function storeCredentials(
 /** The keychain library's own words for a failure, shown only with --debug. */
 export function sayKeychainDetail(context: Context, detail: string | undefined): void {
   if (context.debug && detail !== undefined) context.say(`debug: the keychain said: ${detail}`);
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

@@ -18,11 +18,8 @@ export default defineCommand({
       context.say(`Profile "${profile}" has no stored credential; nothing to remove.`);
       return;
     }
-    const { credentialKeys, credentialList, deleteKeychainCredentials } = await import('../../config/credentials.js');
-    const leftovers = await deleteKeychainCredentials(profile, data, credentialKeys, context.deps.env);
-    // An entry the keychain could not delete keeps its marker, so that running logout again can finish.
-    const kept = Object.fromEntries(leftovers.keys.map((key) => [key, 'keyring' as const]));
-    store.updateProfile(profile, { apiKey: undefined, token: undefined, credentialStore: leftovers.keys.length > 0 ? kept : undefined });
+    const { credentialKeys, credentialList, removeStoredCredentials } = await import('../../config/credentials.js');
+    const leftovers = await removeStoredCredentials(store, profile, data, context.deps.env);
     if (leftovers.keys.length === 0) {
       context.say(`Removed the credentials of profile "${profile}".`);
       return;

@@ -1,12 +1,14 @@
 import { defineCommand } from '../command.js';
 import { forceFlag, recoverProfileFile } from '../force.js';
+import { credentialCommands } from '../../config/credential-keys.js';
+import { settingEnv } from '../../config/defaults.js';
 import { type CredentialKey, credentialNames, insecureStorageFlag, readSecret, storeCredentials } from './credential.js';
 
 /** `auth set-key` and `auth set-token`: the same command for two credentials. */
 export function credentialCommand(key: CredentialKey) {
   const name = credentialNames[key];
-  const verb = key === 'apiKey' ? 'set-key' : 'set-token';
-  const variable = key === 'apiKey' ? 'IPCTL_API_KEY' : 'IPCTL_TOKEN';
+  const verb = credentialCommands[key];
+  const variable = settingEnv[key];
   return defineCommand({
     flags: { ...insecureStorageFlag, ...forceFlag },
     help: {

@@ -19,15 +19,13 @@ export default defineCommand({
     const data = store.profile(input.name);
     // The keychain's entries first: a profile still listed can be removed again, an entry nobody points at would stay.
     if (data?.credentialStore) {
-      const { credentialKeys, credentialList, deleteKeychainCredentials } = await import('../../config/credentials.js');
-      const leftovers = await deleteKeychainCredentials(input.name, data, credentialKeys, context.deps.env);
+      const { credentialList, removeStoredCredentials } = await import('../../config/credentials.js');
+      // Keeps the profile, pointing only at what is still in the keychain, so that running this again finishes;
+      // the credentials that could go are gone.
+      const leftovers = await removeStoredCredentials(store, input.name, data, context.deps.env);
       if (leftovers.keys.length > 0) {
         const { keychainLeftoverError, sayKeychainDetail } = await import('../auth/credential.js');
         sayKeychainDetail(context, leftovers.detail);
-        // Keeps the profile, pointing only at what is still in the keychain, so that running this again finishes;
-        // the credentials that could go are gone.
-        const kept = Object.fromEntries(leftovers.keys.map((key) => [key, 'keyring' as const]));
-        store.updateProfile(input.name, { apiKey: undefined, token: undefined, credentialStore: kept });
         throw await keychainLeftoverError(
           `Profile "${input.name}" was not removed: its ${credentialList(leftovers.keys)} could not be removed from the OS keychain (${leftovers.reason}).`,
           `ipctl profile remove ${input.name}`,
