@@ -190,7 +190,7 @@ export class ApiClient {
    * attempts and waiting budget (retry.ts has the rules). Throws the last
    * failure, with a note on how many attempts were made.
    */
-  async #sendWithRetries(mode: RetryMode, prepared: PreparedRequest): Promise<RawResponse> {
+  async #sendWithRetries(mode: RetryMode, prepared: PreparedRequest): Promise<ApiResponse> {
     const policy = this.#options.retry ?? defaultRetryPolicy;
     const attempts = policy.retries + 1;
     let waitedMs = 0;
@@ -257,7 +257,7 @@ export class ApiClient {
   }
 
   /** One attempt: an error status becomes an ApiError, a network failure a TransportError. */
-  async #attempt(prepared: PreparedRequest, label: string): Promise<RawResponse> {
+  async #attempt(prepared: PreparedRequest, label: string): Promise<ApiResponse> {
     const response = await this.#send(prepared, 0, label);
     const { status, statusText, headers, body } = response;
     if (status < 400) return response;
@@ -272,7 +272,7 @@ export class ApiClient {
     return this.#options.now?.() ?? new Date();
   }
 
-  async #send(prepared: PreparedRequest, redirects = 0, label = ''): Promise<RawResponse> {
+  async #send(prepared: PreparedRequest, redirects = 0, label = ''): Promise<ApiResponse> {
     // Not performance.now(): its first use loads Node's performance timing modules (about 1.5 ms).
     const started = process.hrtime.bigint();
     this.#traceRequest(prepared, label);
@@ -305,7 +305,7 @@ export class ApiClient {
     return this.#send({ ...prepared, url: target }, redirects + 1);
   }
 
-  async #exchange(prepared: PreparedRequest): Promise<RawResponse> {
+  async #exchange(prepared: PreparedRequest): Promise<ApiResponse> {
     const { timeoutMs } = this.#options;
     const proxy = proxyFor(prepared.url, this.#options.env);
     const dispatcher = this.#dispatcherFor(proxy);
@@ -379,8 +379,6 @@ export class ApiClient {
     this.#options.trace?.(line);
   }
 }
-
-type RawResponse = ApiResponse;
 
 /**
  * The answer, or a rejection as soon as signal aborts: undici looks at a

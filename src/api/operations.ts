@@ -1,5 +1,6 @@
 import * as z from '../schema/zod.js';
 import type { RetryMode } from './retry.js';
+import { searchRequestHeaders } from './routes.js';
 import { ConnectionSchema, DestinationSchema, InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
@@ -68,7 +69,7 @@ export const operations = {
     auth: 'apiKey',
     // A search reads; sending it twice changes nothing.
     retry: 'safe',
-    headers: { 'x-svc-request-type': 'search' },
+    headers: searchRequestHeaders,
     response: SearchResponseSchema,
   }),
   updateDestination: operation({

@@ -20,6 +20,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', base: 'api', path: '/projects/{projectIdOrName}/connections:generate', auth: 'apiKey' },
 ];
 
+/** What a request to the search base URL carries besides its credential (spec 4.6). */
+export const searchRequestHeaders: Readonly<Record<string, string>> = { 'x-svc-request-type': 'search' };
+
 /** The org and project placeholders that `ipctl api` fills from the profile, by the spec's parameter names. */
 const profilePlaceholders: Record<string, string> = { orgId: '{org}', projectId: '{project}', projectIdOrName: '{project}' };
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { declaredOptions } from '../input/secret-flags.js';
 
 /*
  * Flags people bring from the tools they know (gh, curl, jq, other CLIs),
@@ -16,8 +17,7 @@ const familiar: Array<{ flags: string[]; ours: string; say: string }> = [
 
 /** A hint naming what ipctl calls an unknown `flag`, where `command` (or a parent) has it; none otherwise. */
 export function familiarFlag(flag: string, command: Command): string | undefined {
-  const known = new Set<string>();
-  for (let current: Command | null = command; current; current = current.parent) for (const option of current.options) if (option.long) known.add(option.long);
+  const known = declaredOptions(command);
   const entry = familiar.find((candidate) => candidate.flags.includes(flag) && known.has(candidate.ours));
   return entry && `Did you mean ${entry.ours}? ${entry.say}`;
 }

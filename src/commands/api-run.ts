@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../api/client.js';
 import type { AuthRequirement } from '../api/operations.js';
 import { mayRetry, type RetryMode } from '../api/retry.js';
-import type { HttpMethod } from '../api/routes.js';
+import { type HttpMethod, searchRequestHeaders } from '../api/routes.js';
 import { Secret } from '../config/secret.js';
 import type { Context } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -187,7 +187,7 @@ function wrapSecrets(value: unknown, steps: KeyStep[], context: Context): unknow
 }
 
 function headersOf(input: ApiInput, search: boolean): Record<string, string> {
-  const headers: Record<string, string> = search ? { 'x-svc-request-type': 'search' } : {};
+  const headers: Record<string, string> = search ? { ...searchRequestHeaders } : {};
   for (const text of input.header ?? []) {
     const header = parseHeader(text);
     if (!('problem' in header)) headers[header.name] = header.value;

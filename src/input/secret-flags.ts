@@ -64,7 +64,7 @@ export function refuseUnknownOption(message: string, command: Command): string {
 }
 
 /** The long options `command` accepts, its own first, then its parents', each with the command it belongs to. */
-function declaredOptions(command: Command): Map<string, [Option, Command]> {
+export function declaredOptions(command: Command): Map<string, [Option, Command]> {
   const options = new Map<string, [Option, Command]>();
   for (let current: Command | null = command; current; current = current.parent) {
     for (const option of current.options) if (option.long && !options.has(option.long)) options.set(option.long, [option, current]);

@@ -33,8 +33,8 @@ const narrowestIdentifier = 8 + padding;
  * Which columns to show, and how wide, for a table of at most `width`
  * characters. `dropOrder` lists columns that may go, the first first; columns
  * it does not name may go too, rightmost first and the row's key last, but
- * never the first column (it names each row). When even the narrowest layout of what is left is too
- * wide, the table is laid out as narrow as it can be.
+ * never the first column (it names each row). When even the narrowest layout
+ * of what is left is too wide, the table is laid out as narrow as it can be.
  */
 export function fitColumns(columns: readonly ColumnText[], width: number, dropOrder: readonly number[] = []): Fitted {
   const natural = naturalWidths(columns);
@@ -47,7 +47,7 @@ export function fitColumns(columns: readonly ColumnText[], width: number, dropOr
   const beforeKey = [...dropOrder, ...others.filter((index) => !columns[index]!.key)];
   dropUntilFits(shown, beforeKey, whole, width);
   dropUntilFits(shown, [...beforeKey, ...others], cut, width);
-  return { shown, widths: cutToFit(shown.map((index) => columns[index]!), width) };
+  return { shown, widths: narrowToFit(shown.map((index) => natural[index]!), shown.map((index) => columns[index]!.identifies), width) };
 }
 
 /** Drops the columns of `order` from `shown`, one at a time, until their `least` widths fit; never the first. */
@@ -64,11 +64,15 @@ function dropUntilFits(shown: number[], order: readonly number[], least: (index:
  * record, whose two columns are its labels and its values.
  */
 export function cutToFit(columns: readonly ColumnText[], width: number): number[] {
-  const natural = naturalWidths(columns);
+  return narrowToFit(naturalWidths(columns), columns.map((column) => column.identifies), width);
+}
+
+/** Columns of these natural widths cut to fit `width`: the others first, then the identifiers. */
+function narrowToFit(natural: readonly number[], identifies: readonly boolean[], width: number): number[] {
   const widths = [...natural];
-  const cutFirst = columns.map((column) => !column.identifies);
+  const cutFirst = identifies.map((identifier) => !identifier);
   narrow(widths, cutFirst, natural.map((columnWidth) => Math.min(columnWidth, narrowest)), width);
-  narrow(widths, cutFirst.map((first) => !first), natural.map((columnWidth) => Math.min(columnWidth, narrowestIdentifier)), width);
+  narrow(widths, identifies, natural.map((columnWidth) => Math.min(columnWidth, narrowestIdentifier)), width);
   return widths;
 }
 

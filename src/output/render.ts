@@ -1,5 +1,6 @@
 import type { Paint } from './paint.js';
 import type { OutputStream } from '../deps.js';
+import { isTableFormat } from './format.js';
 import { escapedInDocument, visible } from './outside-text.js';
 import { type Cell, listRows, type Outcome, type OutputFormat, type View } from './view.js';
 
@@ -25,7 +26,7 @@ export interface RenderTarget {
  * header row, every column whole.
  */
 export async function render(outcome: Outcome, format: OutputFormat, target: RenderTarget): Promise<void> {
-  if (format === 'table' || format === 'wide') {
+  if (isTableFormat(format)) {
     await renderTable(outcome.view, target, format === 'table' ? target.width : undefined);
     return;
   }

@@ -5,6 +5,9 @@ import type { AuthRequirement, Base } from '../api/operations.js';
 import { isDotSegment } from '../api/path.js';
 import { routes } from '../api/routes.js';
 
+/** `https:`, `mailto:`: a PATH that is a URL of its own, not a path. */
+const scheme = /^[a-z][a-z0-9+.-]*:/i;
+
 export interface TargetSettings {
   baseUrl: string;
   searchUrl: string;
@@ -35,7 +38,7 @@ export function resolveTarget(path: string, search: boolean, settings: TargetSet
   const filled = fillPlaceholders(path, settings);
   if ('problem' in filled) return filled;
   const text = filled.text;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(text)) return fullUrl(text, search, settings);
+  if (scheme.test(text)) return fullUrl(text, search, settings);
   const [pathPart = ''] = text.split(/[?#]/, 1);
   if (pathPart.split('/').some(isDotSegment)) return { problem: 'PATH: must not hold "." or ".." steps; write the path to the resource itself' };
   if (/[\u0000-\u0020\u007f]/.test(text)) return { problem: 'PATH: must not hold spaces or control characters; percent-encode them (%20)' };
@@ -49,7 +52,7 @@ export function resolveTarget(path: string, search: boolean, settings: TargetSet
  * base URL ending in /v1) would have it twice; the problem names the PATH meant.
  */
 function doubledPrefix(path: string, base: { url: string; name: string }): { problem: string } | undefined {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || !URL.canParse(base.url)) return undefined;
+  if (scheme.test(path) || !URL.canParse(base.url)) return undefined;
   const prefix = new URL(base.url).pathname.replace(/\/+$/, '');
   if (prefix === '') return undefined;
   const relative = `/${path.replace(/^\/+/, '')}`;
