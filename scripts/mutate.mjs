@@ -47,6 +47,7 @@ const mutations = [
   },
   { name: 'a failure under -o yaml is text, not YAML', file: 'src/run.ts', find: 'if (format && isDocumentFormat(format)) {', replace: 'if (format === "json") {', tests: ['test/e2e/problem-documents.test.ts'] },
   { name: 'output is not scrubbed of the credentials sent', file: 'src/output/scrubber.ts', find: 'write: (chunk: string) => stream.write(scrub(chunk)),', replace: 'write: (chunk: string) => stream.write(chunk),', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'a table cell is cut before its credential is scrubbed', file: 'src/run.ts', find: 'width: terminalWidth(state.deps), scrub });', replace: 'width: terminalWidth(state.deps) });', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'server text reaches a table raw', file: 'src/output/render.ts', find: 'const view = visibleView(outside);', replace: 'const view = outside;', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'JSON output keeps C1 and bidi characters raw', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\\n`);', replace: 'target.stream.write(`${JSON.stringify(data, null, 2)}\\n`);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a proxy closing the tunnel is reconnected to for ever', file: 'src/api/dispatcher.ts', find: 'callback(closed ? new TunnelClosedError(error) : error, socket);', replace: 'callback(error, socket);', tests: ['test/e2e/hostile.test.ts'] },

@@ -120,6 +120,17 @@ describe('a server that echoes the request in its errors', { timeout: 120_000 },
   }
 });
 
+describe('a credential echoed into a table cell', { timeout: 60_000 }, () => {
+  it('is replaced before the cell is cut to fit a narrow terminal: no part of it shows', async () => {
+    const search = ['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_x', '--group-ref', 'acme', '--where', 'Note=x'];
+    const result = await runIpctlInTerminal(search, { env: env('echo-search', { IPCTL_SEARCH_URL: hostile.baseUrl('echo-search') }), columns: 60 });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('…');
+    expect(result.stdout).not.toContain(apiKey.slice(0, 8));
+    expectNoCanary(result.stdout, result.stderr);
+  });
+});
+
 describe('server text with control characters', { timeout: 60_000 }, () => {
   it('shows them visibly in a pipe (TSV), and sends nothing raw', async () => {
     const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: env('control') });

@@ -11,6 +11,8 @@ export type HostileMode =
   | 'echo-json'
   /** An HTML 502 page quoting the API key and the token's middle part first, then the request headers and the body. */
   | 'echo-html'
+  /** Search results whose record text quotes, first thing, the API key the request carried. */
+  | 'echo-search'
   /** Orgs whose label is `label`; a 404 for org `missing` whose problem carries it too. */
   | 'control'
   /** A 302 whose Location is not a URL. */
@@ -115,6 +117,10 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
       return problem(response, 400, { title: 'Bad Request', detail: `got headers ${JSON.stringify(request.headers)} and body ${body}` });
     case 'echo-html':
       return html(response, 502, request, body);
+    case 'echo-search': {
+      const note = `key ${String(request.headers['x-api-key'] ?? '')} was used for this record`;
+      return json(response, 200, { results: [{ id: 'rec_echo', fields: { Note: note }, mappedFields: { note }, raw: { Note: note } }] });
+    }
     case 'control':
       if (path === '/orgs/missing') return problem(response, 404, { title: `No org ${options.label}`, detail: `Nothing called ${options.label} here` });
       return json(response, 200, { ...options.org, label: options.label });
