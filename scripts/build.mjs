@@ -1,12 +1,15 @@
 // Builds dist/: src/main.ts bundled by esbuild, split into chunks that load
-// only when a command needs them, as CommonJS files with source maps, and the
-// overview that `ipctl --help` prints.
+// only when a command needs them, then grouped by rollup into CommonJS files
+// with source maps; the keychain worker; and the overview that `ipctl --help`
+// prints.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { rollup } from 'rollup';
 import { externalModules } from './external-modules.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,19 +23,19 @@ await checkUndiciParts();
 await rm(dist, { recursive: true, force: true });
 await rm(staged, { recursive: true, force: true });
 
-// Two steps. esbuild splits a bundle into lazily loaded chunks only for ES
-// modules, so it first bundles src/main.ts that way; each file is then turned
-// into CommonJS. Node starts a CommonJS program faster than an ES module one
-// (no ES module loader to set up, no URL resolution), and `import()` of a
-// chunk becomes a plain require() when the chunk is needed. The second step
-// reads the first step's source maps, so dist/'s maps point into src/.
-const result = await build({
+// Two steps. esbuild bundles src/main.ts as ES modules, the only format it
+// splits into lazily loaded chunks. It makes a chunk of every set of entries
+// (main, and each import() target) that share modules, without knowing that a
+// dynamically imported chunk always loads after the one importing it: some 35
+// small files for one command. rollup then groups those chunks knowing it (a
+// module already loaded by the importer stays there), and writes them as
+// CommonJS: Node starts a CommonJS program faster than an ES module one, and
+// `import()` of a chunk becomes a plain require() when the chunk is needed.
+// rollup reads esbuild's source maps, so dist/'s maps point into src/.
+const esbuilt = await build({
   ...forNode,
-  // The keychain worker is a program of its own, which ipctl runs as a child process (src/config/keychain.ts).
-  entryPoints: { main: 'src/main.ts', 'keychain-worker': 'src/config/keychain-worker.ts' },
+  entryPoints: { main: 'src/main.ts' },
   outdir: staged,
-  // The names the chunks will have in dist/, so their imports need no rewriting.
-  outExtension: { '.js': '.cjs' },
   bundle: true,
   // Native modules (@napi-rs/keyring loads a compiled .node file for the platform, from the
   // package npm installed for it): required from node_modules at run time, never bundled.
@@ -44,29 +47,88 @@ const result = await build({
   // Where a module asks for its own directory, CommonJS has it at hand.
   define: { 'import.meta.dirname': '__dirname' },
 });
-
-await build({
-  ...forNode,
-  entryPoints: await stagedFiles(staged),
-  outbase: staged,
-  outdir: dist,
-  outExtension: { '.js': '.cjs' },
-  format: 'cjs',
-  supported: { 'dynamic-import': false },
-});
+const grouped = await groupChunks(join(staged, 'main.js'));
 await rm(staged, { recursive: true, force: true });
 
-// Kept for the test that checks what `ipctl --help` loads; paths as dist/ has them.
-await writeFile(join(dist, 'metafile.json'), JSON.stringify(result.metafile).replaceAll('dist-esm/', 'dist/'));
+// The keychain worker is a program of its own, which ipctl runs as a child process (src/config/keychain.ts): one file.
+const worker = await build({
+  ...forNode,
+  entryPoints: { 'keychain-worker': 'src/config/keychain-worker.ts' },
+  outdir: dist,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  external: externalModules,
+  format: 'cjs',
+  metafile: true,
+  supported: { 'dynamic-import': false },
+});
+
+// What each file of dist/ holds and loads, in esbuild's metafile shape, for the tests that check what a command loads.
+await writeFile(join(dist, 'metafile.json'), JSON.stringify(describeDist(grouped, esbuilt.metafile, worker.metafile)));
 
 // `ipctl --help` for a pipe or a file, as commander renders it, for src/main.ts
 // to print without building the command tree (it renders afresh on a terminal).
 const overview = execFileSync(process.execPath, [join(root, 'bin/ipctl.cjs'), '--help'], { env: { PATH: process.env.PATH }, encoding: 'utf8' });
 await writeFile(join(dist, 'overview.txt'), overview);
 
-async function stagedFiles(dir) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.cjs')).map((entry) => join(entry.parentPath, entry.name));
+/** rollup, from esbuild's chunks to dist/: each group of chunks that always load together as one CommonJS file. */
+async function groupChunks(entry) {
+  const bundle = await rollup({
+    input: { main: entry },
+    external: (id) => id.startsWith('node:') || builtinModules.includes(id) || isExternalModule(id),
+    plugins: [withEsbuildSourceMaps()],
+    // main.cjs may export more than main() and processDeps(): what its lazily loaded chunks take from it.
+    preserveEntrySignatures: 'allow-extension',
+    onwarn(warning, warn) {
+      // esbuild's chunks import each other in cycles (a shared chunk and the chunk that imports it lazily); harmless.
+      if (warning.code !== 'CIRCULAR_DEPENDENCY') warn(warning);
+    },
+  });
+  const { output } = await bundle.write({
+    dir: dist,
+    format: 'cjs',
+    entryFileNames: '[name].cjs',
+    chunkFileNames: 'chunks/[name].cjs',
+    dynamicImportInCjs: false,
+    sourcemap: true,
+    sourcemapExcludeSources: true,
+    generatedCode: 'es2015',
+  });
+  await bundle.close();
+  return output.filter((file) => file.type === 'chunk');
+}
+
+/** A rollup plugin: loads each chunk esbuild wrote with its source map, so that rollup's maps lead back to src/. */
+function withEsbuildSourceMaps() {
+  return { name: 'with-esbuild-source-maps', load };
+}
+
+async function load(id) {
+  if (!id.startsWith(staged)) return null;
+  const code = await readFile(id, 'utf8');
+  const map = JSON.parse(await readFile(`${id}.map`, 'utf8'));
+  return { code: code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), map };
+}
+
+function isExternalModule(id) {
+  return externalModules.some((name) => (name.startsWith('*') ? id.endsWith(name.slice(1)) : id === name || id.startsWith(`${name}/`)));
+}
+
+/** dist/'s files as esbuild's metafile describes outputs: the source files each holds, and the files each imports. */
+function describeDist(chunks, staging, keychainWorker) {
+  const outputs = {};
+  for (const chunk of chunks) {
+    const inputs = {};
+    for (const id of chunk.moduleIds) Object.assign(inputs, staging.outputs[relative(root, id)]?.inputs);
+    const local = (paths) => paths.filter((path) => chunks.some((other) => other.fileName === path));
+    const imports = [
+      ...local(chunk.imports).map((path) => ({ path: `dist/${path}`, kind: 'import-statement' })),
+      ...local(chunk.dynamicImports).map((path) => ({ path: `dist/${path}`, kind: 'dynamic-import' })),
+    ];
+    outputs[`dist/${chunk.fileName}`] = { imports, inputs };
+  }
+  Object.assign(outputs, keychainWorker.outputs);
+  return { inputs: { ...staging.inputs, ...keychainWorker.inputs }, outputs };
 }
 
 /**

@@ -13,7 +13,7 @@ import { render } from './output/render.js';
 import { Scrubber } from './output/scrubber.js';
 import type { OutputFormat } from './output/view.js';
 import { completeValues } from './completion/values.js';
-import type { Context } from './context.js';
+import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
 import { exitCodes, UsageError, UserError } from './errors.js';
 import { helpCommandText, helpTopics } from './help/topics.js';
@@ -121,7 +121,6 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   const conflict = outputConflict(options);
   if (conflict) throw usageError([conflict], `See: ipctl ${commandPath(command)} --help`);
   const global = command.optsWithGlobals();
-  const { createContext } = await import('./context.js');
   const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false), state.scrubber);
   state.context = context;
   context.format = state.format;
