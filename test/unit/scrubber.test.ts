@@ -65,4 +65,18 @@ describe('Scrubber', () => {
     expect(scrubber.scrub(text)).toBe(tokens.filter((_, row) => row % 997 === 0).map(() => redactedMark).join('\n'));
     expect(scrubber.scrub('rt_live_ but not a token')).toBe('rt_live_ but not a token');
   });
+
+  it('finds credentials with many different openings, as a bulk import sends them', () => {
+    const keys = Array.from({ length: 300 }, (_, row) => `${row.toString(36).padStart(4, 'q')}-key-${String(row).padStart(6, '0')}`);
+    const scrubber = scrubberOf(...keys);
+    const chosen = keys.filter((_, row) => row % 37 === 0);
+    expect(scrubber.scrub(chosen.map((key) => `row ${key} done`).join('\n'))).toBe(chosen.map(() => `row ${redactedMark} done`).join('\n'));
+    expect(scrubber.scrub(`${keys[5]!.slice(0, 10)} is only the start of one`)).toBe(`${keys[5]!.slice(0, 10)} is only the start of one`);
+  });
+
+  it('with few credentials, passes a text that opens like one but holds none, and finds one at its very end', () => {
+    const scrubber = scrubberOf('sk_live_ABCDEFGH12345');
+    expect(scrubber.scrub('sk_live_ is how keys begin')).toBe('sk_live_ is how keys begin');
+    expect(scrubber.scrub('the key: sk_live_ABCDEFGH12345')).toBe(`the key: ${redactedMark}`);
+  });
 });
