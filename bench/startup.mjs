@@ -24,7 +24,8 @@ if (nodes[0].major !== 24) nodes.push(registryNode(24));
 const sandbox = await startSandbox();
 const configDir = join(work, 'config');
 writeConfig(configDir, sandbox);
-const floorBundle = await bundleFloor();
+const floorBundle = await bundleFloor('get');
+const stackBundle = await bundleFloor('stack');
 const provider = `${sandbox.baseUrl}/providers/salesforce`;
 
 /** Each row: what it runs, what it is a ratio to, and its limits on each Node major (none: for information). */
@@ -35,6 +36,8 @@ const targets = [
   { name: 'ipctl --help', args: [ipctl, '--help'], against: baseline, limit: () => 1.15 },
   { name: 'ipctl __complete --profile ""', args: [ipctl, '__complete', '--profile', ''], against: baseline },
   { name: 'ipctl __complete search Contact --where email', args: [ipctl, '__complete', 'search', 'Contact', '--where', 'email'], against: baseline },
+  // For information: what the chosen stack costs before ipctl does anything of its own (bench/floor/stack.ts).
+  { name: 'commander + zod/mini + undici, the same GET', args: [launchFloor, stackBundle, provider], against: floor },
   { name: 'ipctl providers get salesforce -o json', args: [ipctl, 'providers', 'get', 'salesforce', '-o', 'json'], against: floor, limit: (major) => (major >= 24 ? 1.2 : 1.5), memoryLimit: 1.4 },
   { name: 'ipctl invites list -o json (profile store)', args: [ipctl, 'invites', 'list', '-o', 'json'], against: floor },
 ];
@@ -52,10 +55,10 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** bench/floor/get.ts bundled as scripts/build.mjs bundles ipctl: CommonJS, minified, for Node 20.19. */
-async function bundleFloor() {
-  const outfile = join(work, 'floor.cjs');
-  await build({ entryPoints: [join(import.meta.dirname, 'floor', 'get.ts')], outfile, bundle: true, platform: 'node', target: 'node20.19', format: 'cjs', minify: true, logLevel: 'warning' });
+/** bench/floor/NAME.ts bundled as scripts/build.mjs bundles ipctl: CommonJS, minified, for Node 20.19. */
+async function bundleFloor(name) {
+  const outfile = join(work, `${name}.cjs`);
+  await build({ entryPoints: [join(import.meta.dirname, 'floor', `${name}.ts`)], outfile, bundle: true, platform: 'node', target: 'node20.19', format: 'cjs', minify: true, logLevel: 'warning' });
   return outfile;
 }
 
