@@ -7,6 +7,7 @@ import { completionModel } from '../../src/completion/model.js';
 import { completionScript, scriptFiles, shells } from '../../src/completion/scripts/index.js';
 import { completeValues, filePaths, partialChoices } from '../../src/completion/values.js';
 import { repoRoot, runIpctl } from '../helpers/cli.js';
+import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 import { afterTab, bashOffers, fishOffers, installed, type Offers, shellHome, zshOffers } from '../helpers/shells.js';
 
@@ -417,37 +418,19 @@ describe('ipctl __complete', () => {
   });
 });
 
-interface Metafile {
-  outputs: Record<string, { imports: Array<{ path: string; kind: string }>; inputs: Record<string, unknown> }>;
-}
-
 describe('start-up of ipctl __complete', () => {
   it('loads, beyond the file that builds the command tree, no undici, conf, @inquirer or command module (for profile names, filter operators)', () => {
     // Timing is left to bench/startup.mjs; here, what the engine's file pulls in before it answers.
     // run.ts, which imports the engine when asked to complete, has loaded its own file already.
-    const metafile = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
-    const fileOf = (input: string) => Object.keys(metafile.outputs).find((output) => input in metafile.outputs[output]!.inputs);
-    const engine = fileOf('src/completion/engine.ts');
-    const tree = fileOf('src/run.ts');
+    const metafile = readMetafile();
+    const engine = fileHolding(metafile, 'src/completion/engine.ts');
+    const tree = fileHolding(metafile, 'src/run.ts');
     expect(engine).toBeDefined();
     expect(tree).toBeDefined();
-    const loadedFirst = new Set(loadedWith(metafile, tree!));
-    const inputs = loadedWith(metafile, engine!).filter((input) => !loadedFirst.has(input));
+    const loadedFirst = new Set(staticallyLoadedInputs(metafile, tree!));
+    const inputs = staticallyLoadedInputs(metafile, engine!).filter((input) => !loadedFirst.has(input));
     expect(inputs).toContain('src/completion/engine.ts');
     for (const name of ['undici', 'conf', '@inquirer']) expect(inputs.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
     expect(inputs.filter((input) => input.startsWith('src/commands/'))).toEqual([]);
   });
 });
-
-/** The source files in dist's file `start` and in every file it loads before running (its static imports). */
-function loadedWith(metafile: Metafile, start: string): string[] {
-  const seen = new Set<string>();
-  const pending = [start];
-  while (pending.length > 0) {
-    const output = pending.pop()!;
-    if (seen.has(output)) continue;
-    seen.add(output);
-    for (const imported of metafile.outputs[output]?.imports ?? []) if (imported.kind === 'import-statement') pending.push(imported.path);
-  }
-  return [...seen].flatMap((output) => Object.keys(metafile.outputs[output]?.inputs ?? {}));
-}

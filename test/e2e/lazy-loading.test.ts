@@ -2,29 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runIpctl } from '../helpers/cli.js';
-
-interface Metafile {
-  inputs: Record<string, unknown>;
-  outputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }>; inputs: Record<string, unknown> }>;
-}
-
-/** Every source file that loads with the output file `start` before any dynamic import runs. */
-function staticallyLoadedInputs(metafile: Metafile, start: string): string[] {
-  const seen = new Set<string>();
-  const pending = [start];
-  while (pending.length > 0) {
-    const output = pending.pop()!;
-    if (seen.has(output)) continue;
-    seen.add(output);
-    for (const imported of metafile.outputs[output]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) pending.push(imported.path);
-    }
-  }
-  return [...seen].flatMap((output) => Object.keys(metafile.outputs[output]?.inputs ?? {}));
-}
+import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
 
 describe('start-up loads only what --help and --version need', () => {
-  const metafile = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
+  const metafile = readMetafile();
   const runChunk = Object.keys(metafile.outputs).find((output) => /^dist\/chunks\/run-\w+\.cjs$/.test(output));
 
   it('answers --version and --help from dist/main.cjs and the few modules it needs, before any command tree', () => {
@@ -55,7 +36,7 @@ describe('start-up loads only what --help and --version need', () => {
   });
 
   it('loads chalk only when color is on: the color policy does not import it up front', () => {
-    const paintChunk = Object.keys(metafile.outputs).find((output) => 'src/output/paint.ts' in (metafile.outputs[output]?.inputs ?? {}));
+    const paintChunk = fileHolding(metafile, 'src/output/paint.ts');
     expect(paintChunk).toBeDefined();
     expect(staticallyLoadedInputs(metafile, paintChunk!).filter((input) => input.includes('node_modules/chalk'))).toEqual([]);
     expect(Object.keys(metafile.inputs).some((input) => input.includes('node_modules/chalk'))).toBe(true);
@@ -88,7 +69,7 @@ describe('start-up loads only what --help and --version need', () => {
 
   const declarations = ['src/commands/orgs/get.ts', 'src/commands/invites/list.ts', 'src/commands/providers/get.ts', 'src/commands/connections/generate.ts', 'src/commands/search.ts', 'src/commands/profile/add.ts', 'src/commands/api.ts', 'src/commands/auth/migrate.ts'];
   it.each(declarations)('loads %s, a declaration, without any module its command loads to run', (declaration) => {
-    const chunk = Object.keys(metafile.outputs).find((output) => declaration in (metafile.outputs[output]?.inputs ?? {}));
+    const chunk = fileHolding(metafile, declaration);
     expect(chunk).toBeDefined();
     const inputs = staticallyLoadedInputs(metafile, chunk!);
     expect(inputs.filter((input) => runTime.includes(input))).toEqual([]);
