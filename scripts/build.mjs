@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
-import { externalModules } from './external-modules.mjs';
+import { externalModules, isExternalModule } from './external-modules.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -108,10 +108,6 @@ async function load(id) {
   const code = await readFile(id, 'utf8');
   const map = JSON.parse(await readFile(`${id}.map`, 'utf8'));
   return { code: code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), map };
-}
-
-function isExternalModule(id) {
-  return externalModules.some((name) => (name.startsWith('*') ? id.endsWith(name.slice(1)) : id === name || id.startsWith(`${name}/`)));
 }
 
 /** dist/'s files as esbuild's metafile describes outputs: the source files each holds, and the files each imports. */

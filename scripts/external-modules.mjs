@@ -10,6 +10,11 @@ export const externalModules = ['@napi-rs/keyring', '*.node'];
 const namespace = 'not-in-standalone-executable';
 const names = new RegExp(`^(${externalModules.filter((name) => !name.includes('*')).map(escape).join('|')})(/|$)|\\.node$`);
 
+/** Whether an import names one of externalModules (the package, a file of it, or any .node file). */
+export function isExternalModule(id) {
+  return names.test(id);
+}
+
 /** esbuild plugin: each external module becomes a module that throws MODULE_NOT_FOUND when loaded. */
 export const withoutExternalModules = {
   name: 'without-external-modules',

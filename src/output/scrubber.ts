@@ -53,7 +53,7 @@ export class Scrubber {
 
   /** text with every needle replaced: the longest where several start at one place, and overlapping ones as one. */
   scrub(text: string): string {
-    if (this.#needles.size === 0 || !this.#mayHold(text)) return text;
+    if (!this.#mayHold(text)) return text;
     let scrubbed = '';
     let copied = 0;
     let at = 0;
@@ -75,7 +75,7 @@ export class Scrubber {
 
   /**
    * False when text holds no needle's opening, and so no needle: most of what
-   * ipctl writes. Searching for a few openings is much quicker than looking at
+   * ipctl writes, and all of it before a credential is known. Searching for a few openings is much quicker than looking at
    * each position; for many (a bulk import's), the look at each position is.
    */
   #mayHold(text: string): boolean {
