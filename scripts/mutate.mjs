@@ -12,6 +12,15 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Each planted bug: the file, the text it replaces (found exactly once), and the tests that must fail. */
 const mutations = [
+  // honest oracles: the retry table is written from the README, not read from src/
+  { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
+  {
+    name: 'destinations patch is retried only before sending',
+    file: 'src/api/operations.ts',
+    find: "however often they are sent.\n    retry: 'safe',",
+    replace: "however often they are sent.\n    retry: 'beforeSend',",
+    tests: ['test/e2e/faults.test.ts'],
+  },
   { name: '403 is exit 1, not 4', file: 'src/errors.ts', find: 'status === 401 || status === 403', replace: 'status === 401', tests: ['test/unit/exit-codes.test.ts'] },
   { name: '404 is exit 1, not 3', file: 'src/errors.ts', find: 'if (status === 404) return exitCodes.notFound;', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
   { name: '429 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 429 || ', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
