@@ -12,6 +12,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Each planted bug: the file, the text it replaces (found exactly once), and the tests that must fail. */
 const mutations = [
+  // prompts off, for every command that can ask
+  { name: 'the context hands out a prompter when prompts are off', file: 'src/context.ts', find: 'if (!context.interactive) throw promptsOff();', replace: '', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'auth login asks with prompts off', file: 'src/commands/auth/login.ts', find: 'if (!context.interactive) {', replace: 'if (false) {', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'auth set-key asks with prompts off', file: 'src/commands/auth/credential.ts', find: 'if (!context.interactive) {', replace: 'if (false) {', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'destinations patch asks for a secret with prompts off', file: 'src/commands/destinations/patch-apply.ts', find: 'if (!interactive) problems.push(...promptsNeeded(plan).map(noTerminalProblem));', replace: '', tests: ['test/unit/no-prompts.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
   {

@@ -119,6 +119,8 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       });
     },
     async prompter() {
+      // Each command says which flag to give instead; this is the net under all of them.
+      if (!context.interactive) throw promptsOff();
       if (deps.prompter) return deps.prompter;
       const { createInquirerPrompter } = await import('./prompts/inquirer.js');
       return createInquirerPrompter(deps, { color: paint !== plain });
@@ -153,6 +155,13 @@ function isInteractive(deps: Deps, global: GlobalOptions): boolean {
   if (global.input === false || isTruthy(deps.env.IPCTL_NO_INPUT) || deps.env.CI) return false;
   if (deps.prompter) return true;
   return Boolean(deps.stdin.isTTY && deps.stderr.isTTY);
+}
+
+function promptsOff(): UsageError {
+  return new UsageError(
+    'This command needs an answer, and there is no terminal to ask at (or prompts are turned off by --no-input, IPCTL_NO_INPUT or CI).',
+    'Give the values as flags or files: the command\'s --help lists them.',
+  );
 }
 
 /** Node started with --jitless has no WebAssembly, which undici's HTTP parser is written in. */
