@@ -267,6 +267,7 @@ complete -c ipctl -n '__ipctl_in "profile add"' -l force -d 'if the profile file
 complete -c ipctl -n '__ipctl_argument "profile add" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl profile remove
+complete -c ipctl -n '__ipctl_in "profile remove"' -s y -l yes -d 'do it without asking; needed where there is no terminal to ask at (scripts, CI, --no-input)'
 complete -c ipctl -n '__ipctl_argument "profile remove" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl auth
@@ -280,6 +281,9 @@ complete -c ipctl -n '__ipctl_at "auth"' -a status -d 'Show the profile, credent
 # ipctl auth login
 complete -c ipctl -n '__ipctl_in "auth login"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
 complete -c ipctl -n '__ipctl_in "auth login"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
+
+# ipctl auth logout
+complete -c ipctl -n '__ipctl_in "auth logout"' -s y -l yes -d 'do it without asking; needed where there is no terminal to ask at (scripts, CI, --no-input)'
 
 # ipctl auth set-key
 complete -c ipctl -n '__ipctl_in "auth set-key"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'

@@ -17,6 +17,10 @@ const mutations = [
   { name: 'auth login asks with prompts off', file: 'src/commands/auth/login.ts', find: 'if (!context.interactive) {', replace: 'if (false) {', tests: ['test/unit/no-prompts.test.ts'] },
   { name: 'auth set-key asks with prompts off', file: 'src/commands/auth/credential.ts', find: 'if (!context.interactive) {', replace: 'if (false) {', tests: ['test/unit/no-prompts.test.ts'] },
   { name: 'destinations patch asks for a secret with prompts off', file: 'src/commands/destinations/patch-apply.ts', find: 'if (!interactive) problems.push(...promptsNeeded(plan).map(noTerminalProblem));', replace: '', tests: ['test/unit/no-prompts.test.ts'] },
+  // removals ask first
+  { name: 'a removal asks nothing off a terminal and goes ahead', file: 'src/commands/confirm.ts', find: '  if (!context.interactive) {\n    throw', replace: '  if (!context.interactive) return;\n  if (false) {\n    throw', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'a removal defaults to yes', file: 'src/commands/confirm.ts', find: '{ default: false }', replace: '{ default: true }', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'a declined removal removes anyway', file: 'src/commands/confirm.ts', find: 'throw new InterruptedError(removal.cancelled);', replace: 'return;', tests: ['test/unit/no-prompts.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
   {

@@ -60,6 +60,8 @@ export interface Asked {
   kind: keyof Prompter;
   message: string;
   choices?: string[];
+  /** The answer given by pressing Enter, where the question has one. */
+  default?: string | boolean;
 }
 
 /**
@@ -79,7 +81,7 @@ export function scriptedPrompter(answers: Array<string | boolean> = []): Prompte
     input: async (message) => String(next({ kind: 'input', message })),
     password: async (message) => String(next({ kind: 'password', message })),
     select: async (message, choices: Choice[]) => String(next({ kind: 'select', message, choices: choices.map((choice) => choice.value) })),
-    confirm: async (message) => Boolean(next({ kind: 'confirm', message })),
+    confirm: async (message, options) => Boolean(next({ kind: 'confirm', message, default: options?.default })),
   };
 }
 

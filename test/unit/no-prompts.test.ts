@@ -3,6 +3,8 @@
 // below asks a question at a terminal (the control run proves it); with each
 // switch it must ask nothing, exit 2 and send nothing the command builds.
 // In-process: main() with every stream a terminal and a recording prompter.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
 import { plain } from '../../src/output/paint.js';
@@ -34,6 +36,8 @@ interface Asking {
   bare?: boolean;
   /** The way out the error must name: the flags to give, or the stdin form of the README. */
   fix: RegExp[];
+  /** A profile "gone" with a stored API key, for the removals to ask about. */
+  storedProfile?: boolean;
 }
 
 /** Invocations that ask at a terminal, from the README: missing connection fields, a secret named alone, the auth prompts. */
@@ -49,7 +53,21 @@ const asking: Asking[] = [
   { name: 'auth login', args: ['auth', 'login'], bare: true, fix: [/ipctl auth set-key </, /ipctl auth set-token </] },
   { name: 'auth set-key with stdin a terminal', args: ['auth', 'set-key'], bare: true, fix: [/ipctl auth set-key </] },
   { name: 'auth set-token with stdin a terminal', args: ['auth', 'set-token'], bare: true, fix: [/ipctl auth set-token </] },
+  { name: 'profile remove', args: ['profile', 'remove', 'gone'], bare: true, storedProfile: true, fix: [/ipctl profile remove gone --yes/] },
+  { name: 'auth logout', args: ['auth', 'logout', '--profile', 'gone'], bare: true, storedProfile: true, fix: [/ipctl auth logout --profile gone --yes/] },
 ];
+
+/** Stores profile "gone" with an API key in the profile file. */
+async function storeProfile(): Promise<void> {
+  const env = { IPCTL_CONFIG_DIR: config.path };
+  expect((await runMain(['profile', 'add', 'gone', '--base-url', fixture.sandbox.baseUrl], { env })).code).toBe(0);
+  expect((await runMain(['auth', 'set-key', '--profile', 'gone', '--insecure-storage'], { env, stdin: 'sk_gone_0123456789abcdef\n' })).code).toBe(0);
+}
+
+function storedKey(): string | undefined {
+  const file = JSON.parse(readFileSync(join(config.path, 'config.json'), 'utf8')) as { profiles: Record<string, { apiKey?: string }> };
+  return file.profiles.gone?.apiKey;
+}
 
 const switches: Array<[string, string[], Record<string, string>]> = [
   ['--no-input', ['--no-input'], {}],
@@ -63,6 +81,7 @@ function environment(row: Asking, extra: Record<string, string>): Record<string,
 }
 
 async function run(row: Asking, flags: string[], env: Record<string, string>) {
+  if (row.storedProfile) await storeProfile();
   const prompter = scriptedPrompter();
   const result = await runMain([...row.args, ...flags], { env: environment(row, env), terminal: { stdin: true, stdout: true, stderr: true }, columns: 100, prompter });
   return { ...result, asked: prompter.asked };
@@ -85,6 +104,43 @@ describe.each(switches)('with %s', (_switch, flags, env) => {
     expect(result.stdout).toBe('');
     const built = fixture.sandbox.state.requestLog.filter((entry) => entry.operation === row.builds);
     expect(row.builds === undefined || built.length === 0).toBe(true);
+    if (row.storedProfile) expect(storedKey()).toBe('sk_gone_0123456789abcdef');
+  });
+});
+
+describe.each([
+  ['profile remove', ['profile', 'remove', 'gone']],
+  ['auth logout', ['auth', 'logout', '--profile', 'gone']],
+])('%s at a terminal', (_name, args) => {
+  const terminal = { stdin: true, stdout: true, stderr: true };
+  const env = () => ({ IPCTL_CONFIG_DIR: config.path, NO_COLOR: '1' });
+
+  it('asks, with no as the default, and removes on yes', async () => {
+    await storeProfile();
+    const prompter = scriptedPrompter([true]);
+    const result = await runMain(args, { env: env(), terminal, prompter });
+    expect(result.code, result.stderr).toBe(0);
+    expect(prompter.asked).toEqual([{ kind: 'confirm', message: expect.stringContaining('"gone"'), default: false }]);
+    expect(storedKey()).toBeUndefined();
+  });
+
+  it('removes nothing on no: exit 130, a declined confirmation', async () => {
+    await storeProfile();
+    const result = await runMain(args, { env: env(), terminal, prompter: scriptedPrompter([false]) });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/^Error: Cancelled; .*not removed\.\n$/);
+    expect(storedKey()).toBe('sk_gone_0123456789abcdef');
+  });
+
+  it('removes at once with --yes, asking nothing, terminal or not', async () => {
+    for (const onTerminal of [true, false]) {
+      await storeProfile();
+      const prompter = scriptedPrompter();
+      const result = await runMain([...args, '--yes'], { env: env(), terminal: onTerminal ? terminal : {}, prompter });
+      expect(result.code, result.stderr).toBe(0);
+      expect(prompter.asked).toEqual([]);
+      expect(storedKey()).toBeUndefined();
+    }
   });
 });
 
