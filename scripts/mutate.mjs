@@ -21,6 +21,9 @@ const mutations = [
   { name: 'a removal asks nothing off a terminal and goes ahead', file: 'src/commands/confirm.ts', find: '  if (!context.interactive) {\n    throw', replace: '  if (!context.interactive) return;\n  if (false) {\n    throw', tests: ['test/unit/no-prompts.test.ts'] },
   { name: 'a removal defaults to yes', file: 'src/commands/confirm.ts', find: '{ default: false }', replace: '{ default: true }', tests: ['test/unit/no-prompts.test.ts'] },
   { name: 'a declined removal removes anyway', file: 'src/commands/confirm.ts', find: 'throw new InterruptedError(removal.cancelled);', replace: 'return;', tests: ['test/unit/no-prompts.test.ts'] },
+  // search explains a project name
+  { name: 'search says nothing of a project name on 404', file: 'src/commands/search.ts', find: '  error.notes.push(\n    `Search takes', replace: '  void (\n    `Search takes', tests: ['test/unit/search-project-hint.test.ts'] },
+  { name: 'search takes every project setting for a name', file: 'src/commands/search.ts', find: '|| looksLikeId(project.value)) return error;', replace: ') return error;', tests: ['test/unit/search-project-hint.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
   {
