@@ -24,6 +24,10 @@ const mutations = [
   // search explains a project name
   { name: 'search says nothing of a project name on 404', file: 'src/commands/search.ts', find: '  error.notes.push(\n    `Search takes', replace: '  void (\n    `Search takes', tests: ['test/unit/search-project-hint.test.ts'] },
   { name: 'search takes every project setting for a name', file: 'src/commands/search.ts', find: '|| looksLikeId(project.value)) return error;', replace: ') return error;', tests: ['test/unit/search-project-hint.test.ts'] },
+  // JSON coloured at a terminal, plain elsewhere
+  { name: 'JSON is plain at a terminal', file: 'src/output/render.ts', find: 'target.paint === noColor ? text :', replace: 'true ? text :', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'JSON is coloured before its control characters are escaped', file: 'src/output/render.ts', find: 'const text = escapedInDocument(JSON.stringify(data, null, 2));', replace: 'const text = JSON.stringify(data, null, 2);', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'a number inside a JSON string is coloured as a number', file: 'src/output/json-color.ts', find: 'const token = /("(?:[^"\\\\]|\\\\.)*")(\\s*:)?|', replace: 'const token = /("(?:[^"\\\\\\d]|\\\\.)*")(\\s*:)?|', tests: ['test/unit/json-color.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
   {
