@@ -1,8 +1,8 @@
 /**
  * One connections:generate request body (spec 4.3), built from a plain object
  * and checked against the provider it is for. Pure: the CLI runs it on what
- * flags, files and prompts gave, the sandbox on the body it received, and a
- * bulk import can run it on each row. Secret fields come out as Secret
+ * flags, files and prompts gave, and a bulk import on each row. The sandbox
+ * checks the bodies it receives with rules of its own (src/sandbox/connection-body.ts). Secret fields come out as Secret
  * instances, and no problem ever quotes a secret.
  */
 import { Secret } from '../config/secret.js';

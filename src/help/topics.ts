@@ -3,7 +3,8 @@
 export const exitCodesTopic = `Exit codes
 
   0    success
-  1    an API error (or a bulk import with rows that failed)
+  1    an API error (or a bulk import with rows that failed), or work that could not be done for a reason outside ipctl:
+       auth migrate with no usable OS keychain, sandbox on a port that is taken
   2    usage error or invalid input (a flag, an argument, a file, the profile file); nothing was sent
   3    not found (HTTP 404)
   4    missing or rejected credentials (HTTP 401 or 403, none configured, or kept in an OS keychain that cannot be read now; nothing was sent)

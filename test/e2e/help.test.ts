@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allNodes, type CompletionCommand, completionModel } from '../../src/completion/model.js';
 import type { Deps } from '../../src/deps.js';
@@ -45,6 +47,16 @@ const groupsAndRoot = nodes.filter((node) => node.commands.length > 0);
 const exitCodesTopic = (await run(['help', 'exit-codes'])).stdout;
 const environmentTopic = (await run(['help', 'environment'])).stdout;
 const documentedCodes = [...exitCodesTopic.matchAll(/^ {2}(\d+) /gm)].map((match) => match[1]);
+
+describe('ipctl help exit-codes', () => {
+  it("lists the README's exit codes, no more and no fewer", () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Environment variables'));
+    const readmeCodes = [...table.matchAll(/^\| (\d+) \|/gm)].map((match) => match[1]);
+    expect(readmeCodes.length).toBeGreaterThan(5);
+    expect(documentedCodes).toEqual(readmeCodes);
+  });
+});
 
 /** The lines of a help section (`Examples:`, `Environment:`, `Exit codes:`), indented, up to the next blank line. */
 function section(help: string, title: string): string[] {
