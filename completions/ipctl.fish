@@ -126,8 +126,8 @@ complete -c ipctl -f
 
 # Flags every command accepts.
 complete -c ipctl -l profile -x -a '(__ipctl_dynamic)' -d 'the profile to use (default: the current profile)'
-complete -c ipctl -l base-url -x -d 'API base URL, including /v1'
-complete -c ipctl -l search-url -x -d 'search API base URL, including /v1'
+complete -c ipctl -l base-url -x -d 'API base URL, such as https://api.example.com/v1'
+complete -c ipctl -l search-url -x -d 'search API base URL, such as https://search.example.com/v1'
 complete -c ipctl -l timeout -x -d 'time to wait for each answer, in seconds (default: 30)'
 complete -c ipctl -l retries -x -d 'retries of a failed request, 0 for none (default: 3; see ipctl help retries)'
 complete -c ipctl -l ca-file -x -d 'PEM file of a certificate authority to trust, as for a corporate proxy or private server'

@@ -15,6 +15,8 @@ export interface InProcessOptions {
   /** Piped stdin (never a terminal). */
   stdin?: string | Uint8Array;
   signal?: AbortSignal;
+  /** stderr is a terminal (stdout and stdin stay pipes): what a person at a terminal sees of notices and hints. */
+  stderrIsTTY?: boolean;
   /** A run taking longer fails the test as a hang. */
   timeoutMs?: number;
 }
@@ -25,7 +27,7 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
   const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]) as Deps['stdin'];
   const deps: Deps = {
     stdout: { write: (chunk: string) => (stdout += chunk), isTTY: false },
-    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: false },
+    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: options.stderrIsTTY === true },
     stdin,
     env: options.env,
     now: () => new Date(),
