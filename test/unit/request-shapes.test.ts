@@ -54,7 +54,7 @@ const cases: Case[] = [
   {
     name: 'jwt inputs with a structured password input (KEY:=@PATH)',
     operation: 'generateConnection',
-    args: [...generate, '--provider', 'docusign-jwt', ...who, '--metadata', 'accountId=8a1b', '--custom', 'integrationKey=ik-1', '--custom', 'userId=u-1', '--custom', 'privateKey:=@{dir}/key.json', '--custom', 'environment=demo'],
+    args: [...generate, '--provider', 'docusign-jwt', ...who, '--metadata', 'accountId=8a1b', '--custom', 'integrationKey=ik-1', '--custom', 'userId=u-1', '--custom', 'privateKey:=@{dir}/key.json', '--custom', 'environment:="demo"'],
     files: { 'key.json': JSON.stringify({ pem: 'shape-pem-0008', kid: 'k1' }) },
   },
   {
@@ -108,6 +108,12 @@ const cases: Case[] = [
         .map((row) => JSON.stringify(row))
         .join('\n'),
     },
+  },
+  {
+    name: 'CSV rows with --workspace, --username, --group-name and --consumer-name as defaults',
+    operation: 'generateConnection',
+    args: [...generate, '--provider', 'zendesk', '--workspace', 'acme', '--username', 'agent@acme.test', '--group-name', 'Shape Corp', '--consumer-name', 'Una', '--from-file', '{dir}/basic.csv'],
+    files: { 'basic.csv': 'groupRef,consumerRef,basicAuth.password\nbasic-1,u-1,shape-csv-pw-0018\nbasic-2,u-2,shape-csv-pw-0019\n' },
   },
   {
     name: 'CSV rows with every kind of column',
