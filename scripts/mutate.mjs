@@ -102,6 +102,29 @@ const mutations = [
     tests: ['test/unit/request-fields.test.ts'],
   },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
+  // Requests in the published shapes, and base URLs without /v1
+  {
+    name: 'providerMetadata values are sent as bare strings',
+    file: 'src/connections/request.ts',
+    find: "return value === undefined ? undefined : { value, source: 'input' };",
+    replace: 'return value === undefined ? undefined : (value as unknown as ProviderMetadataEntry);',
+    tests: ['test/unit/connection-request.test.ts', 'test/unit/request-shapes.test.ts'],
+  },
+  { name: 'the sandbox accepts bare providerMetadata strings', file: 'src/sandbox/routes/connections.ts', find: 'if (broken.length > 0) throw unprocessableContent(', replace: 'if (false) throw unprocessableContent(', tests: ['test/sandbox/connections.test.ts', 'test/sandbox/answer-shapes.test.ts'] },
+  {
+    name: 'a base URL without /v1 is refused',
+    file: 'src/config/service-url.ts',
+    find: "  if (value.includes('#')) return 'must not have a fragment (#…)';\n",
+    replace: "  if (value.includes('#')) return 'must not have a fragment (#…)';\n  if (!url.pathname.replace(/\\/+$/, '').endsWith('/v1')) return 'must end with /v1';\n",
+    tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'],
+  },
+  { name: 'a base URL with a query is accepted', file: 'src/config/service-url.ts', find: "if (value.includes('?')) return 'must not have a query (?…)';", replace: '', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'the /v1 notice is printed in a pipe', file: 'src/context.ts', find: 'versionNoticed = true;\n          context.note(line);', replace: 'versionNoticed = true;\n          context.say(line);', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
+  { name: 'the /v1 notice is said for every request', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (deps.env.CI) return;', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'the /v1 notice is said under CI', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (versionNoticed) return;', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'a 404 from a base URL without /v1 has no hint', file: 'src/api/client.ts', find: 'if (hint) error.notes.push(hint);', replace: '', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
+  { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/e2e/connections-generate.test.ts'] },
+  { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

@@ -68,6 +68,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
   const retry = retryPolicyFrom(global, deps.env);
   const quiet = global.quiet === true || isTruthy(deps.env.IPCTL_QUIET);
   let store: ProfileStore | undefined;
+  let versionNoticed = false;
   const context: Context = {
     deps,
     scrubber,
@@ -115,6 +116,12 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,
         trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`) : undefined,
         waiting: debug || options.quietWaits ? undefined : (line) => context.note(line),
+        // Said once a run, to a person at a terminal: a CI log is read after the fact, and a deliberate gateway URL would repeat it in every job.
+        unversioned: (line) => {
+          if (versionNoticed || deps.env.CI) return;
+          versionNoticed = true;
+          context.note(line);
+        },
         sent: (value) => scrubber.add(value),
       });
     },

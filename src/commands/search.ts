@@ -84,7 +84,7 @@ const spec = defineCommand({
     environment: [
       'IPCTL_PROJECT      default project ID',
       'IPCTL_API_KEY      API key (sent as x-api-key)',
-      'IPCTL_SEARCH_URL   search API base URL, including /v1 (like --search-url)',
+      'IPCTL_SEARCH_URL   search API base URL, such as https://search.example.com/v1 (like --search-url)',
     ],
     exitCodes: [
       '0 success, including no results',

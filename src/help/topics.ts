@@ -18,8 +18,8 @@ export const exitCodesTopic = `Exit codes
 export const environmentTopic = `Environment variables
 
   IPCTL_PROFILE       the profile to use (like --profile)
-  IPCTL_BASE_URL      API base URL, including /v1 (like --base-url)
-  IPCTL_SEARCH_URL    search API base URL, including /v1 (like --search-url)
+  IPCTL_BASE_URL      API base URL, such as https://api.example.com/v1 (like --base-url)
+  IPCTL_SEARCH_URL    search API base URL, such as https://search.example.com/v1 (like --search-url)
   IPCTL_ORG           default organization ID
   IPCTL_PROJECT       default project ID or name
   IPCTL_API_KEY       API key (X-Api-Key); preferred over a stored key

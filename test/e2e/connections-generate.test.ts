@@ -388,6 +388,28 @@ describe('connections generate output and secrets', () => {
     expect(connectionsOf('proj_demo').length).toBe(before);
   });
 
+  it('--dry-run shows each providerMetadata value as the published object {value, source: "input"}', async () => {
+    const key = file('pipedrive-key.txt', `${canary.apiKey}\n`);
+    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', ...who, '--workspace', 'acme', '--api-key-file', key, '--dry-run', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).body.providerMetadata).toEqual({ workspace: { value: 'acme', source: 'input' } });
+    const given = file('metadata.json', JSON.stringify({ provider: 'snowflake', groupRef: 'g', consumerRef: 'c', providerMetadata: { database: 'SALES', schema: { value: 'RAW', displayName: 'Schema' } }, customAuth: { account: 'a', username: 'u', password: canary.customPassword, role: 'LOADER', warehouse: 'w' } }));
+    const mixed = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', given, '--metadata', 'database=ANALYTICS', '--dry-run', '-o', 'json'], { env: fixture.env() });
+    expect(mixed.code).toBe(0);
+    expect(JSON.parse(mixed.stdout).body.providerMetadata).toEqual({ database: { value: 'ANALYTICS', source: 'input' }, schema: { value: 'RAW', source: 'input', displayName: 'Schema' } });
+    expectNoCanary(result.stdout, result.stderr, mixed.stdout, mixed.stderr);
+    expect(await generatePosts()).toBe(0);
+  });
+
+  it('refuses a providerMetadata source other than input from a file, naming the field (exit 2, nothing sent)', async () => {
+    const given = file('token-source.json', JSON.stringify({ provider: 'openweather', groupRef: 'g', consumerRef: 'c', apiKey: canary.apiKey, providerMetadata: { units: { value: 'imperial', source: 'token' } } }));
+    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', given], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('providerMetadata.units.source must be "input" or left out');
+    expect(result.stderr).toContain('Set with --metadata units=VALUE (or fix it in the --input-json file).');
+    expect(await generatePosts()).toBe(0);
+  });
+
   it('takes a structured password input from a JSON file (KEY:=@PATH), each string in it redacted', async () => {
     const key = file('key.json', JSON.stringify({ pem: canary.privateKey, kid: 'kid-CANARY-0042-abcd' }));
     const args = ['connections', 'generate', '--project', 'demo', '--provider', 'docusign-jwt', ...who, '--metadata', 'accountId=1', '--custom', 'integrationKey=ik', '--custom', 'userId=u', '--custom', 'environment=production', '--custom', `privateKey:=@${key}`];
@@ -468,6 +490,9 @@ describe('connections generate at a terminal', { timeout: 90_000 }, () => {
     expect(await session.finish()).toBe(0);
     const screen = session.screen;
     expect(screen).toMatch(/customAuth\.role\s+ANALYST/);
+    // A metadata value is summed up as the value given, not as the object sent.
+    expect(screen).toMatch(/providerMetadata\.schema\s+RAW\r?\n/);
+    expect(screen).not.toContain('providerMetadata.schema.source');
     expect(screen).toMatch(/customAuth\.password\s+\*\*\*\*6f0d/);
     expect(screen).toContain('Created connection conn_');
     expectNoCanary(screen);
