@@ -125,6 +125,22 @@ const mutations = [
   { name: 'a 404 from a base URL without /v1 has no hint', file: 'src/api/client.ts', find: 'if (hint) error.notes.push(hint);', replace: '', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
   { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/e2e/connections-generate.test.ts'] },
   { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
+  // honest oracles
+  { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/fuzz/config-file.test.ts'] },
+  { name: 'FORCE_COLOR is ignored', file: 'src/output/color.ts', find: 'const force = env.FORCE_COLOR;', replace: 'const force = undefined as string | undefined;', tests: ['test/e2e/read-commands.test.ts'] },
+  { name: 'the sandbox cannot listen on an IPv6 address', file: 'src/sandbox/server.ts', find: 'await listen(server, host, port);', replace: 'await listen(server, formatHost(host), port);', tests: ['test/sandbox/server.test.ts'] },
+  { name: 'an update-mask path is misspelt', file: 'src/destinations/fields.ts', find: "  topicArn: 'string',", replace: "  topicARN: 'string',", tests: ['test/unit/closest.test.ts'] },
+  { name: 'help exit-codes leaves out 143', file: 'src/help/topics.ts', find: '  143  stopped by SIGTERM\n', replace: '', tests: ['test/e2e/help.test.ts'] },
+  { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/lazy-loading.test.ts'] },
+  { name: 'the scrubber marks a credential with ****, not [redacted]', file: 'src/output/scrubber.ts', find: "export const redactedMark = '[redacted]';", replace: "export const redactedMark = '****';", tests: ['test/unit/scrubber.test.ts'] },
+  { name: 'a bulk import honours a Retry-After of an hour', file: 'src/connections/bulk/gate.ts', find: 'export const maxRetryAfterMs = 5 * 60_000;', replace: 'export const maxRetryAfterMs = 60 * 60_000;', tests: ['test/unit/bulk-gate.test.ts'] },
+  {
+    name: "a created connection's tokens are left out of its output, not redacted",
+    file: 'src/connections/view.ts',
+    find: "if (isRecord(token) && typeof token.token === 'string') token.token = redact(token.token);",
+    replace: "if (isRecord(token) && typeof token.token === 'string') delete token.token;",
+    tests: ['test/e2e/connections-generate.test.ts'],
+  },
 ];
 
 const chosen = process.argv.slice(2);

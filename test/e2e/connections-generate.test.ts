@@ -244,10 +244,11 @@ describe('connections generate --input-json', () => {
       const printed = JSON.parse(result.stdout) as Connection;
       expect(printed).toMatchObject({ provider, status: 'created', group: { groupRef: 'globex' }, consumer: { consumerRef: 'u-7', consumerName: 'Uma' } });
       expectNoCanary(result.stdout);
-      // Credentials the connection carries are shown redacted (a provider without one shows none).
-      const redacted = { apiKey: `****${canary.apiKey.slice(-4)}`, refreshToken: `****${canary.refreshToken.slice(-4)}` };
-      expect(printed.apiKey ?? redacted.apiKey).toBe(redacted.apiKey);
-      expect(printed.oauth2AuthorizationCode?.refreshToken?.token ?? redacted.refreshToken).toBe(redacted.refreshToken);
+      // Credentials the connection carries are shown redacted, as ****abcd (README); a provider without one shows none.
+      const sent = entry.body as { apiKey?: string; oauth2AuthorizationCode?: { refreshToken?: { token: string } } };
+      const redacted = (value: string | undefined) => (value === undefined ? undefined : `****${value.slice(-4)}`);
+      expect(printed.apiKey).toBe(redacted(sent.apiKey));
+      expect(printed.oauth2AuthorizationCode?.refreshToken?.token).toBe(redacted(sent.oauth2AuthorizationCode?.refreshToken?.token));
       entry.check(storedConnection(entry.projectId, printed.id), entry.projectId);
     });
   }

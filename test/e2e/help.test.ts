@@ -69,8 +69,16 @@ function section(help: string, title: string): string[] {
 
 const name = (node: CompletionCommand) => node.path.join(' ');
 
+it('documents the exit codes of the README\'s table in `ipctl help exit-codes`, and no others', () => {
+  // README, Exit codes: "`ipctl help exit-codes` prints the same table".
+  expect(documentedCodes).toEqual(['0', '1', '2', '3', '4', '5', '70', '130', '143']);
+});
+
 it('walks a tree with every registered command in it', () => {
-  expect(leaves.map(name)).toEqual(expect.arrayContaining(['orgs get', 'invites list', 'providers get', 'profile add', 'auth login', 'completion', 'version', 'help']));
+  // README, Commands and Profiles and credentials: every command it documents.
+  const documented = ['orgs get', 'invites list', 'providers get', 'connections generate', 'destinations patch', 'search', 'api', 'sandbox', 'completion', 'version', 'help'];
+  const profileAndAuth = ['profile add', 'profile list', 'profile show', 'profile use', 'profile remove', 'auth set-key', 'auth set-token', 'auth login', 'auth status', 'auth migrate', 'auth logout'];
+  expect(leaves.map(name)).toEqual(expect.arrayContaining([...documented, ...profileAndAuth]));
 });
 
 describe.each(leaves.map((node) => [name(node), node] as const))('ipctl %s --help', (words, node) => {
