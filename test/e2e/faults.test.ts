@@ -1,11 +1,14 @@
-// Every API command against every fault the sandbox can inject. What a command
+// Every API command against every fault the sandbox can inject, in-process
+// (main() with test streams, against a real sandbox on 127.0.0.1): what only a
+// process shows is left to the other end-to-end tests. What a command
 // must do follows from its retry mode, written by hand in helpers/commands.ts from
 // the README: a `safe` one retries and succeeds, a `beforeSend` one stops at once,
 // since the request reached the server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { apiCommands, prepareRun } from '../helpers/commands.js';
 import { faultCases } from '../helpers/fault-cases.js';
+import { runMain } from '../helpers/in-process.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -28,7 +31,7 @@ beforeEach(async () => {
 const quietStderr = new Map<string, string>();
 beforeAll(async () => {
   for (const row of apiCommands) {
-    const result = await runIpctl(prepareRun(row, work.path), { env: fixture.env(row.env), input: row.input });
+    const result = await runMain(prepareRun(row, work.path), { env: fixture.env(row.env), stdin: row.input });
     expect(result.code, `${row.name} without faults: ${result.stderr}`).toBe(row.successExit);
     quietStderr.set(row.name, result.stderr);
   }
@@ -43,9 +46,9 @@ describe('API commands under injected faults', () => {
     const quiet = expected.exit === 'success' ? quietStderr.get(row.name) : '';
     await fixture.clearRequests();
     await fixture.addFaults({ [row.operation]: fault.steps });
-    const result = await runIpctl([...prepareRun(row, work.path), ...(fault.flags ?? [])], {
+    const result = await runMain([...prepareRun(row, work.path), ...(fault.flags ?? [])], {
       env: fixture.env({ IPCTL_RETRY_BACKOFF: '0.02', ...fault.env, ...row.env }),
-      input: row.input,
+      stdin: row.input,
     });
 
     const sent = (await fixture.requests()).filter((entry) => entry.operation === row.operation);
