@@ -5,17 +5,19 @@
 // isolates (U+202A–U+202E, U+2066–U+2069).
 
 const controlsButLines = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const controlsButNewlines = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const controls = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /** What JSON.stringify and the yaml package leave raw: they escape C0 controls themselves. */
 const rawInDocuments = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * text with its control characters shown as `\x1b`, `\x9b` or `\u202e`. Tabs
- * and newlines are kept when `lines` (the default); a table cell or a TSV field
- * shows them too.
+ * and newlines are kept when `lines` (the default), newlines alone when not
+ * `tabs` (a boxed table's cell, where a tab would push the border out of line);
+ * a TSV field shows them too.
  */
-export function visible(text: string, { lines = true }: { lines?: boolean } = {}): string {
-  return text.replace(lines ? controlsButLines : controls, (char) => {
+export function visible(text: string, { lines = true, tabs = lines }: { lines?: boolean; tabs?: boolean } = {}): string {
+  return text.replace(lines ? (tabs ? controlsButLines : controlsButNewlines) : controls, (char) => {
     const code = char.charCodeAt(0);
     return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });

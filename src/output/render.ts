@@ -54,9 +54,11 @@ function ndjsonItems(outcome: Outcome, data: unknown, queried: boolean): unknown
 
 async function renderTable(outside: View, target: RenderTarget, width: number | undefined): Promise<void> {
   const scrub = target.scrub ?? ((text: string) => text);
-  const view = visibleView(outside, (text) => scrub(visible(text)));
-  // cli-table3 loads only when a terminal gets a table; a pipe gets every column whole.
-  const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.paint, width) : plainView(view);
+  // A terminal's boxed table shows a tab as `\x09`; a pipe's TSV turns it into a space (plainCell).
+  const boxed = target.stream.isTTY === true;
+  const view = visibleView(outside, (text) => scrub(visible(text, { tabs: !boxed })));
+  // The box drawing loads only when a terminal gets a table; a pipe gets every column whole.
+  const text = boxed ? (await import('./draw.js')).drawView(view, target.paint, width) : plainView(view);
   if (text) target.stream.write(`${text}\n`);
 }
 
