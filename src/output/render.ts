@@ -34,11 +34,24 @@ export async function render(outcome: Outcome, format: OutputFormat, target: Ren
   if (format === 'json') {
     target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\n`);
   } else if (format === 'yaml') {
-    const { toYaml } = await import('./yaml.js');
-    target.stream.write(toYaml(data));
+    await writeYaml(target.stream, data);
   } else {
     for (const item of ndjsonItems(outcome, data, target.query !== undefined)) target.stream.write(`${escapedInDocument(JSON.stringify(item))}\n`);
   }
+}
+
+/**
+ * A lone string (what `--query id` picks) prints bare, as the README promises a
+ * shell variable: the text and a newline, whatever YAML would have quoted, its
+ * control characters shown as for any text. Anything else is a YAML document.
+ */
+async function writeYaml(stream: OutputStream, data: unknown): Promise<void> {
+  if (typeof data === 'string') {
+    stream.write(`${visible(data)}\n`);
+    return;
+  }
+  const { toYaml } = await import('./yaml.js');
+  stream.write(toYaml(data));
 }
 
 /** Documents are built from plain JSON, so a Secret anywhere in the data shows redacted. */
