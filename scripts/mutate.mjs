@@ -87,6 +87,7 @@ const mutations = [
   { name: 'a tab reaches a boxed table cell raw', file: 'src/output/render.ts', find: 'visible(text, { tabs: !boxed })', replace: 'visible(text)', tests: ['test/unit/table-width.test.ts'] },
   { name: 'a prompt hint is dimmed before it is made visible', file: 'src/commands/connections/generate-one.ts', find: 'hint: (line) => write(context.paint.dim(visible(line)))', replace: 'hint: (line) => write(visible(context.paint.dim(line)))', tests: ['test/e2e/prompt-colour.test.ts'] },
   { name: "a prompt hint shows a provider's escape sequences raw", file: 'src/commands/connections/generate-one.ts', find: 'hint: (line) => write(context.paint.dim(visible(line)))', replace: 'hint: (line) => write(context.paint.dim(line))', tests: ['test/e2e/prompt-colour.test.ts'] },
+  { name: 'a boxed cell too long for its column is not cut', file: 'src/output/draw.ts', find: 'const cut = textWidth(line) > room ? cutToWidth(line, room) : line;', replace: 'const cut = line;', tests: ['test/e2e/table-terminal.test.ts'] },
   { name: 'the standalone executable obeys NODE_OPTIONS', file: 'scripts/package.mjs', find: "    execArgvExtension: 'none',\n", replace: '', tests: ['test/e2e/standalone.test.ts'], package: true },
 ];
 
