@@ -82,6 +82,7 @@ const mutations = [
   { name: 'YAML leaves 190:20:30 and 0777 unquoted (a string may open with a digit)', file: 'src/output/yaml.ts', find: 'const plainText = /^\\p{L}[', replace: 'const plainText = /^[\\p{L}\\p{N}][', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'YAML writes U+2028 raw', file: 'src/output/outside-text.ts', find: '\\u200b-\\u200f\\u2028\\u2029', replace: '\\u200b-\\u200f\\u2029', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'YAML writes a string of bidi marks alone raw', file: 'src/output/outside-text.ts', find: '\\u200b-\\u200f\\u2028', replace: '\\u200b-\\u200d\\u2028', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML writes 1e-7 without a point, a string to YAML 1.1', file: 'src/output/yaml.ts', find: 'new Document(data, { customTags: (tags) => [exponentFloat, ...tags] })', replace: 'new Document(data)', tests: ['test/unit/yaml-output.test.ts'] },
   { name: '-o yaml --query quotes a lone string', file: 'src/output/render.ts', find: "if (typeof data === 'string') {", replace: 'if (false) {', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'a zero-width character takes a column in a table', file: 'src/output/fit.ts', find: '  if (zeroWidth.test(character)) return 0;\n', replace: '', tests: ['test/unit/table-width.test.ts'] },
   { name: 'a tab reaches a boxed table cell raw', file: 'src/output/render.ts', find: 'visible(text, { tabs: !boxed })', replace: 'visible(text)', tests: ['test/unit/table-width.test.ts'] },

@@ -1,4 +1,4 @@
-import { Document, Scalar, visit } from 'yaml';
+import { Document, Scalar, type ScalarTag, visit } from 'yaml';
 import { escapedInYaml, needsYamlEscapes } from './outside-text.js';
 
 /**
@@ -9,10 +9,10 @@ import { escapedInYaml, needsYamlEscapes } from './outside-text.js';
  * number such as `0x10`, `0777` or `1_000`, a date, null, `<<`, `=`);
  * otherwise it is quoted. A string holding a control, bidi or invisible
  * character is written double-quoted, the one YAML style with escapes, and the
- * character as one.
+ * character as one. Numbers are written as both read them.
  */
 export function toYaml(data: unknown): string {
-  const document = new Document(data);
+  const document = new Document(data, { customTags: (tags) => [exponentFloat, ...tags] });
   visit(document, {
     Scalar(_key, node) {
       if (typeof node.value === 'string') node.type = styleOf(node.value);
@@ -20,6 +20,19 @@ export function toYaml(data: unknown): string {
   });
   return escapedInYaml(document.toString());
 }
+
+/**
+ * A number JSON writes with an exponent and no point (1e+21, 1e-7) is a string
+ * to a YAML 1.1 reader, whose floats need a point: it is written with one (1.0e+21).
+ */
+const exponentFloat: ScalarTag = {
+  tag: 'tag:yaml.org,2002:float',
+  default: true,
+  identify: (value) => typeof value === 'number' && /^-?\d+e[-+]\d+$/.test(String(value)),
+  test: /^[-+]?\d+\.\d*e[-+]\d+$/,
+  resolve: (text) => Number(text),
+  stringify: ({ value }) => String(value).replace('e', '.0e'),
+};
 
 function styleOf(text: string): Scalar.Type | undefined {
   if (needsYamlEscapes(text)) return Scalar.QUOTE_DOUBLE;

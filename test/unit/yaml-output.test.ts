@@ -63,6 +63,20 @@ describe('-o yaml quotes every string a YAML reader would take as something else
     expect(toYaml(['a\u2028b'])).toBe('- "a\\u2028b"\n');
   });
 
+  it('writes each number in a form both YAML 1.1 and 1.2 read as that number', () => {
+    // https://yaml.org/type/int.html and float.html (decimal forms), and the 1.2 core schema's.
+    const yaml11 = /^(?:[-+]?(?:0|[1-9][0-9_]*)|[-+]?(?:[0-9][0-9_]*)?\.[0-9.]*(?:[eE][-+][0-9]+)?)$/;
+    const yaml12 = /^(?:[-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
+    const numbers = [0, 3, -42, 0.5, -0.25, 1234567890123, 1e21, 1e-7, -2e-9, 1.5e-7, 6.02e23];
+    const output = toYaml(numbers);
+    for (const line of output.trimEnd().split('\n')) {
+      const written = line.replace(/^- /, '');
+      expect(written, line).toMatch(yaml11);
+      expect(written, line).toMatch(yaml12);
+    }
+    expect(readBack(output)).toEqual([numbers, numbers]);
+  });
+
   it('reads every string back as itself, whatever its characters (YAML 1.1 and 1.2)', () => {
     const tricky = fc.constantFrom('y', 'n', 'o', 'N', '0', '1', 'x', 'e', '.', '_', ':', '-', '#', '~', '<', '=', ' ', '\n', '\t', '"', "'", '\\', '\u2028', '\u0085', '\u200b', '\u200e', '\u202e', '\u001b', '\ufeff', 'é', '漢');
     const text = fc.string({ unit: fc.oneof(tricky, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 12 });
