@@ -84,6 +84,8 @@ describe('connections generate at a terminal with color on', { timeout: 90_000 }
     expect(session.raw).toContain('  orgname-accountname, as shown in Snowsight under Admin → Accounts\r\n');
     expect(session.raw).not.toMatch(sgr);
     expect(session.raw).not.toMatch(escAsText);
+    // What is left is the prompts' cursor movement (column, line up, erase line, hide and show the cursor), which they need to redraw.
+    expect(session.raw.replace(/\u001b\[(?:\d*[ABCDGK]|\?25[hl])/g, '')).not.toContain('\u001b');
   });
 
   it("shows a provider's escape sequences as text, dimmed by ipctl's own, and obeys none", async () => {
