@@ -75,7 +75,7 @@ const mutations = [
   { name: 'the quick check finds a credential only at the start of a text', file: 'src/output/scrubber.ts', find: 'if (text.includes(opening)) return true;', replace: 'if (text.startsWith(opening)) return true;', tests: ['test/unit/scrubber.test.ts'] },
   { name: 'output is not scrubbed of the credentials sent', file: 'src/output/scrubber.ts', find: 'write: (chunk: string) => stream.write(scrub(chunk)),', replace: 'write: (chunk: string) => stream.write(chunk),', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a table cell is cut before its credential is scrubbed', file: 'src/run.ts', find: 'width: terminalWidth(state.deps), scrub });', replace: 'width: terminalWidth(state.deps) });', tests: ['test/e2e/hostile.test.ts'] },
-  { name: 'server text reaches a table raw', file: 'src/output/render.ts', find: 'const view = visibleView(outside, (text) => scrub(visible(text)));', replace: 'const view = visibleView(outside, scrub);', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'server text reaches a table raw', file: 'src/output/render.ts', find: 'const view = visibleView(outside, (text) => scrub(visible(text, { tabs: !boxed })));', replace: 'const view = visibleView(outside, scrub);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'JSON output keeps C1 and bidi characters raw', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\\n`);', replace: 'target.stream.write(`${JSON.stringify(data, null, 2)}\\n`);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a proxy closing the tunnel is reconnected to for ever', file: 'src/api/dispatcher.ts', find: 'callback(closed ? new TunnelClosedError(error) : error, socket);', replace: 'callback(error, socket);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'an ID of .. steps out of its path', file: 'src/api/path.ts', find: 'return /^(\\.|%2e){1,2}$/i.test(value);', replace: 'return false;', tests: ['test/e2e/hostile.test.ts'] },
@@ -141,6 +141,19 @@ const mutations = [
     replace: "if (isRecord(token) && typeof token.token === 'string') delete token.token;",
     tests: ['test/e2e/connections-generate.test.ts'],
   },
+  // Output that means what it says: YAML, table widths, ipctl's styling after the sanitiser, the standalone executable and NODE_OPTIONS
+  { name: 'YAML leaves on unquoted', file: 'src/output/yaml.ts', find: 'const boolOrNull = /^(?:y|n|yes|no|true|false|on|off|null)$/i;', replace: 'const boolOrNull = /^(?:y|n|yes|no|true|false|off|null)$/i;', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML leaves 190:20:30 and 0777 unquoted (a string may open with a digit)', file: 'src/output/yaml.ts', find: 'const plainText = /^\\p{L}[', replace: 'const plainText = /^[\\p{L}\\p{N}][', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML writes U+2028 raw', file: 'src/output/outside-text.ts', find: '\\u200b-\\u200f\\u2028\\u2029', replace: '\\u200b-\\u200f\\u2029', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML writes a string of bidi marks alone raw', file: 'src/output/outside-text.ts', find: '\\u200b-\\u200f\\u2028', replace: '\\u200b-\\u200d\\u2028', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML writes 1e-7 without a point, a string to YAML 1.1', file: 'src/output/yaml.ts', find: 'new Document(data, { customTags: (tags) => [exponentFloat, ...tags] })', replace: 'new Document(data)', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: '-o yaml --query quotes a lone string', file: 'src/output/render.ts', find: "if (typeof data === 'string') {", replace: 'if (false) {', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'a zero-width character takes a column in a table', file: 'src/output/fit.ts', find: '  if (zeroWidth.test(character)) return 0;\n', replace: '', tests: ['test/unit/table-width.test.ts'] },
+  { name: 'a tab reaches a boxed table cell raw', file: 'src/output/render.ts', find: 'visible(text, { tabs: !boxed })', replace: 'visible(text)', tests: ['test/unit/table-width.test.ts'] },
+  { name: 'a prompt hint is dimmed before it is made visible', file: 'src/commands/connections/generate-one.ts', find: 'hint: (line) => write(context.paint.dim(visible(line)))', replace: 'hint: (line) => write(visible(context.paint.dim(line)))', tests: ['test/e2e/prompt-colour.test.ts'] },
+  { name: "a prompt hint shows a provider's escape sequences raw", file: 'src/commands/connections/generate-one.ts', find: 'hint: (line) => write(context.paint.dim(visible(line)))', replace: 'hint: (line) => write(context.paint.dim(line))', tests: ['test/e2e/prompt-colour.test.ts'] },
+  { name: 'a boxed cell too long for its column is not cut', file: 'src/output/draw.ts', find: 'const cut = textWidth(line) > room ? cutToWidth(line, room) : line;', replace: 'const cut = line;', tests: ['test/e2e/table-terminal.test.ts'] },
+  { name: 'the standalone executable obeys NODE_OPTIONS', file: 'scripts/package.mjs', find: "    execArgvExtension: 'none',\n", replace: '', tests: ['test/e2e/standalone.test.ts'], package: true },
 ];
 
 const chosen = process.argv.slice(2);
@@ -162,6 +175,8 @@ function copySource(target) {
     if (existsSync(join(root, file))) cpSync(join(root, file), join(target, file), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(target, 'node_modules'));
+  // The Node that `package` embeds, fetched once (scripts/registry-node.mjs).
+  if (existsSync(join(root, '.cache'))) symlinkSync(join(root, '.cache'), join(target, '.cache'));
 }
 
 /** 'caught', 'missed', or why it could not be tried. */
@@ -175,12 +190,15 @@ function tryMutation(mutation, dir) {
     process.stdout.write(`${mutation.name} … `);
     const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, encoding: 'utf8' });
     if (built.status !== 0) return 'caught (the build fails)';
+    // A bug planted in the standalone executable's build needs the executable built from it.
+    if (mutation.package && spawnSync(process.execPath, ['scripts/package.mjs'], { cwd: dir, encoding: 'utf8' }).status !== 0) return 'not tried: npm run package failed';
     const tested = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...mutation.tests], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
     const outcome = tested.status === 0 ? 'missed' : 'caught';
     console.log(outcome);
     return outcome;
   } finally {
     writeFileSync(path, original);
+    if (mutation.package) rmSync(join(dir, 'release'), { recursive: true, force: true });
   }
 }
 

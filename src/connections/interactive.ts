@@ -12,9 +12,10 @@ import { setSecret, splitScopes } from './sources.js';
 
 export interface Conversation {
   prompter: Prompter;
-  /** Writes a line above the next question (stderr). */
+  /** Writes a line above the next question (stderr), its control characters shown. */
   say(line: string): void;
-  dim(text: string): string;
+  /** As say, dimmed: ipctl's styling goes on after the line's text is made visible, so it is kept. */
+  hint(line: string): void;
 }
 
 /** Asks for the provider, checking each name against the catalogue before accepting it. */
@@ -67,7 +68,7 @@ export async function askForMissing(conversation: Conversation, body: Record<str
 
 function showHint(conversation: Conversation, requirement: Requirement): void {
   const lines = [requirement.prompt, requirement.docsUrl ? `Docs: ${requirement.docsUrl}` : undefined].filter(Boolean);
-  for (const line of lines) conversation.say(conversation.dim(`  ${line}`));
+  for (const line of lines) conversation.hint(`  ${line}`);
 }
 
 async function ask(prompter: Prompter, requirement: Requirement): Promise<string | string[] | Secret | undefined> {

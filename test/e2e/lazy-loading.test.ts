@@ -22,7 +22,7 @@ describe('start-up loads only what --help and --version need', () => {
   });
 
   // Every dependency is bundled from node_modules/ into the chunks that use it.
-  it.each(['undici', 'conf', '@inquirer', 'cli-table3', 'chalk', 'yaml', '@jmespath-community'])('builds the command tree without loading any %s module', (name) => {
+  it.each(['undici', 'conf', '@inquirer', 'chalk', 'yaml', '@jmespath-community'])('builds the command tree without loading any %s module', (name) => {
     const inputs = staticallyLoadedInputs(metafile, runChunk!);
     // The walk starts at the file that builds the tree: without it, every list below would be empty.
     expect(inputs).toContain('src/run.ts');
@@ -42,6 +42,13 @@ describe('start-up loads only what --help and --version need', () => {
     expect(paintChunk).toBeDefined();
     expect(staticallyLoadedInputs(metafile, paintChunk!).filter((input) => input.includes('node_modules/chalk'))).toEqual([]);
     expect(Object.keys(metafile.inputs).some((input) => input.includes('node_modules/chalk'))).toBe(true);
+  });
+
+  it('draws boxed tables only for a terminal: the renderer does not import the drawing up front', () => {
+    const renderChunk = fileHolding(metafile, 'src/output/render.ts');
+    expect(renderChunk).toBeDefined();
+    expect(staticallyLoadedInputs(metafile, renderChunk!)).not.toContain('src/output/draw.ts');
+    expect(Object.keys(metafile.inputs)).toContain('src/output/draw.ts');
   });
 
   it('bundles zod/mini, not classic zod', () => {
