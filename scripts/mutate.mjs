@@ -2,6 +2,7 @@
 // runs the tests that should catch each. A planted bug the tests miss is a test
 // that cannot fail. Exit 0 when every one was caught; the report says which not.
 // Usage: node scripts/mutate.mjs [NAME...]   (names from the list below; default: all)
+//        node scripts/mutate.mjs --check     (each can be planted; runs nothing)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,7 @@ const mutations = [
   { name: 'search takes every project setting for a name', file: 'src/commands/search.ts', find: '|| looksLikeId(project.value)) return error;', replace: ') return error;', tests: ['test/unit/search-project-hint.test.ts'] },
   // JSON coloured at a terminal, plain elsewhere
   { name: 'JSON is plain at a terminal', file: 'src/output/render.ts', find: 'target.paint === noColor ? text :', replace: 'true ? text :', tests: ['test/unit/json-color.test.ts'] },
-  { name: 'JSON is coloured before its control characters are escaped', file: 'src/output/render.ts', find: 'const text = escapedInDocument(JSON.stringify(data, null, 2));', replace: 'const text = JSON.stringify(data, null, 2);', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'JSON is coloured before its control characters are escaped', file: 'src/output/json-color.ts', find: 'export function colorJson(text: string, paint: Paint): string {\n  return text.replace(', replace: 'export function colorJson(text: string, paint: Paint): string {\n  return JSON.stringify(JSON.parse(text), null, 2).replace(', tests: ['test/unit/json-color.test.ts'] },
   { name: 'a number inside a JSON string is coloured as a number', file: 'src/output/json-color.ts', find: 'const token = /("(?:[^"\\\\]|\\\\.)*")(\\s*:)?|', replace: 'const token = /("(?:[^"\\\\\\d]|\\\\.)*")(\\s*:)?|', tests: ['test/unit/json-color.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
@@ -76,7 +77,7 @@ const mutations = [
   { name: 'output is not scrubbed of the credentials sent', file: 'src/output/scrubber.ts', find: 'write: (chunk: string) => stream.write(scrub(chunk)),', replace: 'write: (chunk: string) => stream.write(chunk),', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a table cell is cut before its credential is scrubbed', file: 'src/run.ts', find: 'width: terminalWidth(state.deps), scrub });', replace: 'width: terminalWidth(state.deps) });', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'server text reaches a table raw', file: 'src/output/render.ts', find: 'const view = visibleView(outside, (text) => scrub(visible(text, { tabs: !boxed })));', replace: 'const view = visibleView(outside, scrub);', tests: ['test/e2e/hostile.test.ts'] },
-  { name: 'JSON output keeps C1 and bidi characters raw', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\\n`);', replace: 'target.stream.write(`${JSON.stringify(data, null, 2)}\\n`);', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'JSON output keeps C1 and bidi characters raw', file: 'src/output/render.ts', find: 'const text = escapedInDocument(JSON.stringify(data, null, 2));', replace: 'const text = JSON.stringify(data, null, 2);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a proxy closing the tunnel is reconnected to for ever', file: 'src/api/dispatcher.ts', find: 'callback(closed ? new TunnelClosedError(error) : error, socket);', replace: 'callback(error, socket);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'an ID of .. steps out of its path', file: 'src/api/path.ts', find: 'return /^(\\.|%2e){1,2}$/i.test(value);', replace: 'return false;', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'no keychain, and the file is used without a word', file: 'src/commands/auth/credential.ts', find: 'if (outcome.fallbackReason !== undefined) {', replace: 'if (false) {', tests: ['test/e2e/keychain.test.ts'] },
@@ -157,14 +158,39 @@ const mutations = [
 ];
 
 const chosen = process.argv.slice(2);
-const selected = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
-const work = mkdtempSync(join(tmpdir(), 'ipctl-mutate-'));
-try {
-  copySource(work);
-  const results = selected.map((mutation) => ({ mutation, outcome: tryMutation(mutation, work) }));
-  report(results);
-} finally {
-  rmSync(work, { recursive: true, force: true });
+if (chosen[0] === '--check') {
+  checkPlantable();
+} else {
+  const selected = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
+  const work = mkdtempSync(join(tmpdir(), 'ipctl-mutate-'));
+  try {
+    copySource(work);
+    const results = selected.map((mutation) => ({ mutation, outcome: tryMutation(mutation, work) }));
+    report(results);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * --check: without running anything, that every planted bug can still be planted (its text is
+ * in its file exactly once), that names are unique, and that every test it names exists.
+ */
+function checkPlantable() {
+  const problems = [];
+  const names = new Set();
+  for (const mutation of mutations) {
+    if (names.has(mutation.name)) problems.push(`"${mutation.name}" is named twice`);
+    names.add(mutation.name);
+    const source = existsSync(join(root, mutation.file)) ? readFileSync(join(root, mutation.file), 'utf8') : '';
+    const count = source.split(mutation.find).length - 1;
+    if (count !== 1) problems.push(`"${mutation.name}": its text is in ${mutation.file} ${count} times, not once`);
+    if (mutation.tests.length === 0) problems.push(`"${mutation.name}" names no test`);
+    for (const test of mutation.tests) if (!existsSync(join(root, test))) problems.push(`"${mutation.name}": no test file ${test}`);
+  }
+  for (const problem of problems) console.log(problem);
+  console.log(`${mutations.length} planted bugs; ${problems.length === 0 ? 'each can be planted' : `${problems.length} problems`}.`);
+  process.exitCode = problems.length === 0 ? 0 : 1;
 }
 
 /** The tracked and new files of the checkout, with node_modules linked, not copied. */
