@@ -29,6 +29,8 @@ const mutations = [
   { name: 'JSON is plain at a terminal', file: 'src/output/render.ts', find: 'target.paint === noColor ? text :', replace: 'true ? text :', tests: ['test/unit/json-color.test.ts'] },
   { name: 'JSON is coloured before its control characters are escaped', file: 'src/output/json-color.ts', find: 'export function colorJson(text: string, paint: Paint): string {\n  return text.replace(', replace: 'export function colorJson(text: string, paint: Paint): string {\n  return JSON.stringify(JSON.parse(text), null, 2).replace(', tests: ['test/unit/json-color.test.ts'] },
   { name: 'a number inside a JSON string is coloured as a number', file: 'src/output/json-color.ts', find: 'const token = /("(?:[^"\\\\]|\\\\.)*")(\\s*:)?|', replace: 'const token = /("(?:[^"\\\\\\d]|\\\\.)*")(\\s*:)?|', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'YAML leaves an exponent alone (e0) unquoted', file: 'src/output/yaml.ts', find: ' && !exponentAlone.test(text);', replace: ';', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML writes text whose line opens with a space as a block', file: 'src/output/yaml.ts', find: " && !/^[ \\t]/m.test(text) ? Scalar.BLOCK_LITERAL", replace: ' ? Scalar.BLOCK_LITERAL', tests: ['test/unit/yaml-output.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
   {

@@ -38,7 +38,8 @@ function styleOf(text: string): Scalar.Type | undefined {
   if (needsYamlEscapes(text)) return Scalar.QUOTE_DOUBLE;
   if (readsAsItself(text)) return undefined;
   // A block scalar is a string in every schema; the yaml package quotes one where a block cannot go (a key).
-  return text.includes('\n') ? Scalar.BLOCK_LITERAL : Scalar.QUOTE_DOUBLE;
+  // A line that opens with white space would be taken for indentation, so such text is quoted.
+  return text.includes('\n') && !/^[ \t]/m.test(text) ? Scalar.BLOCK_LITERAL : Scalar.QUOTE_DOUBLE;
 }
 
 /**
@@ -46,11 +47,13 @@ function styleOf(text: string): Scalar.Type | undefined {
  * indicator opens with something else), holds only letters, marks, digits,
  * spaces and punctuation that starts no comment or collection, has no `: ` and
  * does not end in a space or `:`, and is none of the words YAML 1.1 reads as a
- * boolean or null.
+ * boolean or null, nor an exponent alone.
  */
 function readsAsItself(text: string): boolean {
-  return plainText.test(text) && !/:( |$)| $/.test(text) && !boolOrNull.test(text);
+  return plainText.test(text) && !/:( |$)| $/.test(text) && !boolOrNull.test(text) && !exponentAlone.test(text);
 }
 
 const plainText = /^\p{L}[\p{L}\p{M}\p{N} _.,;:/@+()'-]*$/u;
 const boolOrNull = /^(?:y|n|yes|no|true|false|on|off|null)$/i;
+/** `e0`, `E+5`: the yaml package's YAML 1.1 schema reads an exponent without a mantissa as a float. */
+const exponentAlone = /^e[-+]?\d+$/i;

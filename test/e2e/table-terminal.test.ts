@@ -3,6 +3,7 @@
 // sequence is shown as text, none but color (SGR) reaches the terminal, and no
 // line is wider than the terminal, measured by the C library's wcwidth once
 // the colors are taken out.
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
 import { displayWidths, withoutSgr } from '../helpers/display-width.js';
@@ -50,6 +51,28 @@ it('covers every provider of the sandbox catalogue', () => {
  */
 const prose = /^(Created connection |Its credentials are shown redacted)/;
 
+/**
+ * A screen as a person reviews it: each color shown as ⟦codes⟧, and what changes
+ * from run to run (ports, times, new IDs, temporary folders) replaced character
+ * for character, so that the layout stays as it was drawn.
+ */
+function reviewable(screen: string): string {
+  const same = (pattern: RegExp, by: string) => (text: string) => text.replace(pattern, (found) => found.replace(/[A-Za-z0-9]/g, by));
+  return [
+    same(/(?<=127\.0\.0\.1:)\d+/g, 'P'),
+    same(/\d{4}-\d\d-\d\dT[\d:.]*Z?/g, 'N'),
+    same(/(?<=conn_)[a-z0-9]+/g, 'x'),
+    same(/(?<=req_)[A-Za-z0-9]+/g, 'x'),
+    same(new RegExp(`(?<=${escapeRegExp(tmpdir())}/)[\\w.-]+`, 'g'), 'T'),
+  ]
+    .reduce((text, normalise) => normalise(text), screen)
+    .replace(/\u001b\[([\d;]*)m/g, '⟦$1⟧');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** What is wrong with a command's screen: escapes shown as text or other than color, lines too wide. */
 function screenProblems(screen: string, columns: number): string[] {
   const problems: string[] = [];
@@ -76,6 +99,8 @@ describe.each([
       expect(screenProblems(screen, columns)).toEqual([]);
       if (mode === 'NO_COLOR') expect(screen).not.toMatch(sgr);
       else expect(screen).toMatch(sgr);
+      // Reviewed screens: `npm run snapshots` writes them anew, and git diff shows what changed.
+      expect(reviewable(screen)).toMatchSnapshot();
     });
   });
 });

@@ -17,7 +17,9 @@ const spec = {
   null: ['~', 'null', 'Null', 'NULL', ''],
   'timestamp (1.1)': ['2001-12-14', '2002-12-14', '2001-12-14t21:59:43.10-05:00', '2001-12-14 21:59:43.10 -5', '2001-12-15T02:59:43.1Z', '2001-12-15 2:59:43.10'],
   'merge and value keys (1.1)': ['<<', '='],
-  'YAML syntax': ['- item', '-', '? key', '?', ': value', 'key: value', 'ends with a colon:', '# comment', 'text # comment', '&anchor', '*alias', '!tag', '!!str', '%YAML 1.2', '---', '...', '|', '>', "'quoted'", '"quoted"', '[a, b]', '{a: b}', ',comma', '@at', '`tick', ' leading space', 'trailing space '],
+  // The yaml package's 1.1 schema reads an exponent without a mantissa as a float (NaN, shown as null).
+  'exponent alone (yaml 1.1)': ['e0', 'E5', 'e+5', 'e-12'],
+  'YAML syntax': [' \nindented first line', 'a\n  indented line', '- item', '-', '? key', '?', ': value', 'key: value', 'ends with a colon:', '# comment', 'text # comment', '&anchor', '*alias', '!tag', '!!str', '%YAML 1.2', '---', '...', '|', '>', "'quoted'", '"quoted"', '[a, b]', '{a: b}', ',comma', '@at', '`tick', ' leading space', 'trailing space '],
 };
 const mustBeQuoted = Object.values(spec).flat();
 
