@@ -21,10 +21,9 @@ type EnableCompileCache = (directory?: string) => unknown;
 export function enableCompileCache(env: Env): void {
   if (standaloneExecutable()) return;
   const enable = (process.getBuiltinModule('node:module') as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
-  if (typeof enable !== 'function') return;
   try {
     // Node makes the folder and writes the cache itself; a failure there only costs speed.
-    changeBy('compile-cache.enable', () => enable(join(cacheDir(env), 'compile-cache')));
+    changeBy('compile-cache.enable', () => (typeof enable === 'function' ? enable(join(cacheDir(env), 'compile-cache')) : undefined));
   } catch {
     // No home directory to find, or no room for the cache: run without it.
   }

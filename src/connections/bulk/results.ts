@@ -11,7 +11,7 @@
  */
 import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { FileWriteError, UsageError } from '../../errors.js';
-import { openForWriting, type PartialWriteError, setMode, syncData, truncateTo, writeAll, writeFailureText } from '../../file-writes.js';
+import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, truncateTo, writeAll, writeFailureText } from '../../file-writes.js';
 import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
 import { splitLines } from './rows.js';
@@ -47,7 +47,9 @@ export class ResultsLog {
   readonly #scrub: (text: string) => string;
   /** Bytes of whole records in the file: where a failed write's part is cut back to. */
   #size: number;
-  #sync: Promise<void> | undefined;
+  /** The sync under way, and the one that records written now wait for. */
+  #syncing: Promise<void> | undefined;
+  #nextSync: Promise<void> | undefined;
   /** The first write (or sync) that failed; nothing is written after it. */
   failure: FileWriteError | undefined;
 
@@ -114,23 +116,29 @@ export class ResultsLog {
 
   /**
    * Appends a row's "started" record and resolves once it is on the disk;
-   * only then may its request be sent. Records written together share one sync.
+   * only then may its request be sent. Records written while a sync is under
+   * way wait for the next one, which covers them all.
    */
   async started(record: ResultRecord): Promise<void> {
     this.write(record);
-    this.#sync ??= new Promise<void>((resolve, reject) => {
-      setImmediate(() => {
-        this.#sync = undefined;
-        if (this.failure) return reject(this.failure);
-        try {
-          syncData('results.sync', this.#fd);
-          resolve();
-        } catch (error) {
-          reject(this.#failed(error));
-        }
-      });
+    this.#nextSync ??= this.#syncAfter(this.#syncing);
+    return this.#nextSync;
+  }
+
+  async #syncAfter(previous: Promise<void> | undefined): Promise<void> {
+    await previous?.catch(() => undefined);
+    // From here on, a record written waits for the sync after this one.
+    this.#nextSync = undefined;
+    if (this.failure) throw this.failure;
+    const sync = syncDataSoon('results.sync', this.#fd).catch((error: unknown) => {
+      throw this.#failed(error);
     });
-    return this.#sync;
+    this.#syncing = sync;
+    try {
+      await sync;
+    } finally {
+      if (this.#syncing === sync) this.#syncing = undefined;
+    }
   }
 
   /** Syncs the ending records too, and closes the file. */
