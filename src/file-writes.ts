@@ -209,8 +209,8 @@ export function changeBy<T>(site: WriteSite, act: () => T): T {
   return change(site, 'open', undefined, act);
 }
 
-/** fsync of the folder holding `path`: best effort, as Windows and some file systems cannot. */
-function syncFolderOf(path: string): void {
+/** fsync of the folder holding `path`, so that a new name in it lasts: best effort, as Windows and some file systems cannot. */
+export function syncFolderOf(path: string): void {
   const { dirname } = process.getBuiltinModule('node:path');
   let fd: number | undefined;
   try {

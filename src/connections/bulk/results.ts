@@ -11,7 +11,7 @@
  */
 import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { FileWriteError, UsageError } from '../../errors.js';
-import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, truncateTo, writeAll, writeFailureText } from '../../file-writes.js';
+import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureText } from '../../file-writes.js';
 import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
 import { splitLines } from './rows.js';
@@ -79,6 +79,8 @@ export class ResultsLog {
       // A record cut short by a process killed inside its write: that write never returned, so its request was never sent.
       const whole = wholeRecordsLength(fd);
       if (whole < fstatSync(fd).size) truncateTo('results.trim', fd, whole);
+      // A file just created lasts a power loss only once its folder is synced too.
+      syncFolderOf(path);
       return new ResultsLog(path, fd, scrub, whole);
     } catch (error) {
       closeSync(fd);
