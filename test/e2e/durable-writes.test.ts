@@ -86,6 +86,26 @@ describe('a results record cut short by a file-size limit', { timeout: 120_000 }
   });
 });
 
+describe('a results file damaged inside', { timeout: 120_000 }, () => {
+  it('stops --resume when a damaged line names no row (exit 2, nothing sent); --retry-uncertain goes on', async () => {
+    run += 1;
+    const prefix = `dm${run}`;
+    const input = file('damaged.jsonl', rows(prefix, 3));
+    const resultsPath = input.replace(/\.jsonl$/, '.results.jsonl');
+    const created = (line: number) => JSON.stringify({ line, status: 'created', provider: 'pipedrive', groupRef: `${prefix}-0${line}`, consumerRef: `user-0${line}`, time: '2026-01-01T00:00:00.000Z' });
+    writeFileSync(resultsPath, `${created(1)}\n{"li\u0000\u0000\n`);
+    await fixture.clearRequests();
+    const refused = await runIpctl([...generate, '--from-file', input, '--resume'], { env: fixture.env() });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`--resume: 1 line of ${resultsPath} is damaged and names no row (line 2); a row it was about may have been sent. Nothing was sent.`);
+    expect(await fixture.requests()).toEqual([]);
+    const retried = await runIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: fixture.env() });
+    expect(retried.code).toBe(0);
+    expect(JSON.parse(retried.stdout)).toMatchObject({ rows: 3, created: 2, alreadyCreated: 1 });
+    expect(await groupRefs(prefix)).toEqual(refsOf(prefix, [2, 3]));
+  });
+});
+
 describe('the profile file under a file-size limit', { timeout: 120_000 }, () => {
   /** A profile file larger than the limit, with a credential in it. */
   function seeded(): { dir: ReturnType<typeof tempDir>; text: string } {

@@ -116,6 +116,12 @@ async function importCase(scenario: WriteScenario, site: string, kind: string, n
     const spawned = kind === 'kill' || site.startsWith('lock.') || stdin;
     const first = await invoke(call(scenario === 'import-resume' ? ['--resume'] : [], plan), spawned);
     expectDocumentedEnd(first, kind, `${plan}, first run`);
+    if (kind !== 'kill' && (site === 'results.write' || site === 'results.sync')) {
+      // Once rows are being sent, a results file that fails ends the run as rows not created do: its summary, exit 1.
+      expect(first.code, `${plan}: ${first.stderr}`).toBe(1);
+      expect(first.stderr).toContain('Stopped: Cannot write the results file');
+      expect(first.stdout, `${plan}: ${first.stderr}`).not.toBe('');
+    }
     if (first.code !== null && first.stdout !== '') {
       const summary = JSON.parse(first.stdout) as Summary;
       // Every row is accounted for: created, failed, uncertain, or not sent.
