@@ -89,6 +89,10 @@ describe('write sites', () => {
     for (const entry of writeSiteCases) expect(writeSites[entry.site as keyof typeof writeSites] === 'bytes', entry.site).toBe(entry.bytes);
   });
 
+  it('the fault cases reach every kind of writer: imports (from a file, from stdin, resumed), profile changes, the keychain fallback, --force', () => {
+    expect(new Set(writeSiteCases.flatMap((entry) => entry.scenarios))).toEqual(new Set(['import', 'import-resume', 'import-stdin', 'profile', 'credential', 'profile-corrupt', 'any']));
+  });
+
   it('every site is named by a call in src/', () => {
     const text = files.filter((name) => name !== seam).map((file) => readFileSync(join(repoRoot, file), 'utf8')).join('\n');
     const unused = Object.keys(writeSites).filter((site) => !text.includes(`'${site}'`));
