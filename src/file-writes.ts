@@ -229,6 +229,14 @@ export function isOutOfSpace(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG';
 }
 
+/** What to do about a failed write before trying again, as the start of a sentence. */
+export function writeFailureRemedy(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (isOutOfSpace(error)) return 'Free some space (or raise the quota or file-size limit)';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'Make the file and its folder writable';
+  return 'Check the disk';
+}
+
 /** What went wrong with a write, in words: `no space left on device (ENOSPC)`. */
 export function writeFailureText(error: unknown): string {
   const { code, message } = (error ?? {}) as NodeJS.ErrnoException;

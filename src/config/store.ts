@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, FileWriteError, UsageError, UserError } from '../errors.js';
-import { makeFolder, openForWriting, type PartialWriteError, removeFile, renameDurably, setMode, syncData, writeAll, writeFailureText, isOutOfSpace } from '../file-writes.js';
+import { isOutOfSpace, makeFolder, openForWriting, removeFile, renameDurably, setMode, syncData, writeAll, writeFailureRemedy, writeFailureText } from '../file-writes.js';
 import { withFileLock } from './lock.js';
 import { configPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
@@ -145,7 +145,7 @@ function writeWhole(path: string, text: string): void {
     renameDurably('profile.rename', temp, path);
   } catch (error) {
     removeQuietly(temp);
-    throw error as PartialWriteError;
+    throw error;
   }
 }
 
@@ -212,7 +212,7 @@ function lockedFileWork<T>(file: string, work: () => T): T {
 function asConfigError(error: unknown, file: string): Error {
   if (error instanceof UserError) return error;
   if (isOutOfSpace(error) || (error as NodeJS.ErrnoException).code === 'EIO') {
-    return new FileWriteError(`Cannot write the profile file ${file}: ${writeFailureText(error)}; it was left as it was.`, 'Free some space (or raise the quota or file-size limit), then run the same command again.', (error as NodeJS.ErrnoException).code);
+    return new FileWriteError(`Cannot write the profile file ${file}: ${writeFailureText(error)}; it was left as it was.`, `${writeFailureRemedy(error)}, then run the same command again.`, (error as NodeJS.ErrnoException).code);
   }
   const code = (error as NodeJS.ErrnoException).code;
   const reason = code ? `${code}: ${(error as Error).message}` : (error as Error).message;

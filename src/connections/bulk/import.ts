@@ -19,7 +19,7 @@ import { formatOf, type RowFormat, readRows } from './rows.js';
 import { type RowToSend, Sender } from './send.js';
 import { openSource, type RowSource } from './source.js';
 import { type RunLock, takeRunLock } from '../../config/lock.js';
-import { isOutOfSpace, writeFailureText } from '../../file-writes.js';
+import { isOutOfSpace, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 
 export interface BulkInput {
   fromFile: string;
@@ -95,7 +95,7 @@ function lockResults(resultsPath: string, context: Context): RunLock {
     lock = takeRunLock(resultsPath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new FileWriteError(`--results: cannot write ${resultsPath}.lock: ${writeFailureText(error)}; nothing was sent.`, isOutOfSpace(error) ? 'Free some space, then run the same command again.' : 'Give a path in a directory you can write to.', code);
+    throw new FileWriteError(`--results: cannot write ${resultsPath}.lock: ${writeFailureText(error)}; nothing was sent.`, `${isOutOfSpace(error) || code === 'EIO' ? writeFailureRemedy(error) : 'Give a path in a folder you can write to'}, then run the same command again.`, code);
   }
   if ('heldBy' in lock) {
     throw new UsageError(

@@ -11,7 +11,7 @@
  */
 import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { FileWriteError, UsageError } from '../../errors.js';
-import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureText } from '../../file-writes.js';
+import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
 import { splitLines } from './rows.js';
@@ -167,7 +167,7 @@ export class ResultsLog {
   #failed(error: unknown): FileWriteError {
     this.failure ??= new FileWriteError(
       `Cannot write the results file ${this.path}: ${writeFailureText(error)}.`,
-      'Free some space (or raise the quota or file-size limit), then run the same command with --resume; rows already created are skipped.',
+      `${writeFailureRemedy(error)}, then run the same command with --resume; rows already created are skipped.`,
       (error as NodeJS.ErrnoException).code,
     );
     return this.failure;
@@ -180,7 +180,8 @@ function symlinkRefusal(path: string): UsageError {
 
 function openFailure(path: string, error: unknown): FileWriteError {
   const code = (error as NodeJS.ErrnoException).code;
-  return new FileWriteError(`--results: cannot write ${path}: ${writeFailureText(error)}; nothing was sent.`, code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'Give a path in a directory you can write to.' : 'Free some space, then run the same command again.', code);
+  const remedy = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'Give a path in a folder you can write to' : writeFailureRemedy(error);
+  return new FileWriteError(`--results: cannot write ${path}: ${writeFailureText(error)}; nothing was sent.`, `${remedy}, then run the same command again.`, code);
 }
 
 function sizeOf(path: string): number | undefined {

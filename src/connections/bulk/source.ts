@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InputStream } from '../../deps.js';
 import { FileWriteError, UsageError } from '../../errors.js';
-import { isOutOfSpace, makeTempFolder, openForWriting, removeTree, writeAll, writeFailureText } from '../../file-writes.js';
+import { isOutOfSpace, makeTempFolder, openForWriting, removeTree, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 
 export interface RowSource {
   /** The input as people name it: the path, or "stdin". */
@@ -95,7 +95,7 @@ function spoolFailure(flag: string, error: unknown): unknown {
   if (code === undefined) return error;
   return new FileWriteError(
     `${flag} -: cannot copy stdin to a temporary file in ${tmpdir()}: ${writeFailureText(error)}; nothing was sent.`,
-    isOutOfSpace(error) ? 'Free some space there, or set TMPDIR to a folder with room, then run the same command again.' : 'Set TMPDIR to a folder you can write to, then run the same command again.',
+    `${isOutOfSpace(error) ? 'Free some space there' : writeFailureRemedy(error)}, or set TMPDIR to another folder, then run the same command again.`,
     code,
   );
 }
