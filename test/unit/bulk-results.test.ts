@@ -68,11 +68,20 @@ describe('results file', () => {
   it('takes a damaged line inside the file as a started record of every line it names, and counts one that names none', async () => {
     const path = join(dir.path, 'damaged.results.jsonl');
     const created = (line: number) => JSON.stringify({ line, status: 'created', ...who, connectionId: `conn_${line}`, time });
-    writeFileSync(path, [created(1), '{"line":2,"status":"sta{"line":3,"status":"started","provider":"pipedrive"', created(4), '{"li', created(5), '\u0000\u0000', ''].join('\n'));
+    writeFileSync(path, [created(1), '{"line":2,"status":"sta{"line":3,"status":"started","provider":"pipedrive"', created(4), '{"li', created(5), 'garbage', ''].join('\n'));
     const prior = await readPriorResults(path);
     expect([1, 2, 3, 4, 5, 6].map((line) => prior.state(line))).toEqual(['created', 'started', 'started', 'created', 'created', 'none']);
     expect(prior.unreadable).toBe(2);
     expect(prior.unreadableAt).toEqual([4, 6]);
+  });
+
+  it('skips NUL bytes, which a power loss leaves where data never reached the disk', async () => {
+    const path = join(dir.path, 'nul.results.jsonl');
+    const record = (line: number, status: string) => JSON.stringify({ line, status, ...who, time });
+    writeFileSync(path, [record(1, 'started'), '\u0000'.repeat(300), `\u0000\u0000${record(1, 'created')}`, record(2, 'started'), ''].join('\n'));
+    const prior = await readPriorResults(path);
+    expect([prior.state(1), prior.state(2)]).toEqual(['created', 'started']);
+    expect(prior.unreadable).toBe(0);
   });
 
   it('refuses a symbolic link, and makes an existing file 0600', () => {

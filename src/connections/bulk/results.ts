@@ -298,7 +298,9 @@ export async function readPriorResults(path: string): Promise<PriorResults> {
   return prior;
 }
 
-function readLine(prior: PriorResults, text: string | undefined, at: number): void {
+function readLine(prior: PriorResults, raw: string | undefined, at: number): void {
+  // NUL bytes are space the file system gave the file whose data never reached the disk (a power loss): no record.
+  const text = raw?.replace(/\u0000+/g, '');
   if (text !== undefined && text.trim() === '') return;
   const record = text === undefined ? undefined : parseRecord(text);
   if (record) return prior.apply(record);
