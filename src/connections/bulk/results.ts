@@ -149,8 +149,12 @@ export class ResultsLog {
       if (!this.failure) syncData('results.sync', this.#fd);
     } catch (error) {
       this.#failed(error);
-    } finally {
+    }
+    try {
       closeSync(this.#fd);
+    } catch (error) {
+      // Some file systems report a failed write only when the file is closed.
+      this.#failed(error);
     }
   }
 
@@ -285,6 +289,16 @@ export async function readPriorResults(path: string): Promise<PriorResults> {
   if (size === undefined) {
     throw new UsageError(`--resume: there is no results file at ${path}.`, 'Give the --results path of the run to resume; without --resume, a new run starts.');
   }
+  try {
+    return await readRecords(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new UsageError(`--resume: cannot read ${path} (${code}); nothing was sent.`, 'Check the file and the disk, then run the same command again.');
+  }
+}
+
+async function readRecords(path: string): Promise<PriorResults> {
   const torn = !endsWithNewline(path);
   const prior = new PriorResults();
   let held: { text: string | undefined; at: number } | undefined;

@@ -65,7 +65,11 @@ async function spoolStdin(stdin: InputStream, flag: string): Promise<RowSource> 
     // its close is a no-op here, and close() below closes the file once, at the end.
     open: () => createReadStream('', { fd: spooled, start: 0, autoClose: false, fs: { read, close: keepOpen } }),
     close: async () => {
-      closeSync(spooled);
+      try {
+        closeSync(spooled);
+      } catch {
+        // Only read from here on: nothing is lost.
+      }
       // Where an open file cannot be unlinked, it goes now.
       removeSpool(folder);
     },
