@@ -12,6 +12,31 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Each planted bug: the file, the text it replaces (found exactly once), and the tests that must fail. */
 const mutations = [
+  // prompts off, for every command that can ask
+  { name: 'the context hands out a prompter when prompts are off', file: 'src/context.ts', find: 'if (!context.interactive) throw promptsOff();', replace: '', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'auth login asks with prompts off', file: 'src/commands/auth/login.ts', find: 'if (!context.interactive) {', replace: 'if (false) {', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'auth set-key asks with prompts off', file: 'src/commands/auth/credential.ts', find: 'if (!context.interactive) {', replace: 'if (false) {', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'destinations patch asks for a secret with prompts off', file: 'src/commands/destinations/patch-apply.ts', find: 'if (!interactive) problems.push(...promptsNeeded(plan).map(noTerminalProblem));', replace: '', tests: ['test/unit/no-prompts.test.ts'] },
+  // removals ask first
+  { name: 'a removal asks nothing off a terminal and goes ahead', file: 'src/commands/confirm.ts', find: '  if (!context.interactive) {\n    throw', replace: '  if (!context.interactive) return;\n  if (false) {\n    throw', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'a removal defaults to yes', file: 'src/commands/confirm.ts', find: '{ default: false }', replace: '{ default: true }', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'a declined removal removes anyway', file: 'src/commands/confirm.ts', find: 'throw new InterruptedError(removal.cancelled);', replace: 'return;', tests: ['test/unit/no-prompts.test.ts'] },
+  // search explains a project name
+  { name: 'search says nothing of a project name on 404', file: 'src/commands/search.ts', find: '  error.notes.push(\n    `Search takes', replace: '  void (\n    `Search takes', tests: ['test/unit/search-project-hint.test.ts'] },
+  { name: 'search takes every project setting for a name', file: 'src/commands/search.ts', find: '|| looksLikeId(project.value)) return error;', replace: ') return error;', tests: ['test/unit/search-project-hint.test.ts'] },
+  // JSON coloured at a terminal, plain elsewhere
+  { name: 'JSON is plain at a terminal', file: 'src/output/render.ts', find: 'target.paint === noColor ? text :', replace: 'true ? text :', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'JSON is coloured before its control characters are escaped', file: 'src/output/render.ts', find: 'const text = escapedInDocument(JSON.stringify(data, null, 2));', replace: 'const text = JSON.stringify(data, null, 2);', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'a number inside a JSON string is coloured as a number', file: 'src/output/json-color.ts', find: 'const token = /("(?:[^"\\\\]|\\\\.)*")(\\s*:)?|', replace: 'const token = /("(?:[^"\\\\\\d]|\\\\.)*")(\\s*:)?|', tests: ['test/unit/json-color.test.ts'] },
+  // honest oracles: the retry table is written from the README, not read from src/
+  { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
+  {
+    name: 'destinations patch is retried only before sending',
+    file: 'src/api/operations.ts',
+    find: "however often they are sent.\n    retry: 'safe',",
+    replace: "however often they are sent.\n    retry: 'beforeSend',",
+    tests: ['test/e2e/faults.test.ts'],
+  },
   { name: '403 is exit 1, not 4', file: 'src/errors.ts', find: 'status === 401 || status === 403', replace: 'status === 401', tests: ['test/unit/exit-codes.test.ts'] },
   { name: '404 is exit 1, not 3', file: 'src/errors.ts', find: 'if (status === 404) return exitCodes.notFound;', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
   { name: '429 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 429 || ', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
@@ -50,7 +75,7 @@ const mutations = [
   { name: 'the quick check finds a credential only at the start of a text', file: 'src/output/scrubber.ts', find: 'if (text.includes(opening)) return true;', replace: 'if (text.startsWith(opening)) return true;', tests: ['test/unit/scrubber.test.ts'] },
   { name: 'output is not scrubbed of the credentials sent', file: 'src/output/scrubber.ts', find: 'write: (chunk: string) => stream.write(scrub(chunk)),', replace: 'write: (chunk: string) => stream.write(chunk),', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a table cell is cut before its credential is scrubbed', file: 'src/run.ts', find: 'width: terminalWidth(state.deps), scrub });', replace: 'width: terminalWidth(state.deps) });', tests: ['test/e2e/hostile.test.ts'] },
-  { name: 'server text reaches a table raw', file: 'src/output/render.ts', find: 'const view = visibleView(outside, (text) => scrub(visible(text)));', replace: 'const view = visibleView(outside, scrub);', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'server text reaches a table raw', file: 'src/output/render.ts', find: 'const view = visibleView(outside, (text) => scrub(visible(text, { tabs: !boxed })));', replace: 'const view = visibleView(outside, scrub);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'JSON output keeps C1 and bidi characters raw', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\\n`);', replace: 'target.stream.write(`${JSON.stringify(data, null, 2)}\\n`);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'a proxy closing the tunnel is reconnected to for ever', file: 'src/api/dispatcher.ts', find: 'callback(closed ? new TunnelClosedError(error) : error, socket);', replace: 'callback(error, socket);', tests: ['test/e2e/hostile.test.ts'] },
   { name: 'an ID of .. steps out of its path', file: 'src/api/path.ts', find: 'return /^(\\.|%2e){1,2}$/i.test(value);', replace: 'return false;', tests: ['test/e2e/hostile.test.ts'] },
@@ -77,6 +102,58 @@ const mutations = [
     tests: ['test/unit/request-fields.test.ts'],
   },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
+  // Requests in the published shapes, and base URLs without /v1
+  {
+    name: 'providerMetadata values are sent as bare strings',
+    file: 'src/connections/request.ts',
+    find: "return value === undefined ? undefined : { value, source: 'input' };",
+    replace: 'return value === undefined ? undefined : (value as unknown as ProviderMetadataEntry);',
+    tests: ['test/unit/connection-request.test.ts', 'test/unit/request-shapes.test.ts'],
+  },
+  { name: 'the sandbox accepts bare providerMetadata strings', file: 'src/sandbox/routes/connections.ts', find: 'if (broken.length > 0) throw unprocessableContent(', replace: 'if (false) throw unprocessableContent(', tests: ['test/sandbox/connections.test.ts', 'test/sandbox/answer-shapes.test.ts'] },
+  {
+    name: 'a base URL without /v1 is refused',
+    file: 'src/config/service-url.ts',
+    find: "  if (value.includes('#')) return 'must not have a fragment (#…)';\n",
+    replace: "  if (value.includes('#')) return 'must not have a fragment (#…)';\n  if (!url.pathname.replace(/\\/+$/, '').endsWith('/v1')) return 'must end with /v1';\n",
+    tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'],
+  },
+  { name: 'a base URL with a query is accepted', file: 'src/config/service-url.ts', find: "if (value.includes('?')) return 'must not have a query (?…)';", replace: '', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'the /v1 notice is printed in a pipe', file: 'src/context.ts', find: 'versionNoticed = true;\n          context.note(line);', replace: 'versionNoticed = true;\n          context.say(line);', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
+  { name: 'the /v1 notice is said for every request', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (deps.env.CI) return;', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'the /v1 notice is said under CI', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (versionNoticed) return;', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'a 404 from a base URL without /v1 has no hint', file: 'src/api/client.ts', find: 'if (hint) error.notes.push(hint);', replace: '', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
+  { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/e2e/connections-generate.test.ts'] },
+  { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
+  // honest oracles
+  { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/fuzz/config-file.test.ts'] },
+  { name: 'FORCE_COLOR is ignored', file: 'src/output/color.ts', find: 'const force = env.FORCE_COLOR;', replace: 'const force = undefined as string | undefined;', tests: ['test/e2e/read-commands.test.ts'] },
+  { name: 'the sandbox cannot listen on an IPv6 address', file: 'src/sandbox/server.ts', find: 'await listen(server, host, port);', replace: 'await listen(server, formatHost(host), port);', tests: ['test/sandbox/server.test.ts'] },
+  { name: 'an update-mask path is misspelt', file: 'src/destinations/fields.ts', find: "  topicArn: 'string',", replace: "  topicARN: 'string',", tests: ['test/unit/closest.test.ts'] },
+  { name: 'help exit-codes leaves out 143', file: 'src/help/topics.ts', find: '  143  stopped by SIGTERM\n', replace: '', tests: ['test/e2e/help.test.ts'] },
+  { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/lazy-loading.test.ts'] },
+  { name: 'the scrubber marks a credential with ****, not [redacted]', file: 'src/output/scrubber.ts', find: "export const redactedMark = '[redacted]';", replace: "export const redactedMark = '****';", tests: ['test/unit/scrubber.test.ts'] },
+  { name: 'a bulk import honours a Retry-After of an hour', file: 'src/connections/bulk/gate.ts', find: 'export const maxRetryAfterMs = 5 * 60_000;', replace: 'export const maxRetryAfterMs = 60 * 60_000;', tests: ['test/unit/bulk-gate.test.ts'] },
+  {
+    name: "a created connection's tokens are left out of its output, not redacted",
+    file: 'src/connections/view.ts',
+    find: "if (isRecord(token) && typeof token.token === 'string') token.token = redact(token.token);",
+    replace: "if (isRecord(token) && typeof token.token === 'string') delete token.token;",
+    tests: ['test/e2e/connections-generate.test.ts'],
+  },
+  // Output that means what it says: YAML, table widths, ipctl's styling after the sanitiser, the standalone executable and NODE_OPTIONS
+  { name: 'YAML leaves on unquoted', file: 'src/output/yaml.ts', find: 'const boolOrNull = /^(?:y|n|yes|no|true|false|on|off|null)$/i;', replace: 'const boolOrNull = /^(?:y|n|yes|no|true|false|off|null)$/i;', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML leaves 190:20:30 and 0777 unquoted (a string may open with a digit)', file: 'src/output/yaml.ts', find: 'const plainText = /^\\p{L}[', replace: 'const plainText = /^[\\p{L}\\p{N}][', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML writes U+2028 raw', file: 'src/output/outside-text.ts', find: '\\u200b-\\u200f\\u2028\\u2029', replace: '\\u200b-\\u200f\\u2029', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML writes a string of bidi marks alone raw', file: 'src/output/outside-text.ts', find: '\\u200b-\\u200f\\u2028', replace: '\\u200b-\\u200d\\u2028', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'YAML writes 1e-7 without a point, a string to YAML 1.1', file: 'src/output/yaml.ts', find: 'new Document(data, { customTags: (tags) => [exponentFloat, ...tags] })', replace: 'new Document(data)', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: '-o yaml --query quotes a lone string', file: 'src/output/render.ts', find: "if (typeof data === 'string') {", replace: 'if (false) {', tests: ['test/unit/yaml-output.test.ts'] },
+  { name: 'a zero-width character takes a column in a table', file: 'src/output/fit.ts', find: '  if (zeroWidth.test(character)) return 0;\n', replace: '', tests: ['test/unit/table-width.test.ts'] },
+  { name: 'a tab reaches a boxed table cell raw', file: 'src/output/render.ts', find: 'visible(text, { tabs: !boxed })', replace: 'visible(text)', tests: ['test/unit/table-width.test.ts'] },
+  { name: 'a prompt hint is dimmed before it is made visible', file: 'src/commands/connections/generate-one.ts', find: 'hint: (line) => write(context.paint.dim(visible(line)))', replace: 'hint: (line) => write(visible(context.paint.dim(line)))', tests: ['test/e2e/prompt-colour.test.ts'] },
+  { name: "a prompt hint shows a provider's escape sequences raw", file: 'src/commands/connections/generate-one.ts', find: 'hint: (line) => write(context.paint.dim(visible(line)))', replace: 'hint: (line) => write(context.paint.dim(line))', tests: ['test/e2e/prompt-colour.test.ts'] },
+  { name: 'a boxed cell too long for its column is not cut', file: 'src/output/draw.ts', find: 'const cut = textWidth(line) > room ? cutToWidth(line, room) : line;', replace: 'const cut = line;', tests: ['test/e2e/table-terminal.test.ts'] },
+  { name: 'the standalone executable obeys NODE_OPTIONS', file: 'scripts/package.mjs', find: "    execArgvExtension: 'none',\n", replace: '', tests: ['test/e2e/standalone.test.ts'], package: true },
   // Durable writes: the results log, the profile file, locks, the write seam and its fault hook.
   { name: 'a write cut short by the system is taken as whole', file: 'src/file-writes.ts', find: '    written += count;\n    bytes = bytes.subarray(count);', replace: '    written += count;\n    bytes = bytes.subarray(bytes.length);', tests: ['test/e2e/durable-writes.test.ts'] },
   { name: "a row is sent though its started record could not be written", file: 'src/connections/bulk/send.ts', find: '      this.#stop(error);\n      return false;', replace: '      this.#stop(error);\n      return true;', tests: ['test/e2e/durable-writes.test.ts'] },
@@ -116,6 +193,8 @@ function copySource(target) {
     if (existsSync(join(root, file))) cpSync(join(root, file), join(target, file), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(target, 'node_modules'));
+  // The Node that `package` embeds, fetched once (scripts/registry-node.mjs).
+  if (existsSync(join(root, '.cache'))) symlinkSync(join(root, '.cache'), join(target, '.cache'));
 }
 
 /** 'caught', 'missed', or why it could not be tried. */
@@ -129,12 +208,15 @@ function tryMutation(mutation, dir) {
     process.stdout.write(`${mutation.name} … `);
     const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, encoding: 'utf8' });
     if (built.status !== 0) return 'caught (the build fails)';
+    // A bug planted in the standalone executable's build needs the executable built from it.
+    if (mutation.package && spawnSync(process.execPath, ['scripts/package.mjs'], { cwd: dir, encoding: 'utf8' }).status !== 0) return 'not tried: npm run package failed';
     const tested = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...mutation.tests], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
     const outcome = tested.status === 0 ? 'missed' : 'caught';
     console.log(outcome);
     return outcome;
   } finally {
     writeFileSync(path, original);
+    if (mutation.package) rmSync(join(dir, 'release'), { recursive: true, force: true });
   }
 }
 

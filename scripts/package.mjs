@@ -34,6 +34,8 @@ try {
     output: blob,
     disableExperimentalSEAWarning: true,
     useCodeCache: true,
+    // As a Go binary would, the executable ignores NODE_OPTIONS: a --require or --import there must not run code inside it.
+    execArgvExtension: 'none',
     assets: { 'overview.txt': join(root, 'dist', 'overview.txt') },
   };
   writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config));

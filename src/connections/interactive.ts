@@ -7,14 +7,15 @@
 import { Secret } from '../config/secret.js';
 import type { Prompter } from '../prompts/prompter.js';
 import { connectionRequirements, type ProviderDescription, type Requirement } from '../providers/requirements.js';
-import { type ConnectionRequestBody, setValueAt, valueAt } from './request.js';
+import { type ConnectionRequestBody, isRecord, setValueAt, valueAt } from './request.js';
 import { setSecret, splitScopes } from './sources.js';
 
 export interface Conversation {
   prompter: Prompter;
-  /** Writes a line above the next question (stderr). */
+  /** Writes a line above the next question (stderr), its control characters shown. */
   say(line: string): void;
-  dim(text: string): string;
+  /** As say, dimmed: ipctl's styling goes on after the line's text is made visible, so it is kept. */
+  hint(line: string): void;
 }
 
 /** Asks for the provider, checking each name against the catalogue before accepting it. */
@@ -67,7 +68,7 @@ export async function askForMissing(conversation: Conversation, body: Record<str
 
 function showHint(conversation: Conversation, requirement: Requirement): void {
   const lines = [requirement.prompt, requirement.docsUrl ? `Docs: ${requirement.docsUrl}` : undefined].filter(Boolean);
-  for (const line of lines) conversation.say(conversation.dim(`  ${line}`));
+  for (const line of lines) conversation.hint(`  ${line}`);
 }
 
 async function ask(prompter: Prompter, requirement: Requirement): Promise<string | string[] | Secret | undefined> {
@@ -114,6 +115,7 @@ export function summaryLines(body: ConnectionRequestBody, project: string): stri
   const rows: Array<[string, string]> = [['project', project]];
   const visit = (value: unknown, path: string): void => {
     if (value instanceof Secret) rows.push([path, value.redacted]);
+    else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);
     else if (Array.isArray(value)) rows.push([path, value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ')]);
     else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, path ? `${path}.${key}` : key);
     else if (value !== undefined) rows.push([path, String(value)]);
@@ -121,4 +123,9 @@ export function summaryLines(body: ConnectionRequestBody, project: string): stri
   visit(body, '');
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);
+}
+
+/** A providerMetadata value is shown as the value alone: its source is always "input". */
+function isMetadataEntry(value: unknown): value is { value: string } {
+  return isRecord(value) && typeof value.value === 'string';
 }

@@ -1,18 +1,27 @@
 import type { Paint } from './paint.js';
-import Table from 'cli-table3';
-import { type ColumnText, cutToFit, fitColumns, type Fitted } from './fit.js';
+import { type ColumnText, cutToFit, cutToWidth, fitColumns, type Fitted, naturalWidths, textWidth } from './fit.js';
 import { type Cell, type GridView, type ListView, listRows, type RecordView, type View } from './view.js';
 
 /**
- * Tables for a terminal: boxed (cli-table3), headers bold, yes/no marks
- * colored. Given a width, each table fits in it (fit.ts), and a list says which
- * columns it left out; without one, every column is shown whole.
+ * Tables for a terminal: boxed, headers bold, yes/no marks colored. Given a
+ * width, each table fits in it (fit.ts), and a list says which columns it left
+ * out; without one, every column is shown whole. Each cell is measured, cut and
+ * padded by fit.ts's textWidth, the one measure of what a terminal shows, so
+ * zero-width and wide characters keep the borders in line; its style goes on
+ * last, around the text alone.
  */
 export function drawView(view: View, paint: Paint, width?: number): string {
   if (view.kind === 'sections') return view.sections.map((section) => drawView(section, paint, width)).join('\n\n');
   if (view.kind === 'text') return view.text;
   const table = view.kind === 'record' ? drawRecord(view, paint, width) : drawList(view, paint, width);
-  return view.title ? `${paint.bold(view.title)}\n${table}` : table;
+  if (!view.title) return table;
+  return `${paint.bold(width === undefined ? view.title : cutLines(view.title, width))}\n${table}`;
+}
+
+/** A cell's text and the style ipctl gives it. */
+interface Styled {
+  text: string;
+  style: (text: string) => string;
 }
 
 function drawRecord(view: RecordView, paint: Paint, width: number | undefined): string {
@@ -20,26 +29,24 @@ function drawRecord(view: RecordView, paint: Paint, width: number | undefined): 
     { header: '', cells: view.fields.map(([label]) => label), identifies: true },
     { header: '', cells: view.fields.map(([, value]) => text(value)), identifies: false },
   ];
-  const table = newTable(undefined, width === undefined ? undefined : cutToFit(columns, width));
-  for (const [label, value] of view.fields) table.push([paint.bold(label), shown(value, paint)]);
-  return table.toString();
+  const widths = width === undefined ? naturalWidths(columns) : cutToFit(columns, width);
+  return box(undefined, view.fields.map(([label, value]) => [{ text: label, style: paint.bold }, shown(value, paint)]), widths);
 }
 
 function drawList(view: ListView | GridView, paint: Paint, width: number | undefined): string {
   const rows = listRows(view);
-  const fitted = width === undefined ? allColumns(view) : fitColumns(listColumns(view, rows), width, dropOrder(view));
-  const table = newTable(
-    fitted.shown.map((index) => paint.bold(view.columns[index]!)),
-    width === undefined ? undefined : fitted.widths,
-  );
-  for (const row of rows) table.push(fitted.shown.map((index) => (view.kind === 'grid' && index > 0 ? mark(row[index], paint) : shown(row[index], paint))));
+  const columns = listColumns(view, rows);
+  const fitted = width === undefined ? allColumns(columns) : fitColumns(columns, width, dropOrder(view));
+  const head = fitted.shown.map((index) => ({ text: view.columns[index]!, style: paint.bold }));
+  const body = rows.map((row) => fitted.shown.map((index) => (view.kind === 'grid' && index > 0 ? mark(row[index], paint) : shown(row[index], paint))));
+  const table = box(head, body, fitted.widths);
   const left = view.columns.filter((_, index) => !fitted.shown.includes(index));
-  if (left.length === 0) return table.toString();
-  return `${table.toString()}\n${paint.dim(`${left.length} more ${left.length === 1 ? 'column' : 'columns'}: --wide shows every column`)}`;
+  if (left.length === 0) return table;
+  return `${table}\n${paint.dim(`${left.length} more ${left.length === 1 ? 'column' : 'columns'}: --wide shows every column`)}`;
 }
 
-function allColumns(view: ListView | GridView): Fitted {
-  return { shown: view.columns.map((_, index) => index), widths: [] };
+function allColumns(columns: ColumnText[]): Fitted {
+  return { shown: columns.map((_, index) => index), widths: naturalWidths(columns) };
 }
 
 function listColumns(view: ListView | GridView, rows: Cell[][]): ColumnText[] {
@@ -58,24 +65,59 @@ function dropOrder(view: ListView | GridView): number[] {
   return view.kind === 'list' ? (view.lowValue ?? []).map((name) => view.columns.indexOf(name)).filter((index) => index >= 0) : [];
 }
 
-// No rule between rows: compact, and still boxed.
-const compactChars = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
+/**
+ * A compact box: a rule above and below, a bar between columns, no rule
+ * between rows. `widths` count a space of padding on either side of the text;
+ * a line of a cell too long for its column is cut with "…".
+ */
+function box(head: Styled[] | undefined, rows: Styled[][], widths: number[]): string {
+  const rule = (left: string, middle: string, right: string) => `${left}${widths.map((columnWidth) => '─'.repeat(columnWidth)).join(middle)}${right}`;
+  const lines = [rule('┌', '┬', '┐')];
+  for (const row of head ? [head, ...rows] : rows) lines.push(...rowLines(row, widths));
+  lines.push(rule('└', '┴', '┘'));
+  return lines.join('\n');
+}
 
-function newTable(head: string[] | undefined, colWidths: number[] | undefined): Table.Table {
-  return new Table({ head: head ?? [], chars: compactChars, style: { head: [], border: [] }, wordWrap: false, ...(colWidths ? { colWidths } : {}) });
+/** A row's lines: as many as its tallest cell has, the others padded with blank lines. */
+function rowLines(row: Styled[], widths: number[]): string[] {
+  const cells = row.map((cell) => cell.text.split('\n'));
+  const height = Math.max(1, ...cells.map((cellLines) => cellLines.length));
+  const lines: string[] = [];
+  for (let line = 0; line < height; line += 1) {
+    const parts = row.map((cell, column) => padded(cells[column]![line] ?? '', widths[column]! - 2, cell.style));
+    lines.push(`│ ${parts.join(' │ ')} │`);
+  }
+  return lines;
+}
+
+/** A line cut to `room` columns, styled, then padded with spaces to fill them. */
+function padded(line: string, room: number, style: (text: string) => string): string {
+  const cut = textWidth(line) > room ? cutToWidth(line, room) : line;
+  const shownText = cut === '' ? '' : style(cut);
+  return `${shownText}${' '.repeat(Math.max(0, room - textWidth(cut)))}`;
+}
+
+/** Each line of a title cut to the width of the terminal. */
+function cutLines(title: string, width: number): string {
+  return title
+    .split('\n')
+    .map((line) => (textWidth(line) > width ? cutToWidth(line, width) : line))
+    .join('\n');
 }
 
 function text(value: Cell): string {
   return value === undefined || value === null || value === '' ? '-' : String(value);
 }
 
-function shown(value: Cell, paint: Paint): string {
-  if (value === undefined || value === null || value === '') return paint.dim('-');
-  return String(value);
+const unstyled = (value: string) => value;
+
+function shown(value: Cell, paint: Paint): Styled {
+  if (value === undefined || value === null || value === '') return { text: '-', style: paint.dim };
+  return { text: String(value), style: unstyled };
 }
 
-function mark(value: Cell, paint: Paint): string {
-  if (value === true) return paint.green('yes');
-  if (value === false) return paint.dim('no');
+function mark(value: Cell, paint: Paint): Styled {
+  if (value === true) return { text: 'yes', style: paint.green };
+  if (value === false) return { text: 'no', style: paint.dim };
   return shown(value, paint);
 }

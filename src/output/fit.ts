@@ -18,7 +18,7 @@ export interface ColumnText {
 export interface Fitted {
   /** The columns shown, by index into the input, in their order. */
   shown: number[];
-  /** Each shown column's width, padding included (cli-table3's colWidths). */
+  /** Each shown column's width, padding included. */
   widths: number[];
 }
 
@@ -76,7 +76,8 @@ function narrowToFit(natural: readonly number[], identifies: readonly boolean[],
   return widths;
 }
 
-function naturalWidths(columns: readonly ColumnText[]): number[] {
+/** Each column as wide as its header and its widest cell, padding included. */
+export function naturalWidths(columns: readonly ColumnText[]): number[] {
   return columns.map((column) => Math.max(textWidth(column.header), ...column.cells.map(textWidth)) + padding);
 }
 
@@ -99,15 +100,40 @@ function narrow(widths: number[], chosen: readonly boolean[], floors: readonly n
   }
 }
 
-/** Characters a terminal gives a text's longest line; East Asian wide characters and emoji take two. */
+/**
+ * Columns a terminal gives a text's longest line: East Asian wide characters
+ * and emoji take two; combining marks, zero-width and other format characters
+ * (U+200B, U+200D, U+2060, U+FEFF, bidi marks, variation selectors) none.
+ */
 export function textWidth(text: string): number {
   let widest = 0;
   for (const line of text.split('\n')) {
     let lineWidth = 0;
-    for (const character of line) lineWidth += wide.test(character) ? 2 : 1;
+    for (const character of line) lineWidth += characterWidth(character);
     widest = Math.max(widest, lineWidth);
   }
   return widest;
 }
 
+/** The longest start of a one-line text that, with "…" after it, takes at most `width` columns. */
+export function cutToWidth(line: string, width: number): string {
+  if (width <= 0) return '';
+  let kept = '';
+  let used = 0;
+  for (const character of line) {
+    const taken = characterWidth(character);
+    if (used + taken > width - 1) break;
+    kept += character;
+    used += taken;
+  }
+  return `${kept}…`;
+}
+
+function characterWidth(character: string): number {
+  if (zeroWidth.test(character)) return 0;
+  return wide.test(character) ? 2 : 1;
+}
+
+/** Marks drawn on the character before them, format characters, and Hangul vowels and finals that join the syllable before them; not the soft hyphen, which terminals show. */
+const zeroWidth = /^(?!\u00ad)[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff]$/u;
 const wide = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;

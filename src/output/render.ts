@@ -1,4 +1,4 @@
-import type { Paint } from './paint.js';
+import { type Paint, plain as noColor } from './paint.js';
 import type { OutputStream } from '../deps.js';
 import { isTableFormat } from './format.js';
 import { escapedInDocument, visible } from './outside-text.js';
@@ -32,13 +32,27 @@ export async function render(outcome: Outcome, format: OutputFormat, target: Ren
   }
   const data = target.query ? target.query(plain(outcome.data)) : plain(outcome.data);
   if (format === 'json') {
-    target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\n`);
+    const text = escapedInDocument(JSON.stringify(data, null, 2));
+    target.stream.write(`${target.paint === noColor ? text : (await import('./json-color.js')).colorJson(text, target.paint)}\n`);
   } else if (format === 'yaml') {
-    const { toYaml } = await import('./yaml.js');
-    target.stream.write(toYaml(data));
+    await writeYaml(target.stream, data);
   } else {
     for (const item of ndjsonItems(outcome, data, target.query !== undefined)) target.stream.write(`${escapedInDocument(JSON.stringify(item))}\n`);
   }
+}
+
+/**
+ * A lone string (what `--query id` picks) prints bare, as the README promises a
+ * shell variable: the text and a newline, whatever YAML would have quoted, its
+ * control characters shown as for any text. Anything else is a YAML document.
+ */
+async function writeYaml(stream: OutputStream, data: unknown): Promise<void> {
+  if (typeof data === 'string') {
+    stream.write(`${visible(data)}\n`);
+    return;
+  }
+  const { toYaml } = await import('./yaml.js');
+  stream.write(toYaml(data));
 }
 
 /** Documents are built from plain JSON, so a Secret anywhere in the data shows redacted. */
@@ -54,9 +68,11 @@ function ndjsonItems(outcome: Outcome, data: unknown, queried: boolean): unknown
 
 async function renderTable(outside: View, target: RenderTarget, width: number | undefined): Promise<void> {
   const scrub = target.scrub ?? ((text: string) => text);
-  const view = visibleView(outside, (text) => scrub(visible(text)));
-  // cli-table3 loads only when a terminal gets a table; a pipe gets every column whole.
-  const text = target.stream.isTTY ? (await import('./draw.js')).drawView(view, target.paint, width) : plainView(view);
+  // A terminal's boxed table shows a tab as `\x09`; a pipe's TSV turns it into a space (plainCell).
+  const boxed = target.stream.isTTY === true;
+  const view = visibleView(outside, (text) => scrub(visible(text, { tabs: !boxed })));
+  // The box drawing loads only when a terminal gets a table; a pipe gets every column whole.
+  const text = boxed ? (await import('./draw.js')).drawView(view, target.paint, width) : plainView(view);
   if (text) target.stream.write(`${text}\n`);
 }
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,27 @@ describe.skipIf(!built)('the standalone executable, run with no node of its own 
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toContain('org_unknown');
     expect(missing.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('ignores NODE_OPTIONS, as a Go binary would: a --require there runs nothing inside it', async () => {
+    const marker = join(home.path, 'preloaded');
+    const preload = join(home.path, 'preload.cjs');
+    writeFileSync(preload, `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); process.stderr.write('PRELOAD RAN\\n');\n`);
+    const options = { NODE_OPTIONS: `--require ${preload}` };
+    // The same preload does run under a plain node: the option is one that would act if obeyed.
+    const control = await new Promise<Result>((resolve) => {
+      execFile(process.execPath, ['-e', '0'], { env: bareEnv(options), encoding: 'utf8' }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }));
+    });
+    expect(control.stderr).toBe('PRELOAD RAN\n');
+    expect(existsSync(marker)).toBe(true);
+    rmSync(marker);
+    const version = await runExecutable(['--version'], bareEnv(options));
+    expect(version).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: '' });
+    const result = await runExecutable(['providers', 'get', 'salesforce', '-o', 'json'], { ...apiEnv(), ...options });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: 'salesforce' });
+    expect(existsSync(marker)).toBe(false);
   });
 
   it('writes and reads the profile store under HOME', async () => {

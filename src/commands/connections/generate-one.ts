@@ -85,7 +85,8 @@ function conversationOf(context: Context): Promise<Conversation> {
 
 async function startConversation(context: Context): Promise<Conversation> {
   // Part of the conversation, not a notice: --quiet does not silence it.
-  return { prompter: await context.prompter(), say: (line) => context.deps.stderr.write(`${visible(line)}\n`), dim: (text) => context.paint.dim(text) };
+  const write = (line: string) => context.deps.stderr.write(`${line}\n`);
+  return { prompter: await context.prompter(), say: (line) => write(visible(line)), hint: (line) => write(context.paint.dim(visible(line))) };
 }
 
 async function confirm(conversation: Conversation, built: BuiltConnectionRequest, project: string): Promise<void> {

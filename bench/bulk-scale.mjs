@@ -1,0 +1,144 @@
+// Bulk import at scale (npm run bench:bulk): ipctl's `connections generate --from-file`
+// against the floor (bench/floor/bulk.mjs: undici alone sending the same rows with the same
+// concurrency), side by side in one run, on this machine's Node and on Node 24 from the npm
+// registry. For each size: rows per second (wall time, start to exit), CPU per row (the
+// client process's user and system time) and peak RSS. Each run gets a fresh sandbox, and
+// the floor and ipctl alternate, so both see the same machine. Writes its figures to
+// bench/results.json (section bulkScale); scripts/figures.mjs renders the README's table.
+// Targets: at 100,000 rows, rate ≥0.8× and CPU per row ≤1.5× the floor's; peak RSS at the
+// largest size ≤1.25× that at 1,000 rows.
+// Usage: node bench/bulk-scale.mjs [SIZE...]   (default: 1000 100000 1000000)
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ipctl, registryNode, startSandbox, writeConfig } from './fixtures.mjs';
+import { saveResults } from './results.mjs';
+import { formatRatio, median, printTable } from './stats.mjs';
+
+const sizes = process.argv.slice(2).map(Number);
+if (sizes.length === 0) sizes.push(1_000, 100_000, 1_000_000);
+const smallRounds = 3;
+const targets = { rateAt: 100_000, rate: 0.8, cpu: 1.5, memory: 1.25 };
+const work = mkdtempSync(join(tmpdir(), 'ipctl-bench-scale-'));
+const floorScript = join(import.meta.dirname, 'floor', 'bulk.mjs');
+const usagePreload = join(import.meta.dirname, 'usage.cjs');
+let scratchCount = 0;
+
+const current = { name: `Node ${process.versions.node}`, path: process.execPath, major: Number(process.versions.node.split('.')[0]) };
+const nodes = current.major === 24 ? [current] : [current, registryNode(24)];
+
+try {
+  const results = [];
+  for (const node of nodes) {
+    const measured = [];
+    for (const rows of sizes) measured.push(await measureSize(node, rows));
+    results.push({ node: node.name.replace('Node ', ''), sizes: measured });
+  }
+  const verdicts = report(results);
+  saveResults('bulkScale', { date: new Date().toISOString().slice(0, 10), targets, nodes: results, verdicts });
+  process.exitCode = verdicts.every((verdict) => verdict.met) ? 0 : 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** The floor and ipctl at one size, alternating; the median round of several for small sizes. */
+async function measureSize(node, rows) {
+  const file = rowsFile(rows);
+  const rounds = rows <= 10_000 ? smallRounds : 1;
+  const floor = [];
+  const ours = [];
+  for (let round = 0; round < rounds; round++) {
+    floor.push(await measureRun(node, rows, (info) => [floorScript, file, scratch('floor-results'), info.baseUrl, info.project, info.apiKey, '8']));
+    ours.push(await measureRun(node, rows, () => [ipctl, 'connections', 'generate', '--from-file', file, '--results', scratch('ipctl-results'), '-o', 'json']));
+  }
+  const measured = { rows, floor: medianRun(floor), ipctl: medianRun(ours) };
+  console.log(`${node.name}, ${rows.toLocaleString('en-US')} rows: floor ${describe(measured.floor)}; ipctl ${describe(measured.ipctl)}`);
+  return measured;
+}
+
+/** One import on a fresh sandbox: wall time from start to exit, and the client's CPU and peak RSS. */
+async function measureRun(node, rows, argsFor) {
+  const sandbox = await startSandbox();
+  try {
+    const configDir = scratch('config');
+    writeConfig(configDir, sandbox);
+    const usageFile = scratch('usage');
+    writeFileSync(usageFile, '');
+    const env = { PATH: process.env.PATH, HOME: work, IPCTL_CONFIG_DIR: configDir, IPCTL_CACHE_DIR: join(work, 'cache'), IPCTL_BENCH_USAGE_FILE: usageFile };
+    const args = ['--require', usagePreload, ...argsFor(sandbox)];
+    const started = process.hrtime.bigint();
+    const result = spawnSync(node.path, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    if (result.status !== 0) throw new Error(`${node.name} ${args[2]} exited ${result.status}: ${result.stderr.slice(0, 2000)}`);
+    const usage = JSON.parse(readFileSync(usageFile, 'utf8').trim().split('\n').at(-1));
+    return { rowsPerSecond: rows / seconds, cpuMicrosPerRow: usage.cpu / rows, rssMiB: usage.maxRSS / 1024 };
+  } finally {
+    sandbox.process.kill('SIGTERM');
+  }
+}
+
+/** A new path in the work folder. */
+function scratch(name, extension = '') {
+  scratchCount += 1;
+  return join(work, `${name}-${scratchCount}${extension}`);
+}
+
+/** The run with the median rate, whole (its CPU and memory are of the same run). */
+function medianRun(runs) {
+  const rate = median(runs.map((run) => run.rowsPerSecond));
+  return runs.find((run) => run.rowsPerSecond === rate) ?? runs[0];
+}
+
+function describe(run) {
+  return `${run.rowsPerSecond.toFixed(0)} rows/s, ${run.cpuMicrosPerRow.toFixed(0)} µs CPU a row, ${run.rssMiB.toFixed(1)} MiB`;
+}
+
+/** Rows for pipedrive (API key, workspace), each with its own key: the kind a migration imports by the thousand. */
+function rowsFile(count) {
+  const path = scratch(`rows-${count}`, '.jsonl');
+  const chunk = [];
+  writeFileSync(path, '');
+  for (let index = 1; index <= count; index++) {
+    chunk.push(JSON.stringify({ provider: 'pipedrive', groupRef: `customer-${index}`, groupName: `Customer ${index}`, consumerRef: `user-${index}`, providerWorkspaceRef: `acme${index}`, apiKey: `pk_bench_${index.toString(16).padStart(8, '0')}_${'x'.repeat(24)}` }));
+    if (chunk.length === 10_000 || index === count) {
+      appendFileSync(path, `${chunk.join('\n')}\n`);
+      chunk.length = 0;
+    }
+  }
+  return path;
+}
+
+/** The table, and each target's verdict (on every Node measured). */
+function report(results) {
+  const table = [['Node', 'rows', 'floor rows/s', 'ipctl rows/s', 'rate', 'floor CPU/row', 'ipctl CPU/row', 'CPU', 'floor RSS', 'ipctl RSS']];
+  for (const { node, sizes: measured } of results) {
+    for (const { rows, floor, ipctl: ours } of measured) {
+      table.push([node, rows.toLocaleString('en-US'), floor.rowsPerSecond.toFixed(0), ours.rowsPerSecond.toFixed(0), formatRatio(ours.rowsPerSecond / floor.rowsPerSecond), `${floor.cpuMicrosPerRow.toFixed(0)} µs`, `${ours.cpuMicrosPerRow.toFixed(0)} µs`, formatRatio(ours.cpuMicrosPerRow / floor.cpuMicrosPerRow), `${floor.rssMiB.toFixed(1)} MiB`, `${ours.rssMiB.toFixed(1)} MiB`]);
+    }
+  }
+  console.log('');
+  printTable(table);
+  const verdicts = results.flatMap(({ node, sizes: measured }) => verdictsOf(node, measured));
+  console.log('');
+  for (const verdict of verdicts) console.log(`${verdict.met ? 'met   ' : 'MISSED'}  Node ${verdict.node}: ${verdict.what}: ${formatRatio(verdict.ratio)} (target ${verdict.target})`);
+  return verdicts;
+}
+
+function verdictsOf(node, measured) {
+  const verdicts = [];
+  const atRate = measured.find((size) => size.rows === targets.rateAt);
+  if (atRate) {
+    const rate = atRate.ipctl.rowsPerSecond / atRate.floor.rowsPerSecond;
+    const cpu = atRate.ipctl.cpuMicrosPerRow / atRate.floor.cpuMicrosPerRow;
+    verdicts.push({ node, what: `rate at ${targets.rateAt.toLocaleString('en-US')} rows, ipctl / floor`, ratio: rate, target: `≥${targets.rate}×`, met: rate >= targets.rate });
+    verdicts.push({ node, what: `CPU per row at ${targets.rateAt.toLocaleString('en-US')} rows, ipctl / floor`, ratio: cpu, target: `≤${targets.cpu}×`, met: cpu <= targets.cpu });
+  }
+  const smallest = measured[0];
+  const largest = measured.at(-1);
+  if (largest.rows > smallest.rows) {
+    const growth = largest.ipctl.rssMiB / smallest.ipctl.rssMiB;
+    verdicts.push({ node, what: `peak RSS, ${largest.rows.toLocaleString('en-US')} / ${smallest.rows.toLocaleString('en-US')} rows`, ratio: growth, target: `≤${targets.memory}×`, met: growth <= targets.memory });
+  }
+  return verdicts;
+}

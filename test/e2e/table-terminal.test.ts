@@ -1,0 +1,81 @@
+// Every command that draws a table, in a pseudo-terminal of 60, 80 and 120
+// columns with color on (TERM=xterm-256color) and under NO_COLOR: no escape
+// sequence is shown as text, none but color (SGR) reaches the terminal, and no
+// line is wider than the terminal, measured by the C library's wcwidth once
+// the colors are taken out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { displayWidths, withoutSgr } from '../helpers/display-width.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+/** The sandbox's provider catalogue, as `ipctl sandbox` documents it. */
+const providers = ['salesforce', 'hubspot', 'pipedrive', 'openweather', 'freshdesk', 'zendesk', 'snowflake', 'public-holidays', 'docusign-jwt'];
+
+const commands: Array<[name: string, args: string[]]> = [
+  ['orgs get', ['orgs', 'get', 'org_demo']],
+  ['invites list', ['invites', 'list']],
+  ...providers.map((provider): [string, string[]] => [`providers get ${provider}`, ['providers', 'get', provider]]),
+  ['profile list', ['profile', 'list']],
+  ['auth status', ['auth', 'status']],
+  ['search', ['search', 'Contact', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'MailingCity=Berlin', '--project', 'proj_demo']],
+  ['destinations patch', ['destinations', 'patch', 'dest_webhook', '--project', 'demo', '--set', 'metadata.url=https://hooks.acme.example.com/ipctl']],
+  ['connections generate', ['connections', 'generate', '--project', 'demo', '--provider', 'public-holidays', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42']],
+];
+
+/** What ESC looks like once shown as text: the sanitiser's `\x1b`, JSON's `\u001b`, `\e[`, `^[` or the control picture. */
+const escAsText = /\\x1b|\\u001b|\\e\[|\^\[|\u241b/i;
+const sgr = /\u001b\[[\d;]*m/;
+
+let fixture: SandboxFixture;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  // Two profiles, so that `profile list` has rows to draw.
+  for (const name of ['work', 'customer-with-a-rather-long-profile-name']) {
+    const added = await runIpctl(['profile', 'add', name, '--org', 'org_demo', '--project', 'proj_demo', '--base-url', fixture.sandbox.baseUrl], { env: fixture.env() });
+    expect(added.code).toBe(0);
+  }
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+it('covers every provider of the sandbox catalogue', () => {
+  expect([...providers].sort()).toEqual(Object.keys(fixture.sandbox.state.providers).sort());
+});
+
+/**
+ * The notes on stderr are prose, which a terminal wraps like any message; the
+ * tables, their titles and the line saying how many columns were left out must fit.
+ */
+const prose = /^(Created connection |Its credentials are shown redacted)/;
+
+/** What is wrong with a command's screen: escapes shown as text or other than color, lines too wide. */
+function screenProblems(screen: string, columns: number): string[] {
+  const problems: string[] = [];
+  if (escAsText.test(screen)) problems.push(`an escape sequence shown as text:\n${screen}`);
+  const shown = withoutSgr(screen);
+  if (shown.includes('\u001b')) problems.push(`an escape sequence other than color: ${JSON.stringify(shown)}`);
+  const lines = shown.split('\n');
+  displayWidths(lines).forEach((width, index) => {
+    if (width < 0) problems.push(`line ${index + 1} has a character a terminal cannot print: ${JSON.stringify(lines[index])}`);
+    else if (width > columns && !prose.test(lines[index]!)) problems.push(`line ${index + 1} is ${width} columns wide: ${lines[index]}`);
+  });
+  return problems;
+}
+
+describe.each([
+  ['color on', { TERM: 'xterm-256color' }],
+  ['NO_COLOR', { TERM: 'xterm-256color', NO_COLOR: '1' }],
+])('tables at a terminal, %s', (mode, env) => {
+  describe.each([60, 80, 120])('at %i columns', { timeout: 60_000 }, (columns) => {
+    it.each(commands)('%s: no escape shown as text, none but color, no line wider than the terminal', async (_name, args) => {
+      const result = await runIpctlInTerminal(args, { env: fixture.env(env), columns });
+      const screen = result.stdout.replace(/\r/g, '');
+      expect(result.code, screen).toBe(0);
+      expect(screenProblems(screen, columns)).toEqual([]);
+      if (mode === 'NO_COLOR') expect(screen).not.toMatch(sgr);
+      else expect(screen).toMatch(sgr);
+    });
+  });
+});

@@ -1,0 +1,37 @@
+// What a terminal gives each line, as the C library's wcwidth(3) says (through
+// python3's ctypes, under C.UTF-8): measured by no code of ipctl's. A line with
+// a character wcwidth calls unprintable measures -1.
+import { spawnSync } from 'node:child_process';
+
+const measure = `
+import ctypes, json, locale, sys
+locale.setlocale(locale.LC_ALL, 'C.UTF-8')
+libc = ctypes.CDLL(None)
+libc.wcwidth.argtypes = [ctypes.c_wchar]
+def width(line):
+    widths = [libc.wcwidth(ch) for ch in line]
+    return -1 if -1 in widths else sum(widths)
+json.dump([width(line) for line in json.load(sys.stdin)], sys.stdout)
+`;
+
+export function displayWidths(lines: readonly string[]): number[] {
+  const run = spawnSync('python3', ['-c', measure], { input: JSON.stringify(lines), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`python3 could not measure the lines: ${run.stderr}`);
+  return JSON.parse(run.stdout) as number[];
+}
+
+/** SGR sequences (colors, bold, dim): what a terminal shows as nothing. */
+export function withoutSgr(text: string): string {
+  return text.replace(/\u001b\[[\d;]*m/g, '');
+}
+
+/** The display columns at which each line has a box-drawing border character (one measuring run for all). */
+export function borderColumns(lines: readonly string[]): number[][] {
+  const prefixes = lines.map((line) => {
+    const characters = [...line];
+    return characters.flatMap((character, index) => (/[│┌┐└┘┬┴├┤┼]/.test(character) ? [characters.slice(0, index).join('')] : []));
+  });
+  const widths = displayWidths(prefixes.flat());
+  let next = 0;
+  return prefixes.map((ofLine) => ofLine.map(() => widths[next++]!));
+}
