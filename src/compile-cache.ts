@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { cacheDir } from './config/paths.js';
+import { changeBy } from './file-writes.js';
 import { standaloneExecutable } from './installation.js';
 
 type Env = Record<string, string | undefined>;
@@ -20,10 +21,10 @@ type EnableCompileCache = (directory?: string) => unknown;
 export function enableCompileCache(env: Env): void {
   if (standaloneExecutable()) return;
   const enable = (process.getBuiltinModule('node:module') as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
-  if (typeof enable !== 'function') return;
   try {
-    enable(join(cacheDir(env), 'compile-cache'));
+    // Node makes the folder and writes the cache itself; a failure there only costs speed.
+    changeBy('compile-cache.enable', () => (typeof enable === 'function' ? enable(join(cacheDir(env), 'compile-cache')) : undefined));
   } catch {
-    // No home directory to find: run without the cache.
+    // No home directory to find, or no room for the cache: run without it.
   }
 }

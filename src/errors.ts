@@ -62,6 +62,25 @@ export class ConfigError extends UserError {
   }
 }
 
+/** Errors that say the path itself cannot be written (permissions, a read-only file system): fix the path, exit 2. */
+const pathCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP']);
+
+/**
+ * A file ipctl writes could not be written: a full disk, a quota or a
+ * file-size limit, an I/O error (exit 1), or a path it may not write (exit 2).
+ * Never a bug: the message names the file and the system's reason.
+ */
+export class FileWriteError extends UserError {
+  constructor(
+    message: string,
+    hint: string | undefined,
+    /** The system's error code (ENOSPC, EIO, ...). */
+    readonly code: string | undefined,
+  ) {
+    super(message, code !== undefined && pathCodes.has(code) ? exitCodes.usage : exitCodes.failure, hint);
+  }
+}
+
 /** The network failed or timed out before an answer came: exit 5. */
 export class NetworkError extends UserError {
   constructor(

@@ -16,6 +16,7 @@ import { completeValues } from './completion/values.js';
 import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
 import { exitCodes, UsageError, UserError } from './errors.js';
+import { checkFileFaultPlan } from './file-writes.js';
 import { helpCommandText, helpTopics } from './help/topics.js';
 import { refuseSecretValues, refuseUnknownOption } from './input/secret-flags.js';
 import { version } from './version.js';
@@ -37,6 +38,7 @@ export async function run(args: string[], deps: Deps): Promise<number> {
   const state: RunState = { exitCode: exitCodes.ok, deps: guarded, args, scrubber };
   let code: number;
   try {
+    checkFileFaultPlan();
     const { program } = await buildProgram(state);
     await program.parseAsync(args, { from: 'user' });
     code = state.exitCode;

@@ -1,9 +1,10 @@
 // A lock file beside the profile file, so that ipctl processes started at once
 // (CI jobs sharing one config) change it one after another and lose nothing.
 // O_EXCL creation is atomic on local file systems; no dependency is needed.
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { UserError, exitCodes } from '../errors.js';
+import { openForWriting, removeFile, writeAll } from '../file-writes.js';
 
 export interface LockOptions {
   /** How long to wait for another process to finish, in ms. */
@@ -27,7 +28,7 @@ export function withFileLock<T>(file: string, work: () => T, options: LockOption
     return work();
   } finally {
     try {
-      unlinkSync(lockPath);
+      removeFile('lock.remove', lockPath);
     } catch {
       // Already gone: someone judged it stale. Nothing to undo.
     }
@@ -52,16 +53,24 @@ function acquire(lockPath: string, waitMs: number, staleMs: number): void {
 function tryCreate(lockPath: string): boolean {
   let fd: number;
   try {
-    fd = openSync(lockPath, 'wx', 0o600);
+    fd = openForWriting('lock.create', lockPath, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
   try {
-    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
-  } finally {
+    writeAll('lock.write', fd, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
+  } catch (error) {
+    // A lock without its whole owner is taken over as abandoned within a second: it is not taken at all.
     closeSync(fd);
+    try {
+      removeFile('lock.remove', lockPath);
+    } catch {
+      // Left without an owner: judged abandoned by its age.
+    }
+    throw error;
   }
+  closeSync(fd);
   return true;
 }
 
@@ -149,7 +158,7 @@ function describeHolder(holder: Holder): string {
 /** Removes a stale lock only if it is still the one judged stale, not a new holder's. */
 function removeIfUnchanged(lockPath: string, text: string): void {
   try {
-    if (readFileSync(lockPath, 'utf8') === text) unlinkSync(lockPath);
+    if (readFileSync(lockPath, 'utf8') === text) removeFile('lock.remove', lockPath);
   } catch {
     // Gone already: the next round tries to take it.
   }

@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
-import { ConfigError, UsageError, UserError } from '../errors.js';
+import { ConfigError, FileWriteError, UsageError, UserError } from '../errors.js';
+import { isOutOfSpace, makeFolder, openForWriting, removeFile, renameDurably, setMode, syncData, writeAll, writeFailureRemedy, writeFailureText } from '../file-writes.js';
 import { withFileLock } from './lock.js';
 import { configPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
@@ -14,10 +15,11 @@ const dirMode = 0o700;
 /**
  * The profile store: one JSON file, checked against the schema on every read.
  * A file that fails the check is reported and left untouched. A change is a
- * read-modify-write under a lock file (lock.ts), written by conf, which writes
- * a temporary file and renames it over the old one: readers see the old file
- * or the new one, never half of one. Commands that only read use read.ts and
- * never load conf.
+ * read-modify-write under a lock file (lock.ts), written to a temporary file
+ * in full, synced to the disk, and renamed over the old one: readers see the
+ * old file or the new one, never half of one, whatever happens in between (a
+ * full disk, a killed process, a power loss). Commands that only read use
+ * read.ts.
  */
 export class ProfileStore {
   readonly path: string;
@@ -31,7 +33,7 @@ export class ProfileStore {
   static open(env: Record<string, string | undefined>): ProfileStore {
     const dir = configDir(env);
     try {
-      mkdirSync(dir, { recursive: true, mode: dirMode });
+      makeFolder('profile.mkdir', dir, dirMode);
     } catch (error) {
       throw asConfigError(error, `${dir}/${configFileName}`);
     }
@@ -95,7 +97,11 @@ export class ProfileStore {
    * refuse is not written: no command may leave a file that the next one rejects.
    */
   #change<T>(change: (config: ConfigFile) => T): T {
-    mkdirSync(this.#dir, { recursive: true, mode: dirMode });
+    try {
+      makeFolder('profile.mkdir', this.#dir, dirMode);
+    } catch (error) {
+      throw asConfigError(error, this.path);
+    }
     return lockedFileWork(this.path, () => {
       const config = this.read();
       const result = change(config);
@@ -110,19 +116,44 @@ export class ProfileStore {
   }
 
   private write(config: ConfigFile): void {
-    chmodSync(this.#dir, dirMode);
+    setMode('profile.chmod', this.#dir, dirMode);
     sweepLeftovers(this.#dir);
-    const conf = new Conf<ConfigFile>({
-      cwd: this.#dir,
-      configName: configFileName.replace(/\.json$/, ''),
-      configFileMode: fileMode,
-      accessPropertiesByDotNotation: false,
-      // The file was just read and checked under the same lock; conf checks it again the same way.
-      deserialize: (text) => parseConfigText(text, this.path),
-    });
-    conf.store = config;
-    // conf sets the mode when it creates the file; keep it exact whatever the umask did.
-    chmodSync(this.path, fileMode);
+    writeWhole(this.path, `${JSON.stringify(config, undefined, '\t')}\n`);
+  }
+}
+
+/**
+ * Writes `text` to a new 0600 file beside `path` (`config.json.tmp-<digits and
+ * hex>`), checks that every byte was written, syncs it, and renames it over
+ * `path`. On any failure the copy is removed and `path` is as it was.
+ */
+function writeWhole(path: string, text: string): void {
+  const temp = `${path}.tmp-${String(Math.floor(Date.now() / 1000)).padStart(10, '0').slice(-10)}${randomBytes(3).toString('hex')}`;
+  const fd = openForWriting('profile.temp', temp, 'wx', fileMode);
+  try {
+    // The mode is exact whatever the umask did.
+    setMode('profile.chmod', fd, fileMode);
+    writeAll('profile.write', fd, text);
+    syncData('profile.sync', fd);
+  } catch (error) {
+    closeSync(fd);
+    removeQuietly(temp);
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameDurably('profile.rename', temp, path);
+  } catch (error) {
+    removeQuietly(temp);
+    throw error;
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    removeFile('profile.sweep', path);
+  } catch {
+    // Left behind: the next write sweeps it.
   }
 }
 
@@ -147,23 +178,23 @@ export function setAsideCorruptFile(env: Record<string, string | undefined>): st
       return undefined;
     } catch {
       const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      renameSync(file, aside);
+      renameDurably('profile.set-aside', file, aside);
       return aside;
     }
   });
 }
 
 /**
- * conf writes a temporary copy (`config.json.tmp-<digits and hex>`, 0600) and
- * renames it over the file; a process killed in between leaves the copy, with
- * the credentials in it. The next write, under the same lock, removes any.
+ * A write makes a temporary copy (`config.json.tmp-<digits and hex>`, 0600)
+ * and renames it over the file; a process killed in between leaves the copy,
+ * with the credentials in it. The next write, under the same lock, removes any.
  */
 function sweepLeftovers(dir: string): void {
   const leftover = new RegExp(`^${configFileName.replace('.', '\\.')}\\.tmp-\\d{10}[a-f0-9]{6}$`);
   for (const name of readdirSync(dir)) {
     if (!leftover.test(name)) continue;
     try {
-      unlinkSync(join(dir, name));
+      removeFile('profile.sweep', join(dir, name));
     } catch {
       // Gone already, or not ours to remove: the write goes on.
     }
@@ -180,6 +211,9 @@ function lockedFileWork<T>(file: string, work: () => T): T {
 
 function asConfigError(error: unknown, file: string): Error {
   if (error instanceof UserError) return error;
+  if (isOutOfSpace(error) || (error as NodeJS.ErrnoException).code === 'EIO') {
+    return new FileWriteError(`Cannot write the profile file ${file}: ${writeFailureText(error)}; it was left as it was.`, `${writeFailureRemedy(error)}, then run the same command again.`, (error as NodeJS.ErrnoException).code);
+  }
   const code = (error as NodeJS.ErrnoException).code;
   const reason = code ? `${code}: ${(error as Error).message}` : (error as Error).message;
   return new ConfigError(`Cannot use the profile file ${file}: ${reason}`);

@@ -3,9 +3,10 @@
 export const exitCodesTopic = `Exit codes
 
   0    success
-  1    an API error (or a bulk import with rows that failed), or work that could not be done for a reason outside ipctl:
-       auth migrate with no usable OS keychain, sandbox on a port that is taken
-  2    usage error or invalid input (a flag, an argument, a file, the profile file); nothing was sent
+  1    an API error (or a bulk import with rows not created), or work that could not be done for a reason outside ipctl:
+       auth migrate with no usable OS keychain, sandbox on a port that is taken, a file ipctl could not write (a full disk,
+       a quota, a file-size limit or an I/O error: the message names the file and what was done)
+  2    usage error or invalid input (a flag, an argument, a file, the profile file, a path ipctl may not write); nothing was sent
   3    not found (HTTP 404)
   4    missing or rejected credentials (HTTP 401 or 403, none configured, or kept in an OS keychain that cannot be read now; nothing was sent)
   5    temporary failure: network error, timeout, HTTP 429 or 5xx, a problem marked retryable, or an OS keychain that did not answer

@@ -431,7 +431,8 @@ describe('start-up of ipctl __complete', () => {
     const loadedFirst = new Set(staticallyLoadedInputs(metafile, tree!));
     const inputs = staticallyLoadedInputs(metafile, engine!).filter((input) => !loadedFirst.has(input));
     expect(inputs).toContain('src/completion/engine.ts');
-    for (const name of ['undici', 'conf', '@inquirer']) expect(inputs.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
+    for (const name of ['undici', '@inquirer']) expect(inputs.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
+    expect(inputs).not.toContain('src/config/store.ts');
     expect(inputs.filter((input) => input.startsWith('src/commands/'))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerOfError, scrubbed } from '../../src/connections/bulk/outcome.js';
@@ -47,12 +47,53 @@ describe('results file', () => {
     expect(() => ResultsLog.open(path, false)).toThrow(UsageError);
     const prior = await readPriorResults(path);
     expect([prior.state(1), prior.state(2)]).toEqual(['created', 'started']);
-    expect(prior.unreadable).toBe(1);
-    // Appending again starts on a line of its own.
+    expect(prior.unreadable).toBe(0);
+    // The cut record is taken off, and the next one starts where it began.
     const again = ResultsLog.open(path, true);
     again.write({ line: 3, status: 'started', ...who, time });
     again.close();
-    expect(readFileSync(path, 'utf8').split('\n').at(-2)).toMatch(/^\{"line":3,"status":"started"/);
+    const lines = readFileSync(path, 'utf8').split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines.at(-2)).toMatch(/^\{"line":3,"status":"started"/);
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('reads an unterminated last line as never written, even when it holds a whole record', async () => {
+    const path = join(dir.path, 'unterminated.results.jsonl');
+    writeFileSync(path, `${JSON.stringify({ line: 1, status: 'started', ...who, time })}\n${JSON.stringify({ line: 2, status: 'started', ...who, time })}`);
+    const prior = await readPriorResults(path);
+    expect([prior.state(1), prior.state(2)]).toEqual(['started', 'none']);
+  });
+
+  it('takes a damaged line inside the file as a started record of every line it names, and counts one that names none', async () => {
+    const path = join(dir.path, 'damaged.results.jsonl');
+    const created = (line: number) => JSON.stringify({ line, status: 'created', ...who, connectionId: `conn_${line}`, time });
+    writeFileSync(path, [created(1), '{"line":2,"status":"sta{"line":3,"status":"started","provider":"pipedrive"', created(4), '{"li', created(5), 'garbage', ''].join('\n'));
+    const prior = await readPriorResults(path);
+    expect([1, 2, 3, 4, 5, 6].map((line) => prior.state(line))).toEqual(['created', 'started', 'started', 'created', 'created', 'none']);
+    expect(prior.unreadable).toBe(2);
+    expect(prior.unreadableAt).toEqual([4, 6]);
+  });
+
+  it('skips NUL bytes, which a power loss leaves where data never reached the disk', async () => {
+    const path = join(dir.path, 'nul.results.jsonl');
+    const record = (line: number, status: string) => JSON.stringify({ line, status, ...who, time });
+    writeFileSync(path, [record(1, 'started'), '\u0000'.repeat(300), `\u0000\u0000${record(1, 'created')}`, record(2, 'started'), ''].join('\n'));
+    const prior = await readPriorResults(path);
+    expect([prior.state(1), prior.state(2)]).toEqual(['created', 'started']);
+    expect(prior.unreadable).toBe(0);
+  });
+
+  it('refuses a symbolic link, and makes an existing file 0600', () => {
+    const target = join(dir.path, 'target.jsonl');
+    writeFileSync(target, '', { mode: 0o644 });
+    chmodSync(target, 0o644);
+    const link = join(dir.path, 'link.jsonl');
+    symlinkSync(target, link);
+    expect(() => ResultsLog.open(link, false)).toThrow('is a symbolic link');
+    expect(() => ResultsLog.open(link, true)).toThrow('is a symbolic link');
+    ResultsLog.open(target, false).close();
+    expect(statSync(target).mode & 0o777).toBe(0o600);
   });
 
   it('needs a results file to resume from', async () => {

@@ -15,7 +15,7 @@ export function credentialCommand(key: CredentialKey) {
       description: `Store the ${name} of the profile in use, read from stdin (or a no-echo prompt on a terminal). The profile is created if it does not exist. The value never goes on the command line, so it stays out of shell history and the process list. It is kept in the OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux); where none is usable, or with --insecure-storage, in the profile file, readable only by you.`,
       examples: [`ipctl auth ${verb} < ${key === 'apiKey' ? 'api-key.txt' : 'token.txt'}`, `printenv MY_SECRET | ipctl auth ${verb} --profile staging`, `ipctl auth ${verb} --insecure-storage < secret.txt`],
       environment: ['IPCTL_PROFILE      the profile to write to', `${variable}${' '.repeat(19 - variable.length)}used instead of the stored value when set`, 'IPCTL_KEYRING_TIMEOUT  seconds to wait for the OS keychain (default: 10)'],
-      exitCodes: ['0 stored', '2 empty or malformed input, or an invalid profile file (see --force)', '5 the OS keychain did not answer in time', '130 interrupted'],
+      exitCodes: ['0 stored', '1 the profile file could not be written (a full disk, a quota, a file-size limit); it was left as it was', '2 empty or malformed input, or an invalid profile file (see --force)', '5 the OS keychain did not answer in time', '130 interrupted'],
     },
     async run(input, context) {
       const value = await readSecret(context, key);

@@ -87,7 +87,7 @@ export default defineCommand({
     ],
     exitCodes: [
       '0 created (or printed, with --dry-run or --skeleton); with --from-file: every row created',
-      '1 the API refused the request; with --from-file: some rows failed, were invalid or are uncertain (see the results file)',
+      '1 the API refused the request; with --from-file: some rows failed, were invalid, are uncertain or were not sent (see the results file), or the results file could not be written (a full disk, a quota, a file-size limit: the summary says what was done; --resume continues)',
       '2 invalid or missing values, every one listed (with --from-file: invalid rows, by line); nothing was sent',
       '3 unknown provider or project',
       '4 missing or rejected API key',

@@ -38,7 +38,7 @@ export default defineCommand({
       'ipctl auth set-key --profile staging < key.txt',
     ],
     [profileFileVariable],
-    ['0 success', '2 invalid input, or an invalid profile file (see --force)', '5 the profile file stayed locked by another process'],
+    ['0 success', '1 the profile file could not be written (a full disk, a quota, a file-size limit); it was left as it was', '2 invalid input, or an invalid profile file (see --force)', '5 the profile file stayed locked by another process'],
   ),
   async run(input, context) {
     await recoverProfileFile(context, input.force);

@@ -8,7 +8,7 @@ import { parse as parsePath, join, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
-import { ApiError, exitCodes, InterruptedError, UsageError, type UserError } from '../../errors.js';
+import { ApiError, exitCodes, FileWriteError, InterruptedError, UsageError, type UserError } from '../../errors.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults, type RowIdentity } from './check.js';
@@ -19,6 +19,7 @@ import { formatOf, type RowFormat, readRows } from './rows.js';
 import { type RowToSend, Sender } from './send.js';
 import { openSource, type RowSource } from './source.js';
 import { type RunLock, takeRunLock } from '../../config/lock.js';
+import { isOutOfSpace, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 
 export interface BulkInput {
   fromFile: string;
@@ -73,6 +74,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
     // Both refusals come before the input is read: starting over a run's results, or resuming without them.
     if (resultsPath && !input.resume && !input.dryRun) ResultsLog.assertNoRun(resultsPath);
     prior = input.resume && resultsPath ? await readPriorResults(resultsPath) : undefined;
+    if (prior && prior.unreadable > 0 && !input.retryUncertain) throw damagedResultsError(resultsPath as string, prior);
   } catch (error) {
     await source.close();
     lock?.release();
@@ -92,8 +94,8 @@ function lockResults(resultsPath: string, context: Context): RunLock {
   try {
     lock = takeRunLock(resultsPath);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new UsageError(`--results: cannot write ${resultsPath} (${code}).`, 'Give a path in a directory you can write to.');
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new FileWriteError(`--results: cannot write ${resultsPath}.lock: ${writeFailureText(error)}; nothing was sent.`, `${isOutOfSpace(error) || code === 'EIO' ? writeFailureRemedy(error) : 'Give a path in a folder you can write to'}, then run the same command again.`, code);
   }
   if ('heldBy' in lock) {
     throw new UsageError(
@@ -157,7 +159,16 @@ async function runImport(run: Run): Promise<Outcome> {
     progress.stop();
     log.close();
   }
-  return summaryOutcome(run, report, sender, (Date.now() - live.startedAt) / 1000, interrupted);
+  return summaryOutcome(run, report, sender, (Date.now() - live.startedAt) / 1000, interrupted, log.failure);
+}
+
+/** Damaged records that name no row: any of them may be a row whose request was sent. */
+function damagedResultsError(path: string, prior: PriorResults): UsageError {
+  const count = prior.unreadable;
+  return new UsageError(
+    `--resume: ${count} ${count === 1 ? 'line' : 'lines'} of ${path} ${count === 1 ? 'is' : 'are'} damaged and name${count === 1 ? 's' : ''} no row (line${count === 1 ? '' : 's'} ${prior.unreadableAt.join(', ')}${count > prior.unreadableAt.length ? ', …' : ''}); a row ${count === 1 ? 'it was' : 'they were'} about may have been sent. Nothing was sent.`,
+    'Look at those lines and remove them once you know their rows were not created, or give --retry-uncertain to resume anyway (rows not recorded are then sent).',
+  );
 }
 
 function snapshotOf(live: { phase: ProgressSnapshot['phase']; checked: number; total: number; startedAt: number; sender?: Sender; gate?: SendGate }): ProgressSnapshot {
@@ -336,8 +347,9 @@ function dryRunOutcome(run: Run, report: CheckReport): Outcome {
   };
 }
 
-function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: number, interrupted: boolean): Outcome {
+function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: number, interrupted: boolean, logFailure: FileWriteError | undefined): Outcome {
   const { counts } = sender;
+  const stopError = sender.stopError ?? logFailure;
   const finished = counts.created + counts.failed + counts.uncertain + counts.invalid;
   const uncertain = counts.uncertain + report.keptUncertain;
   const data = {
@@ -357,10 +369,11 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
     seconds: Math.round(seconds * 100) / 100,
     rowsPerSecond: seconds > 0 ? Math.round(finished / seconds) : finished,
   };
-  const messages = summaryMessages(run, report, sender, data.notSent, interrupted);
+  const messages = summaryMessages(run, report, sender, data.notSent, interrupted, stopError);
   let exitCode: number = exitCodes.ok;
   if (counts.failed > 0 || uncertain > 0 || counts.invalid > 0 || data.notSent > 0) exitCode = exitCodes.failure;
-  if (sender.stopError) exitCode = sender.stopError.exitCode;
+  // A results file that cannot be written ends the run as rows not created do: exit 1, and the summary says what was done.
+  if (stopError) exitCode = stopError instanceof FileWriteError ? exitCodes.failure : stopError.exitCode;
   if (interrupted) exitCode = exitCodes.interrupted;
   return {
     data,
@@ -386,11 +399,12 @@ function runView(run: Run, counts: RecordView['fields']): RecordView {
   return recordView([['Input', `${run.source.name} (${run.format})`], ['Project', run.project], ...counts]);
 }
 
-function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent: number, interrupted: boolean): string[] {
+function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent: number, interrupted: boolean, stopError: UserError | undefined): string[] {
   const { counts } = sender;
   const results = run.resultsPath as string;
   const messages: string[] = [];
-  if (sender.stopError) messages.push(stopMessage(sender.stopError));
+  if (stopError) messages.push(stopMessage(stopError));
+  if (sender.unrecorded.length > 0) messages.push(...unrecordedMessages(sender));
   if (interrupted) messages.push('Interrupted: the requests in flight had half a second to finish; each is recorded, as uncertain where no answer came.');
   if (counts.failed > 0) {
     messages.push(`${counts.failed} ${counts.failed === 1 ? 'row' : 'rows'} failed; the service created nothing for ${counts.failed === 1 ? 'it' : 'them'} (status "failed" in ${results}):`);
@@ -409,11 +423,22 @@ function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent:
   return messages;
 }
 
+/** Rows that ended after the results file failed: --resume sees them as started, so this run's summary is the only record. */
+function unrecordedMessages(sender: Sender): string[] {
+  const rows = sender.unrecorded;
+  const lines = rows.map((row) => `  - line ${row.line}: ${row.status}${row.connectionId ? ` (${row.connectionId})` : ''}`);
+  return [
+    `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} ended after the results file stopped taking records, so ${rows.length === 1 ? 'its' : 'their'} outcome is written only here; --resume counts ${rows.length === 1 ? 'it' : 'them'} as uncertain and does not send ${rows.length === 1 ? 'it' : 'them'} again:`,
+    ...lines,
+  ];
+}
+
 function stopMessage(error: UserError): string {
   if (error instanceof ApiError) {
     const detail = error.problem.detail ? `: ${error.problem.detail}` : '';
     return `Stopped: the service answered ${error.status} ${error.problem.title ?? ''}${detail} Every other row would get the same answer, so no more were sent.`;
   }
+  if (error instanceof FileWriteError) return `Stopped: ${error.message} No request was sent after it.${error.hint ? ` ${error.hint}` : ''}`;
   return `${error.message}${error.hint ? ` ${error.hint}` : ''}`;
 }
 

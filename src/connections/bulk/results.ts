@@ -1,13 +1,17 @@
 /**
  * The results file of a bulk import: one JSON line per event of a row, appended
- * with a direct write as it happens, so a crash loses nothing already written.
- * A row is marked "started" before its request is sent and gets exactly one
- * ending record after it: created, failed, uncertain or invalid. Reading the
+ * as it happens. A row is marked "started" before its request is sent, and the
+ * request goes out only once that record is written in full and synced to the
+ * disk; each row then gets one ending record: created, failed, uncertain or
+ * invalid. A write that fails (a full disk, a quota, a file-size limit, an I/O
+ * error) takes back any part of its record it stored, and nothing is written
+ * after it: the run stops, and the file holds whole records only. Reading the
  * file back tells --resume what each line of the input came to; it keeps one
  * byte and one hash per line, never the records themselves.
  */
-import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync, writeSync } from 'node:fs';
-import { UsageError } from '../../errors.js';
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { FileWriteError, UsageError } from '../../errors.js';
+import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
 import { splitLines } from './rows.js';
@@ -41,29 +45,47 @@ export class ResultsLog {
   readonly path: string;
   readonly #fd: number;
   readonly #scrub: (text: string) => string;
+  /** Bytes of whole records in the file: where a failed write's part is cut back to. */
+  #size: number;
+  /** The sync under way, and the one that records written now wait for. */
+  #syncing: Promise<void> | undefined;
+  #nextSync: Promise<void> | undefined;
+  /** The first write (or sync) that failed; nothing is written after it. */
+  failure: FileWriteError | undefined;
 
-  private constructor(path: string, fd: number, scrub: (text: string) => string) {
+  private constructor(path: string, fd: number, scrub: (text: string) => string, size: number) {
     this.path = path;
     this.#fd = fd;
     this.#scrub = scrub;
+    this.#size = size;
   }
 
   /**
    * Opens the results file. A new run refuses a file that already holds
    * records (re-running it would send its rows twice); --resume needs one.
+   * A symbolic link is refused; the file is made 0600, whatever it was.
    */
   static open(path: string, resume: boolean, scrub: (text: string) => string = (text) => text): ResultsLog {
     if (!resume) ResultsLog.assertNoRun(path);
     let fd: number;
     try {
-      fd = openSync(path, 'a+', 0o600);
+      fd = openForWriting('results.open', path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
     } catch (error) {
-      throw new UsageError(`--results: cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, 'Give a path in a directory you can write to.');
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkRefusal(path);
+      throw openFailure(path, error);
     }
-    const log = new ResultsLog(path, fd, scrub);
-    // A record cut short by a crash stays alone on its line, and is then ignored.
-    if (!endsWithNewline(fd)) writeSync(fd, '\n');
-    return log;
+    try {
+      setMode('results.chmod', fd, 0o600);
+      // A record cut short by a process killed inside its write: that write never returned, so its request was never sent.
+      const whole = wholeRecordsLength(fd);
+      if (whole < fstatSync(fd).size) truncateTo('results.trim', fd, whole);
+      // A file just created lasts a power loss only once its folder is synced too.
+      syncFolderOf(path);
+      return new ResultsLog(path, fd, scrub, whole);
+    } catch (error) {
+      closeSync(fd);
+      throw openFailure(path, error);
+    }
   }
 
   /** Refuses a results file that already holds records: a new run over it would send its rows twice. */
@@ -80,33 +102,129 @@ export class ResultsLog {
   /**
    * Appends one record. What a server said in it is scrubbed of the run's
    * credentials, and its control characters are written as JSON escapes.
+   * Throws a FileWriteError when it cannot be written in full.
    */
   write(record: ResultRecord): void {
-    writeSync(this.#fd, `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`);
+    if (this.failure) throw this.failure;
+    const text = `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`;
+    try {
+      writeAll('results.write', this.#fd, text);
+    } catch (error) {
+      this.#takeBack((error as PartialWriteError).bytesWritten ?? 0);
+      throw this.#failed(error);
+    }
+    this.#size += Buffer.byteLength(text);
   }
 
-  close(): void {
-    closeSync(this.#fd);
+  /**
+   * Appends a row's "started" record and resolves once it is on the disk;
+   * only then may its request be sent. Records written while a sync is under
+   * way wait for the next one, which covers them all.
+   */
+  async started(record: ResultRecord): Promise<void> {
+    this.write(record);
+    this.#nextSync ??= this.#syncAfter(this.#syncing);
+    return this.#nextSync;
   }
+
+  async #syncAfter(previous: Promise<void> | undefined): Promise<void> {
+    await previous?.catch(() => undefined);
+    // From here on, a record written waits for the sync after this one.
+    this.#nextSync = undefined;
+    if (this.failure) throw this.failure;
+    const sync = syncDataSoon('results.sync', this.#fd).catch((error: unknown) => {
+      throw this.#failed(error);
+    });
+    this.#syncing = sync;
+    try {
+      await sync;
+    } finally {
+      if (this.#syncing === sync) this.#syncing = undefined;
+    }
+  }
+
+  /** Syncs the ending records too, and closes the file. */
+  close(): void {
+    try {
+      if (!this.failure) syncData('results.sync', this.#fd);
+    } catch (error) {
+      this.#failed(error);
+    }
+    try {
+      closeSync(this.#fd);
+    } catch (error) {
+      // Some file systems report a failed write only when the file is closed.
+      this.#failed(error);
+    }
+  }
+
+  /** The part of a record a failed write stored is cut off; where it cannot be, it stays the unterminated last line, which --resume reads as never written. */
+  #takeBack(stored: number): void {
+    if (stored === 0) return;
+    try {
+      truncateTo('results.trim', this.#fd, this.#size);
+    } catch {
+      // Left as it is: nothing is appended after it.
+    }
+  }
+
+  #failed(error: unknown): FileWriteError {
+    this.failure ??= new FileWriteError(
+      `Cannot write the results file ${this.path}: ${writeFailureText(error)}.`,
+      `${writeFailureRemedy(error)}, then run the same command with --resume; rows already created are skipped.`,
+      (error as NodeJS.ErrnoException).code,
+    );
+    return this.failure;
+  }
+}
+
+function symlinkRefusal(path: string): UsageError {
+  return new UsageError(`--results: ${path} is a symbolic link; ipctl does not follow one there.`, 'Give the path of the file itself.');
+}
+
+function openFailure(path: string, error: unknown): FileWriteError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const remedy = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'Give a path in a folder you can write to' : writeFailureRemedy(error);
+  return new FileWriteError(`--results: cannot write ${path}: ${writeFailureText(error)}; nothing was sent.`, `${remedy}, then run the same command again.`, code);
 }
 
 function sizeOf(path: string): number | undefined {
+  let stats;
   try {
-    const stats = statSync(path);
-    if (stats.isDirectory()) throw new UsageError(`--results: ${path} is a directory.`, 'Give the path of a file.');
-    return stats.size;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
+    stats = lstatSync(path);
+  } catch {
     return undefined;
   }
+  if (stats.isSymbolicLink()) throw symlinkRefusal(path);
+  if (stats.isDirectory()) throw new UsageError(`--results: ${path} is a directory.`, 'Give the path of a file.');
+  return stats.size;
 }
 
-function endsWithNewline(fd: number): boolean {
-  const size = fstatSync(fd).size;
-  if (size === 0) return true;
-  const last = Buffer.alloc(1);
-  readSync(fd, last, 0, 1, size - 1);
-  return last[0] === 10;
+/** The length of the file up to and including its last newline: its whole records. */
+function wholeRecordsLength(fd: number): number {
+  let end = fstatSync(fd).size;
+  const chunk = Buffer.alloc(4096);
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.length);
+    const read = readSync(fd, chunk, 0, end - start, start);
+    const newline = chunk.subarray(0, read).lastIndexOf(10);
+    if (newline !== -1) return start + newline + 1;
+    end = start;
+  }
+  return 0;
+}
+
+function endsWithNewline(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return true;
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] === 10;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** What a line of the input came to in earlier runs. `started` alone means the process died with it in flight. */
@@ -121,8 +239,10 @@ const maxLine = 20_000_000;
 export class PriorResults {
   #states = new Uint8Array(1024);
   #identities = new Uint32Array(1024);
-  /** Lines of the results file that could not be read (a record cut short by a crash). */
+  /** Damaged lines of the results file (not its unterminated last one) that name no line of the input; each may be a row that was sent. */
   unreadable = 0;
+  /** The first few of them, by their line in the results file. */
+  readonly unreadableAt: number[] = [];
 
   state(line: number): PriorState {
     return stateCodes[this.#states[line] ?? 0] ?? 'none';
@@ -156,20 +276,58 @@ export class PriorResults {
   }
 }
 
-/** Reads a results file written by earlier runs. */
+/**
+ * Reads a results file written by earlier runs. Its unterminated last line, if
+ * any, is a record whose write never returned (the process died inside it, or
+ * the write failed and the run stopped): its request was never sent, and it
+ * is ignored. A damaged line anywhere else may be a record of a request that
+ * was sent: each input line it names counts as started, and one that names
+ * none is counted in `unreadable`, for the caller to refuse.
+ */
 export async function readPriorResults(path: string): Promise<PriorResults> {
   const size = sizeOf(path);
   if (size === undefined) {
     throw new UsageError(`--resume: there is no results file at ${path}.`, 'Give the --results path of the run to resume; without --resume, a new run starts.');
   }
-  const prior = new PriorResults();
-  for await (const text of splitLines(createReadStream(path))) {
-    if (text === undefined || text.trim() === '') continue;
-    const record = parseRecord(text);
-    if (record) prior.apply(record);
-    else prior.unreadable += 1;
+  try {
+    return await readRecords(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new UsageError(`--resume: cannot read ${path} (${code}); nothing was sent.`, 'Check the file and the disk, then run the same command again.');
   }
+}
+
+async function readRecords(path: string): Promise<PriorResults> {
+  const torn = !endsWithNewline(path);
+  const prior = new PriorResults();
+  let held: { text: string | undefined; at: number } | undefined;
+  let at = 0;
+  for await (const text of splitLines(createReadStream(path))) {
+    at += 1;
+    if (held) readLine(prior, held.text, held.at);
+    held = { text, at };
+  }
+  if (held && !torn) readLine(prior, held.text, held.at);
   return prior;
+}
+
+function readLine(prior: PriorResults, raw: string | undefined, at: number): void {
+  // NUL bytes are space the file system gave the file whose data never reached the disk (a power loss): no record.
+  const text = raw?.replace(/\u0000+/g, '');
+  if (text !== undefined && text.trim() === '') return;
+  const record = text === undefined ? undefined : parseRecord(text);
+  if (record) return prior.apply(record);
+  const named = text === undefined ? [] : namedLines(text);
+  for (const line of named) prior.apply({ line, status: 'started', time: '' });
+  if (named.length > 0) return;
+  prior.unreadable += 1;
+  if (prior.unreadableAt.length < 5) prior.unreadableAt.push(at);
+}
+
+/** The input lines a damaged line names: every `{"line":N` in it, as records begin. */
+function namedLines(text: string): number[] {
+  return [...text.matchAll(/\{"line":(\d{1,8})[,}]/g)].map((match) => Number(match[1])).filter((line) => line >= 1 && line <= maxLine);
 }
 
 function parseRecord(text: string): ResultRecord | undefined {

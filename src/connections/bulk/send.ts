@@ -7,7 +7,7 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
-import { NetworkError, type UserError } from '../../errors.js';
+import { FileWriteError, NetworkError, type UserError } from '../../errors.js';
 import type { ConnectionRequestBody } from '../request.js';
 import { type CheckedRow, type RowIdentity, secretValues } from './check.js';
 import type { SendGate } from './gate.js';
@@ -37,6 +37,13 @@ export interface RowNote {
   problem?: RecordedProblem;
 }
 
+/** A row that ended after the results file stopped taking records: what came of it is known only to this run. */
+export interface UnrecordedRow {
+  line: number;
+  status: ResultRecord['status'];
+  connectionId?: string;
+}
+
 export interface SenderOptions {
   api: ApiClient;
   project: string;
@@ -57,6 +64,8 @@ export class Sender {
   readonly counts: SendCounts = { created: 0, failed: 0, uncertain: 0, invalid: 0, retries: 0 };
   readonly failures: RowNote[] = [];
   readonly uncertainRows: RowNote[] = [];
+  /** Rows whose ending could not be recorded (the results file could not be written): every one, for the summary. */
+  readonly unrecorded: UnrecordedRow[] = [];
   /** Why the run stopped early, when the service's answers meant every other row would fail too. */
   stopError: UserError | undefined;
   inFlight = 0;
@@ -108,7 +117,11 @@ export class Sender {
         this.#endUnsent(row, attempts, last);
         return;
       }
-      if (attempts === 0) this.#write({ line: row.line, status: 'started', ...row.identity });
+      // The request goes out only once its "started" record is on the disk; when that fails, the run stops before it.
+      if (attempts === 0 && !(await this.#started(row))) {
+        gate.release();
+        return;
+      }
       attempts += 1;
       this.inFlight += 1;
       let answer: Answer;
@@ -191,9 +204,32 @@ export class Sender {
     this.#options.gate.stop();
   }
 
-  /** Written in one order (line, status, who, what came of it, time), so the file reads well. */
+  /** Records the row as started; false when that could not be written (the run then stops). */
+  async #started(row: RowToSend): Promise<boolean> {
+    try {
+      await this.#options.log.started(this.#record({ line: row.line, status: 'started', ...row.identity }));
+      return true;
+    } catch (error) {
+      if (!(error instanceof FileWriteError)) throw error;
+      this.#stop(error);
+      return false;
+    }
+  }
+
+  /** An ending record; one that cannot be written stops the run, and the row is kept for the summary. */
   #write(record: Omit<ResultRecord, 'time'>): void {
+    try {
+      this.#options.log.write(this.#record(record));
+    } catch (error) {
+      if (!(error instanceof FileWriteError)) throw error;
+      this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
+      this.#stop(error);
+    }
+  }
+
+  /** Written in one order (line, status, who, what came of it, time), so the file reads well. */
+  #record(record: Omit<ResultRecord, 'time'>): ResultRecord {
     const { line, status, provider, groupRef, consumerRef, ...rest } = record;
-    this.#options.log.write({ line, status, provider, groupRef, consumerRef, ...rest, time: this.#options.now().toISOString() });
+    return { line, status, provider, groupRef, consumerRef, ...rest, time: this.#options.now().toISOString() };
   }
 }

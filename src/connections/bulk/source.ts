@@ -5,13 +5,14 @@
  * has no name while it is read and vanishes when the process ends however it
  * ends (even killed). It holds the rows' secrets, and nothing else ever sees it.
  */
-import { createReadStream, read } from 'node:fs';
-import { type FileHandle, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { closeSync, createReadStream, read } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InputStream } from '../../deps.js';
-import { UsageError } from '../../errors.js';
+import { FileWriteError, UsageError } from '../../errors.js';
+import { isOutOfSpace, makeTempFolder, openForWriting, removeTree, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 
 export interface RowSource {
   /** The input as people name it: the path, or "stdin". */
@@ -40,32 +41,67 @@ export async function openSource(path: string, stdin: InputStream, flag = '--fro
 
 async function spoolStdin(stdin: InputStream, flag: string): Promise<RowSource> {
   if (stdin.isTTY) throw new UsageError(`${flag}: - means stdin, but stdin is a terminal.`, 'Pipe the rows in, or give a file path.');
-  const directory = await mkdtemp(join(tmpdir(), 'ipctl-import-'));
-  const path = join(directory, 'rows');
-  let handle: FileHandle | undefined;
+  let directory: string | undefined;
+  let fd: number | undefined;
   try {
-    handle = await open(path, 'w+', 0o600);
+    const folder = spooling(flag, () => makeTempFolder('spool.folder', join(tmpdir(), 'ipctl-import-')));
+    directory = folder;
+    const file = spooling(flag, () => openForWriting('spool.open', join(folder, 'rows'), 'w+', 0o600));
+    fd = file;
     // Nameless from here on: only this process's descriptor reaches the data.
-    await rm(directory, { recursive: true, force: true }).catch(() => undefined);
-    for await (const chunk of stdin) await handle.write(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    removeSpool(folder);
+    for await (const chunk of stdin) spooling(flag, () => writeAll('spool.write', file, typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk));
   } catch (error) {
-    await handle?.close();
-    await rm(directory, { recursive: true, force: true });
+    if (fd !== undefined) closeSync(fd);
+    if (directory !== undefined) removeSpool(directory);
     throw error;
   }
-  const spooled = handle;
+  const spooled = fd;
+  const folder = directory;
   return {
     name: 'stdin',
     // Each pass reads the descriptor from its start. A reader may destroy its stream (the CSV
     // parser does), and destroying a file stream closes its descriptor whatever autoClose says:
     // its close is a no-op here, and close() below closes the file once, at the end.
-    open: () => createReadStream('', { fd: spooled.fd, start: 0, autoClose: false, fs: { read, close: keepOpen } }),
+    open: () => createReadStream('', { fd: spooled, start: 0, autoClose: false, fs: { read, close: keepOpen } }),
     close: async () => {
-      await spooled.close();
+      try {
+        closeSync(spooled);
+      } catch {
+        // Only read from here on: nothing is lost.
+      }
       // Where an open file cannot be unlinked, it goes now.
-      await rm(directory, { recursive: true, force: true });
+      removeSpool(folder);
     },
   };
+}
+
+/** Removes the spool's folder; one that cannot be removed is left (it is private, 0700). */
+function removeSpool(directory: string): void {
+  try {
+    removeTree('spool.remove', directory);
+  } catch {
+    // Left for the system's cleaning of its temporary folder.
+  }
+}
+
+/** Runs one change to the spool; its failure is said as what it means for the import. */
+function spooling<T>(flag: string, act: () => T): T {
+  try {
+    return act();
+  } catch (error) {
+    throw spoolFailure(flag, error);
+  }
+}
+
+function spoolFailure(flag: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined) return error;
+  return new FileWriteError(
+    `${flag} -: cannot copy stdin to a temporary file in ${tmpdir()}: ${writeFailureText(error)}; nothing was sent.`,
+    `${isOutOfSpace(error) ? 'Free some space there' : writeFailureRemedy(error)}, or set TMPDIR to another folder, then run the same command again.`,
+    code,
+  );
 }
 
 function keepOpen(_fd: number, done: (error: NodeJS.ErrnoException | null) => void): void {

@@ -1,0 +1,243 @@
+// Every write site (test/helpers/write-sites.ts) failed in turn, as SQLite's
+// I/O-error and crash tests do: a short write, ENOSPC, EIO and EACCES through
+// IPCTL_TEST_FS_FAULT, and SIGKILL at the site. After each, the next run
+// (--resume, or the next command) must create each row at most once, report
+// every row not created, and exit with a documented code; the profile file is
+// never lost or left half-written, and no secret reaches any output.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { errnoFaults, faultCodes, type WriteScenario, writeSiteCases } from '../helpers/write-sites.js';
+
+let fixture: SandboxFixture;
+const work = tempDir('ipctl-write-faults-');
+let counter = 0;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+  work.remove();
+});
+
+/** The exit codes the README documents for a run that could not write a file (or that wrote it). */
+const documented = [0, 1, 2];
+const rowCount = 12;
+
+interface Invocation {
+  args: string[];
+  env: Record<string, string | undefined>;
+  input?: string;
+}
+
+/** Spawned where the process must die (kill) or must be gone afterwards (a lock left behind names its process); in-process otherwise. */
+async function invoke(call: Invocation, spawned: boolean): Promise<RunResult> {
+  if (spawned) return runIpctl(call.args, { env: call.env, input: call.input, timeoutMs: 60_000 });
+  const result = await runMain(call.args, { env: call.env, stdin: call.input, timeoutMs: 60_000 });
+  return { ...result, signal: null };
+}
+
+function expectDocumentedEnd(result: RunResult, kind: string, label: string): void {
+  expect(result.stderr, label).not.toMatch(/this is a bug|\n\s+at /);
+  if (kind === 'kill') {
+    expect(result.signal, `${label}: ${result.stderr}`).toBe('SIGKILL');
+    return;
+  }
+  expect(documented, `${label}: exit ${result.code}: ${result.stderr}`).toContain(result.code);
+  if (result.code !== 0) expect(result.stderr, label).toContain(faultCodes[kind]);
+}
+
+function expectNoCanary(...texts: string[]): void {
+  for (const text of texts) expect(text).not.toMatch(/canary/i);
+}
+
+// ---------------------------------------------------------------- bulk import
+
+function rows(prefix: string): string {
+  return Array.from({ length: rowCount }, (_, index) => {
+    const n = String(index + 1).padStart(2, '0');
+    return JSON.stringify({ groupRef: `${prefix}-${n}`, consumerRef: `user-${n}`, provider: 'pipedrive', providerWorkspaceRef: `ws${n}`, apiKey: `pk_fault_CANARY_${prefix}_${n}` });
+  }).join('\n') + '\n';
+}
+
+async function groupRefCounts(prefix: string): Promise<Map<number, number>> {
+  const response = await fetch(new URL('/_sandbox/projects/demo/connections', fixture.sandbox.baseUrl));
+  const { connections } = (await response.json()) as { connections: Array<{ groupRef: string }> };
+  const counts = new Map<number, number>();
+  for (const { groupRef } of connections) {
+    if (!groupRef.startsWith(`${prefix}-`)) continue;
+    const line = Number(groupRef.slice(prefix.length + 1));
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  return counts;
+}
+
+interface Summary {
+  rows: number;
+  created: number;
+  failed: number;
+  uncertain: number;
+  invalid: number;
+  alreadyCreated: number;
+  notSent: number;
+}
+
+/** The lines the summary says may or may not have been created. */
+function uncertainLines(stderr: string): number[] {
+  const listed = /may or may not have been created \(the request was sent, and no clear answer was recorded\): lines? ([\d, …]+)\./.exec(stderr)?.[1] ?? '';
+  return listed.split(',').map((part) => Number(part.trim())).filter((line) => Number.isInteger(line) && line > 0);
+}
+
+async function importCase(scenario: WriteScenario, site: string, kind: string, nth: number): Promise<void> {
+  counter += 1;
+  const prefix = `wf${counter}`;
+  const input = join(work.path, `${prefix}.jsonl`);
+  const results = join(work.path, `${prefix}.results.jsonl`);
+  const spool = tempDir('ipctl-spool-');
+  writeFileSync(input, rows(prefix));
+  const stdin = scenario === 'import-stdin';
+  const call = (extra: string[], fault?: string): Invocation => ({
+    args: ['connections', 'generate', '--project', 'demo', '--concurrency', '2', '-o', 'json', '--from-file', stdin ? '-' : input, ...(stdin ? ['--format', 'jsonl'] : []), '--results', results, ...extra],
+    env: fixture.env({ IPCTL_TEST_FS_FAULT: fault, TMPDIR: spool.path }),
+    input: stdin ? rows(prefix) : undefined,
+  });
+  try {
+    if (scenario === 'import-resume') {
+      // A run killed in the middle of its 7th record: the results file ends in a record cut short.
+      const torn = await invoke(call([], 'results.write:kill:7'), true);
+      expect(torn.signal).toBe('SIGKILL');
+      expect(readFileSync(results, 'utf8').endsWith('\n')).toBe(false);
+    }
+    const plan = `${site}:${kind}:${nth}`;
+    const spawned = kind === 'kill' || site.startsWith('lock.') || stdin;
+    const first = await invoke(call(scenario === 'import-resume' ? ['--resume'] : [], plan), spawned);
+    expectDocumentedEnd(first, kind, `${plan}, first run`);
+    if (kind !== 'kill' && (site === 'results.write' || site === 'results.sync')) {
+      // Once rows are being sent, a results file that fails ends the run as rows not created do: its summary, exit 1.
+      expect(first.code, `${plan}: ${first.stderr}`).toBe(1);
+      expect(first.stderr).toContain('Stopped: Cannot write the results file');
+      expect(first.stdout, `${plan}: ${first.stderr}`).not.toBe('');
+    }
+    if (first.code !== null && first.stdout !== '') {
+      const summary = JSON.parse(first.stdout) as Summary;
+      // Every row is accounted for: created, failed, uncertain, or not sent.
+      expect(summary.created + summary.failed + summary.uncertain + summary.notSent + summary.alreadyCreated, `${plan}: ${first.stdout}`).toBe(summary.rows);
+    }
+
+    const resume = readdirSync(work.path).includes(`${prefix}.results.jsonl`) && statSync(results).size > 0;
+    let next = await invoke(call(resume ? ['--resume'] : []), stdin);
+    if (site === 'lock.write' && kind === 'kill') {
+      // Killed before its lock named its process: the lock is taken over only once it is a second old, and until then a run says so.
+      expect(next.code).toBe(2);
+      expect(next.stderr).toContain('is in use by another import (a process that is starting); nothing was sent.');
+      await new Promise((done) => setTimeout(done, 1100));
+      next = await invoke(call(resume ? ['--resume'] : []), stdin);
+    }
+    expect([0, 1], `${plan}, next run: ${next.stderr}`).toContain(next.code);
+    const summary = JSON.parse(next.stdout) as Summary;
+    expect(summary.rows).toBe(rowCount);
+    expect(summary.created + summary.alreadyCreated + summary.uncertain + summary.failed + summary.notSent, `${plan}: ${next.stdout}`).toBe(rowCount);
+    const counts = await groupRefCounts(prefix);
+    // At most once each; every row not created is reported as such.
+    for (const [line, count] of counts) expect(count, `${plan}: line ${line} created ${count} times`).toBe(1);
+    const missing = Array.from({ length: rowCount }, (_, index) => index + 1).filter((line) => !counts.has(line));
+    const reported = uncertainLines(next.stderr);
+    for (const line of missing) expect(reported, `${plan}: line ${line} was not created and not reported: ${next.stderr}`).toContain(line);
+    expect(next.code).toBe(missing.length > 0 || summary.uncertain > 0 ? 1 : 0);
+    expect(statSync(results).mode & 0o777).toBe(0o600);
+    expectNoCanary(first.stdout, first.stderr, next.stdout, next.stderr, readFileSync(results, 'utf8'));
+  } finally {
+    spool.remove();
+  }
+}
+
+// ---------------------------------------------------------------- profile file
+
+const baseProfile = { org: 'org_base', apiKey: 'sk_base_CANARY_0123456789' };
+const corruptText = '{"profiles": {"a": {"apiKey": "sk_corrupt_CANARY_4711"';
+
+async function profileCase(scenario: WriteScenario, site: string, kind: string, nth: number): Promise<void> {
+  const config = tempDir();
+  const file = join(config.path, 'config.json');
+  if (scenario === 'profile-corrupt') writeFileSync(file, corruptText, { mode: 0o600 });
+  else writeFileSync(file, `${JSON.stringify({ current: 'base', profiles: { base: baseProfile } })}\n`, { mode: 0o600 });
+  // A copy left by a writer killed before its rename, with a credential in it: the next write removes it.
+  writeFileSync(join(config.path, 'config.json.tmp-1700000000abcdef'), '{"profiles":{"x":{"apiKey":"sk_left_CANARY_0123456789"}}}', { mode: 0o600 });
+  const change = (name: string, fault?: string): Invocation => {
+    const env = { IPCTL_CONFIG_DIR: config.path, IPCTL_TEST_FS_FAULT: fault };
+    if (scenario === 'credential') return { args: ['auth', 'set-key', '--profile', name], env, input: `sk_${name}_CANARY_0123456789\n` };
+    return { args: ['profile', 'add', name, '--org', `org_${name}`, ...(scenario === 'profile-corrupt' ? ['--force'] : [])], env };
+  };
+  try {
+    const plan = `${site}:${kind}:${nth}`;
+    const first = await invoke(change('first', plan), kind === 'kill' || site.startsWith('lock.'));
+    expectDocumentedEnd(first, kind, `${plan}, ${scenario}`);
+    const next = await invoke(change('second'), false);
+    expect(next.code, `${plan}, ${scenario}, next command: ${next.stderr}`).toBe(0);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { profiles: Record<string, Record<string, string>> };
+    expect(Object.keys(stored.profiles)).toContain('second');
+    if (first.code === 0) expect(Object.keys(stored.profiles)).toContain('first');
+    if (scenario === 'profile-corrupt') {
+      const aside = readdirSync(config.path).filter((name) => name.startsWith('config.json.corrupt-'));
+      expect(aside).toHaveLength(1);
+      expect(readFileSync(join(config.path, aside[0]!), 'utf8')).toBe(corruptText);
+    } else {
+      expect(stored.profiles.base).toEqual(baseProfile);
+    }
+    // No copy, lock or anything else is left behind, and the file stays private.
+    expect(readdirSync(config.path).filter((name) => !name.startsWith('config.json.corrupt-'))).toEqual(['config.json']);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expectNoCanary(first.stdout, first.stderr, next.stdout, next.stderr);
+  } finally {
+    config.remove();
+  }
+}
+
+// ---------------------------------------------------------------- any command
+
+async function anyCommandCase(site: string, kind: string, nth: number): Promise<void> {
+  const cache = tempDir('ipctl-cache-');
+  const config = tempDir();
+  try {
+    const plan = `${site}:${kind}:${nth}`;
+    const call = (fault?: string): Invocation => ({ args: ['profile', 'list', '-o', 'json'], env: { IPCTL_CONFIG_DIR: config.path, IPCTL_CACHE_DIR: cache.path, IPCTL_TEST_FS_FAULT: fault } });
+    const first = await invoke(call(plan), kind === 'kill');
+    expectDocumentedEnd(first, kind, plan);
+    if (kind !== 'kill') expect(first.code, first.stderr).toBe(0);
+    const next = await invoke(call(), true);
+    expect(next.code, next.stderr).toBe(0);
+  } finally {
+    cache.remove();
+    config.remove();
+  }
+}
+
+const cases = writeSiteCases.flatMap((entry) => {
+  const kinds = [...errnoFaults, ...(entry.bytes ? ['short'] : []), 'kill'];
+  return entry.scenarios.flatMap((scenario) => entry.calls.flatMap((nth) => kinds.map((kind) => [`${entry.site}:${kind}:${nth}`, scenario, entry.site, kind, nth] as const)));
+});
+
+describe('every write site, failed in turn', { timeout: 120_000 }, () => {
+  it.each(cases)('%s (%s)', async (_plan, scenario, site, kind, nth) => {
+    if (scenario === 'any') await anyCommandCase(site, kind, nth);
+    else if (scenario.startsWith('import')) await importCase(scenario, site, kind, nth);
+    else await profileCase(scenario, site, kind, nth);
+  });
+
+  it('a plan that is not one is refused before anything happens (exit 2), without repeating it', async () => {
+    const config = tempDir();
+    try {
+      const result = await runIpctl(['profile', 'add', 'x', '--org', 'o'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_TEST_FS_FAULT: 'profile.write:enospc:sk_secret_CANARY' } });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('IPCTL_TEST_FS_FAULT is a test hook');
+      expectNoCanary(result.stderr);
+      expect(readdirSync(config.path)).toEqual([]);
+    } finally {
+      config.remove();
+    }
+  });
+});
