@@ -239,6 +239,7 @@ describe('redirects stay on the exact origin', () => {
     ['another name for the same host', (port: string) => `http://localhost:${port}/v1/orgs/o1`],
     ['another scheme on the same host and port', (port: string) => `https://127.0.0.1:${port}/v1/orgs/o1`],
     ['a host that starts like this one', (port: string) => `http://127.0.0.10:${port}/v1/orgs/o1`],
+    ['another host spelt with backslashes, which URL parsers read as slashes', (port: string) => `/\\localhost:${port}/v1/orgs/o1`],
   ])('refuses a redirect to %s', async (_what, location) => {
     stubs.register('GET', '/orgs/o1', { status: 308, headers: { location: location(new URL(stubs.baseUrl).port) }, body: '' });
     const result = await api(['/orgs/o1', '--auth', 'key']);
