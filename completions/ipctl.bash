@@ -38,10 +38,10 @@ _ipctl_flags() {
     'profile show') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile use') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile add') _ipctl_words='--org --project --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile remove') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'profile remove') _ipctl_words='-y --yes -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'auth') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'auth login') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth logout') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'auth logout') _ipctl_words='-y --yes -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'auth migrate') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'auth set-key') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'auth set-token') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;

@@ -126,8 +126,8 @@ complete -c ipctl -f
 
 # Flags every command accepts.
 complete -c ipctl -l profile -x -a '(__ipctl_dynamic)' -d 'the profile to use (default: the current profile)'
-complete -c ipctl -l base-url -x -d 'API base URL, including /v1'
-complete -c ipctl -l search-url -x -d 'search API base URL, including /v1'
+complete -c ipctl -l base-url -x -d 'API base URL, such as https://api.example.com/v1'
+complete -c ipctl -l search-url -x -d 'search API base URL, such as https://search.example.com/v1'
 complete -c ipctl -l timeout -x -d 'time to wait for each answer, in seconds (default: 30)'
 complete -c ipctl -l retries -x -d 'retries of a failed request, 0 for none (default: 3; see ipctl help retries)'
 complete -c ipctl -l ca-file -x -d 'PEM file of a certificate authority to trust, as for a corporate proxy or private server'
@@ -267,6 +267,7 @@ complete -c ipctl -n '__ipctl_in "profile add"' -l force -d 'if the profile file
 complete -c ipctl -n '__ipctl_argument "profile add" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl profile remove
+complete -c ipctl -n '__ipctl_in "profile remove"' -s y -l yes -d 'do it without asking; needed where there is no terminal to ask at (scripts, CI, --no-input)'
 complete -c ipctl -n '__ipctl_argument "profile remove" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl auth
@@ -280,6 +281,9 @@ complete -c ipctl -n '__ipctl_at "auth"' -a status -d 'Show the profile, credent
 # ipctl auth login
 complete -c ipctl -n '__ipctl_in "auth login"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
 complete -c ipctl -n '__ipctl_in "auth login"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
+
+# ipctl auth logout
+complete -c ipctl -n '__ipctl_in "auth logout"' -s y -l yes -d 'do it without asking; needed where there is no terminal to ask at (scripts, CI, --no-input)'
 
 # ipctl auth set-key
 complete -c ipctl -n '__ipctl_in "auth set-key"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
@@ -332,7 +336,7 @@ complete -c ipctl -n '__ipctl_argument "completion" 0 one' -x -a 'bash zsh fish 
 complete -c ipctl -n '__ipctl_in "sandbox"' -l host -x -d 'address to listen on (default: 127.0.0.1)'
 complete -c ipctl -n '__ipctl_in "sandbox"' -l port -x -d 'port to listen on; 0 picks a free one (default: 4510)'
 complete -c ipctl -n '__ipctl_in "sandbox"' -l json -d 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token'
-complete -c ipctl -n '__ipctl_in "sandbox"' -l env -d 'print one export IPCTL_BASE_URL=… IPCTL_SEARCH_URL=… IPCTL_API_KEY=… line for a shell to source or eval'
+complete -c ipctl -n '__ipctl_in "sandbox"' -l env -d 'print one export IPCTL_BASE_URL=… IPCTL_SEARCH_URL=… IPCTL_API_KEY=… IPCTL_TOKEN=… IPCTL_ORG=… IPCTL_PROJECT=… line for a shell to source or eval'
 complete -c ipctl -n '__ipctl_in "sandbox"' -l faults -r -F -d 'JSON file of faults to inject, by operation (see docs: fault injection)'
 complete -c ipctl -n '__ipctl_in "sandbox"' -l tls-cert -r -F -d 'serve HTTPS with this PEM certificate (chain); needs --tls-key'
 complete -c ipctl -n '__ipctl_in "sandbox"' -l tls-key -r -F -d 'the PEM private key of --tls-cert'

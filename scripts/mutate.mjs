@@ -12,6 +12,31 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Each planted bug: the file, the text it replaces (found exactly once), and the tests that must fail. */
 const mutations = [
+  // prompts off, for every command that can ask
+  { name: 'the context hands out a prompter when prompts are off', file: 'src/context.ts', find: 'if (!context.interactive) throw promptsOff();', replace: '', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'auth login asks with prompts off', file: 'src/commands/auth/login.ts', find: 'if (!context.interactive) {', replace: 'if (false) {', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'auth set-key asks with prompts off', file: 'src/commands/auth/credential.ts', find: 'if (!context.interactive) {', replace: 'if (false) {', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'destinations patch asks for a secret with prompts off', file: 'src/commands/destinations/patch-apply.ts', find: 'if (!interactive) problems.push(...promptsNeeded(plan).map(noTerminalProblem));', replace: '', tests: ['test/unit/no-prompts.test.ts'] },
+  // removals ask first
+  { name: 'a removal asks nothing off a terminal and goes ahead', file: 'src/commands/confirm.ts', find: '  if (!context.interactive) {\n    throw', replace: '  if (!context.interactive) return;\n  if (false) {\n    throw', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'a removal defaults to yes', file: 'src/commands/confirm.ts', find: '{ default: false }', replace: '{ default: true }', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'a declined removal removes anyway', file: 'src/commands/confirm.ts', find: 'throw new InterruptedError(removal.cancelled);', replace: 'return;', tests: ['test/unit/no-prompts.test.ts'] },
+  // search explains a project name
+  { name: 'search says nothing of a project name on 404', file: 'src/commands/search.ts', find: '  error.notes.push(\n    `Search takes', replace: '  void (\n    `Search takes', tests: ['test/unit/search-project-hint.test.ts'] },
+  { name: 'search takes every project setting for a name', file: 'src/commands/search.ts', find: '|| looksLikeId(project.value)) return error;', replace: ') return error;', tests: ['test/unit/search-project-hint.test.ts'] },
+  // JSON coloured at a terminal, plain elsewhere
+  { name: 'JSON is plain at a terminal', file: 'src/output/render.ts', find: 'target.paint === noColor ? text :', replace: 'true ? text :', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'JSON is coloured before its control characters are escaped', file: 'src/output/render.ts', find: 'const text = escapedInDocument(JSON.stringify(data, null, 2));', replace: 'const text = JSON.stringify(data, null, 2);', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'a number inside a JSON string is coloured as a number', file: 'src/output/json-color.ts', find: 'const token = /("(?:[^"\\\\]|\\\\.)*")(\\s*:)?|', replace: 'const token = /("(?:[^"\\\\\\d]|\\\\.)*")(\\s*:)?|', tests: ['test/unit/json-color.test.ts'] },
+  // honest oracles: the retry table is written from the README, not read from src/
+  { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
+  {
+    name: 'destinations patch is retried only before sending',
+    file: 'src/api/operations.ts',
+    find: "however often they are sent.\n    retry: 'safe',",
+    replace: "however often they are sent.\n    retry: 'beforeSend',",
+    tests: ['test/e2e/faults.test.ts'],
+  },
   { name: '403 is exit 1, not 4', file: 'src/errors.ts', find: 'status === 401 || status === 403', replace: 'status === 401', tests: ['test/unit/exit-codes.test.ts'] },
   { name: '404 is exit 1, not 3', file: 'src/errors.ts', find: 'if (status === 404) return exitCodes.notFound;', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
   { name: '429 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 429 || ', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
@@ -77,6 +102,45 @@ const mutations = [
     tests: ['test/unit/request-fields.test.ts'],
   },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
+  // Requests in the published shapes, and base URLs without /v1
+  {
+    name: 'providerMetadata values are sent as bare strings',
+    file: 'src/connections/request.ts',
+    find: "return value === undefined ? undefined : { value, source: 'input' };",
+    replace: 'return value === undefined ? undefined : (value as unknown as ProviderMetadataEntry);',
+    tests: ['test/unit/connection-request.test.ts', 'test/unit/request-shapes.test.ts'],
+  },
+  { name: 'the sandbox accepts bare providerMetadata strings', file: 'src/sandbox/routes/connections.ts', find: 'if (broken.length > 0) throw unprocessableContent(', replace: 'if (false) throw unprocessableContent(', tests: ['test/sandbox/connections.test.ts', 'test/sandbox/answer-shapes.test.ts'] },
+  {
+    name: 'a base URL without /v1 is refused',
+    file: 'src/config/service-url.ts',
+    find: "  if (value.includes('#')) return 'must not have a fragment (#…)';\n",
+    replace: "  if (value.includes('#')) return 'must not have a fragment (#…)';\n  if (!url.pathname.replace(/\\/+$/, '').endsWith('/v1')) return 'must end with /v1';\n",
+    tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'],
+  },
+  { name: 'a base URL with a query is accepted', file: 'src/config/service-url.ts', find: "if (value.includes('?')) return 'must not have a query (?…)';", replace: '', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'the /v1 notice is printed in a pipe', file: 'src/context.ts', find: 'versionNoticed = true;\n          context.note(line);', replace: 'versionNoticed = true;\n          context.say(line);', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
+  { name: 'the /v1 notice is said for every request', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (deps.env.CI) return;', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'the /v1 notice is said under CI', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (versionNoticed) return;', tests: ['test/unit/base-url.test.ts'] },
+  { name: 'a 404 from a base URL without /v1 has no hint', file: 'src/api/client.ts', find: 'if (hint) error.notes.push(hint);', replace: '', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
+  { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/e2e/connections-generate.test.ts'] },
+  { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
+  // honest oracles
+  { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/fuzz/config-file.test.ts'] },
+  { name: 'FORCE_COLOR is ignored', file: 'src/output/color.ts', find: 'const force = env.FORCE_COLOR;', replace: 'const force = undefined as string | undefined;', tests: ['test/e2e/read-commands.test.ts'] },
+  { name: 'the sandbox cannot listen on an IPv6 address', file: 'src/sandbox/server.ts', find: 'await listen(server, host, port);', replace: 'await listen(server, formatHost(host), port);', tests: ['test/sandbox/server.test.ts'] },
+  { name: 'an update-mask path is misspelt', file: 'src/destinations/fields.ts', find: "  topicArn: 'string',", replace: "  topicARN: 'string',", tests: ['test/unit/closest.test.ts'] },
+  { name: 'help exit-codes leaves out 143', file: 'src/help/topics.ts', find: '  143  stopped by SIGTERM\n', replace: '', tests: ['test/e2e/help.test.ts'] },
+  { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/lazy-loading.test.ts'] },
+  { name: 'the scrubber marks a credential with ****, not [redacted]', file: 'src/output/scrubber.ts', find: "export const redactedMark = '[redacted]';", replace: "export const redactedMark = '****';", tests: ['test/unit/scrubber.test.ts'] },
+  { name: 'a bulk import honours a Retry-After of an hour', file: 'src/connections/bulk/gate.ts', find: 'export const maxRetryAfterMs = 5 * 60_000;', replace: 'export const maxRetryAfterMs = 60 * 60_000;', tests: ['test/unit/bulk-gate.test.ts'] },
+  {
+    name: "a created connection's tokens are left out of its output, not redacted",
+    file: 'src/connections/view.ts',
+    find: "if (isRecord(token) && typeof token.token === 'string') token.token = redact(token.token);",
+    replace: "if (isRecord(token) && typeof token.token === 'string') delete token.token;",
+    tests: ['test/e2e/connections-generate.test.ts'],
+  },
   // Boundaries in every spelling (ipctl api PATH and -H, proxies, NO_PROXY, redirects, profile names) and files users share.
   { name: "ipctl api PATH: a backslash does not separate steps", file: "src/api/path.ts", find: ".split(/\\/|\\\\|%2f|%5c/i)", replace: ".split(/\\/|%2f|%5c/i)", tests: ["test/unit/request-target.test.ts", "test/unit/boundaries.test.ts"] },
   { name: "ipctl api PATH: an encoded slash does not separate steps", file: "src/api/path.ts", find: ".split(/\\/|\\\\|%2f|%5c/i)", replace: ".split(/\\/|\\\\/)", tests: ["test/unit/request-target.test.ts", "test/unit/boundaries.test.ts"] },

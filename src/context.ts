@@ -71,6 +71,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
   let store: ProfileStore | undefined;
   // Said once per command, however often the file is read (as ssh says it once per key).
   let fileModeChecked = false;
+  let versionNoticed = false;
   const context: Context = {
     deps,
     scrubber,
@@ -121,10 +122,18 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,
         trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`) : undefined,
         waiting: debug || options.quietWaits ? undefined : (line) => context.note(line),
+        // Said once a run, to a person at a terminal: a CI log is read after the fact, and a deliberate gateway URL would repeat it in every job.
+        unversioned: (line) => {
+          if (versionNoticed || deps.env.CI) return;
+          versionNoticed = true;
+          context.note(line);
+        },
         sent: (value) => scrubber.add(value),
       });
     },
     async prompter() {
+      // Each command says which flag to give instead; this is the net under all of them.
+      if (!context.interactive) throw promptsOff();
       if (deps.prompter) return deps.prompter;
       const { createInquirerPrompter } = await import('./prompts/inquirer.js');
       return createInquirerPrompter(deps, { color: paint !== plain });
@@ -159,6 +168,13 @@ function isInteractive(deps: Deps, global: GlobalOptions): boolean {
   if (global.input === false || isTruthy(deps.env.IPCTL_NO_INPUT) || deps.env.CI) return false;
   if (deps.prompter) return true;
   return Boolean(deps.stdin.isTTY && deps.stderr.isTTY);
+}
+
+function promptsOff(): UsageError {
+  return new UsageError(
+    'This command needs an answer, and there is no terminal to ask at (or prompts are turned off by --no-input, IPCTL_NO_INPUT or CI).',
+    'Give the values as flags or files: the command\'s --help lists them.',
+  );
 }
 
 /** Node started with --jitless has no WebAssembly, which undici's HTTP parser is written in. */

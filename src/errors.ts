@@ -1,6 +1,6 @@
 /**
- * The typed errors of ipctl. Commands throw them; main() alone catches them,
- * renders them to stderr and maps them to an exit code (see exitCodes).
+ * The typed errors of ipctl. Commands throw them; run.ts's report() alone
+ * catches them, renders them to stderr and maps them to an exit code (see exitCodes).
  */
 
 export const exitCodes = {

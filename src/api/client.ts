@@ -1,4 +1,5 @@
 import { Secret } from '../config/secret.js';
+import { baseRoot, hasVersionPrefix, withVersionPrefix } from '../config/service-url.js';
 import { ApiError, CredentialError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
 import { isDotSegment } from './path.js';
@@ -32,6 +33,11 @@ export interface ClientOptions {
   trace?: (line: string) => void;
   /** Told of each wait before a retry, in a line for the person at the terminal. */
   waiting?: (line: string) => void;
+  /**
+   * Told, in one line for the person at the terminal, when a request goes to a
+   * base URL that does not end with /v1 as the service's own URLs do.
+   */
+  unversioned?: (line: string) => void;
   /** Told every credential value as it goes into a request, so that output can scrub it (output/scrubber.ts). */
   sent?: (value: string) => void;
   /** Aborted when the user interrupts. */
@@ -90,6 +96,13 @@ export interface ApiResponse {
   body: string;
 }
 
+/** A base URL ipctl is configured with, and how a person sets it. */
+interface ConfiguredBase {
+  name: 'base URL' | 'search URL';
+  settings: string;
+  root: string;
+}
+
 const maxResponseBytes = 16 * 1024 * 1024;
 const maxRedirects = 5;
 
@@ -118,6 +131,7 @@ export class ApiClient {
       ...this.#credentialHeader(operation.auth),
     };
     const prepared: PreparedRequest = { method: operation.method, url: this.#url(operation, params), headers };
+    this.#noticeUnversioned(prepared.url);
     if (params.body !== undefined) {
       headers['content-type'] = 'application/json';
       prepared.data = params.body;
@@ -141,7 +155,31 @@ export class ApiClient {
       ...spec.headers,
       ...this.#credentialHeader(spec.auth),
     };
+    this.#noticeUnversioned(spec.url);
     return { method: spec.method, url: spec.url, headers, data: spec.data, text: spec.text };
+  }
+
+  /** The configured base URL a request URL is below (the longer one when both hold it), with the names that set it. */
+  #baseOf(url: URL): ConfiguredBase | undefined {
+    const bases: ConfiguredBase[] = [
+      { name: 'base URL', settings: '--base-url or IPCTL_BASE_URL', root: baseRoot(this.#options.baseUrl) },
+      { name: 'search URL', settings: '--search-url or IPCTL_SEARCH_URL', root: baseRoot(this.#options.searchUrl) },
+    ];
+    const holding = bases.filter((base) => url.href.startsWith(`${base.root}/`));
+    return holding.sort((a, b) => b.root.length - a.root.length)[0];
+  }
+
+  #noticeUnversioned(url: URL): void {
+    const base = this.#baseOf(url);
+    if (!base || hasVersionPrefix(base.root)) return;
+    this.#options.unversioned?.(`Note: the ${base.name} ${base.root} does not end with /v1, as the service's own URLs do; ipctl sends its requests there as given.`);
+  }
+
+  /** For a 404 from a base URL without /v1: the URL that has it, which the service's own API would be at. */
+  #unversionedHint(url: URL): string | undefined {
+    const base = this.#baseOf(url);
+    if (!base || hasVersionPrefix(base.root)) return undefined;
+    return `Hint: the ${base.name} ${base.root} does not end with /v1. If the API is at ${withVersionPrefix(base.root)}, as the service's own URLs are, set that (${base.settings}, or the profile's).`;
   }
 
   /**
@@ -265,6 +303,8 @@ export class ApiClient {
     const requestId = problem.requestId ?? headerValue(headers['x-request-id']);
     const error = new ApiError(status, problem, requestId, headerValue(headers['retry-after']));
     error.head = { statusText, headers };
+    const hint = status === 404 ? this.#unversionedHint(prepared.url) : undefined;
+    if (hint) error.notes.push(hint);
     throw error;
   }
 

@@ -1,6 +1,6 @@
 // The spec's routes as plain data, with nothing imported: `ipctl api` reads
 // them when it is declared (its PATH completes them), which must stay cheap.
-// test/unit/request-target.test.ts checks them against operations.ts.
+// test/unit/request-target.test.ts checks them, and operations.ts, against the reference.
 import type { AuthRequirement, Base } from './operations.js';
 
 export interface Route {

@@ -61,7 +61,7 @@ export default defineCommand({
     description: [
       "Send a request to any endpoint of the API, with the profile's base URL and credentials, for what no other command does.",
       '',
-      'PATH is relative to the base URL (/orgs/org_demo or orgs/org_demo; not /v1/orgs/org_demo, as the base URL ends in /v1), or a full URL on the origin of the base URL or the search URL, below its path; a URL on any other origin or path is refused, so credentials go nowhere else. Backslashes count as slashes and %2e as a dot: a . or .. step in any spelling is refused. {org} and {project} in PATH are filled in from the profile.',
+      'PATH is relative to the base URL (/orgs/org_demo or orgs/org_demo; a PATH that repeats the base URL\'s own path, such as /v1/orgs/org_demo on a base URL ending in /v1, is refused), or a full URL on the origin of the base URL or the search URL, below its path; a URL on any other origin or path is refused, so credentials go nowhere else. Backslashes count as slashes and %2e as a dot: a . or .. step in any spelling is refused. {org} and {project} in PATH are filled in from the profile.',
       '',
       '-f key=value adds a string field and -F key=value a typed one (numbers, true, false, null; @PATH reads a file, @- stdin). Fields make a JSON body, a[b][c]=v nesting and a[]=v adding to an array; for GET, and with --input, they are query parameters instead.',
       '',

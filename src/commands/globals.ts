@@ -13,8 +13,8 @@ const toggle = z.optional(z.boolean());
  */
 export const globalFlags = {
   profile: flag('--profile <name>', 'the profile to use (default: the current profile)', text, { values: profileNames }),
-  baseUrl: flag('--base-url <url>', 'API base URL, including /v1', text),
-  searchUrl: flag('--search-url <url>', 'search API base URL, including /v1', text),
+  baseUrl: flag('--base-url <url>', 'API base URL, such as https://api.example.com/v1', text),
+  searchUrl: flag('--search-url <url>', 'search API base URL, such as https://search.example.com/v1', text),
   timeout: flag('--timeout <seconds>', 'time to wait for each answer, in seconds (default: 30)', text),
   retries: flag('--retries <n>', 'retries of a failed request, 0 for none (default: 3; see `ipctl help retries`)', text),
   caFile: flag('--ca-file <path>', 'PEM file of a certificate authority to trust, as for a corporate proxy or private server', text),

@@ -23,7 +23,7 @@ export default defineCommand({
       ),
     ),
     json: flag('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token', z.optional(z.boolean())),
-    env: flag('--env', 'print one `export IPCTL_BASE_URL=… IPCTL_SEARCH_URL=… IPCTL_API_KEY=…` line for a shell to source or eval', z.optional(z.boolean())),
+    env: flag('--env', 'print one `export IPCTL_BASE_URL=… IPCTL_SEARCH_URL=… IPCTL_API_KEY=… IPCTL_TOKEN=… IPCTL_ORG=… IPCTL_PROJECT=…` line for a shell to source or eval', z.optional(z.boolean())),
     faults: flag('--faults <file>', 'JSON file of faults to inject, by operation (see docs: fault injection)', filePath, { values: filePaths }),
     tlsCert: flag('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); needs --tls-key', filePath, { values: filePaths }),
     tlsKey: flag('--tls-key <file>', 'the PEM private key of --tls-cert', filePath, { values: filePaths }),

@@ -1,6 +1,6 @@
 import { searchPageSize } from '../config/defaults.js';
 import type { Settings } from '../config/resolve.js';
-import { UsageError } from '../errors.js';
+import { ApiError, UsageError } from '../errors.js';
 import { isDocumentFormat } from '../output/format.js';
 import { listFormats } from '../output/view.js';
 import * as z from '../schema/zod.js';
@@ -84,7 +84,7 @@ const spec = defineCommand({
     environment: [
       'IPCTL_PROJECT      default project ID',
       'IPCTL_API_KEY      API key (sent as x-api-key)',
-      'IPCTL_SEARCH_URL   search API base URL, including /v1 (like --search-url)',
+      'IPCTL_SEARCH_URL   search API base URL, such as https://search.example.com/v1 (like --search-url)',
     ],
     exitCodes: [
       '0 success, including no results',
@@ -100,11 +100,15 @@ const spec = defineCommand({
     const projectId = requireProject(settings);
     const api = await context.api(settings);
     const { operations } = await import('../api/operations.js');
-    const response = await api.call(operations.searchRecords, {
-      path: { projectId, integrationId: input.integration },
-      query: { groupRef: input.groupRef },
-      body: { objectName: input.object, fieldFilters: input.where },
-    });
+    const response = await api
+      .call(operations.searchRecords, {
+        path: { projectId, integrationId: input.integration },
+        query: { groupRef: input.groupRef },
+        body: { objectName: input.object, fieldFilters: input.where },
+      })
+      .catch((error: unknown) => {
+        throw withProjectNameHint(error, settings);
+      });
     const results = searchResults(response);
     const { view, missing } = resultsTable(results, { fields: input.fields, raw: input.raw === true });
     for (const name of missing) context.say(`Warning: no result has a field named "${name}" (from --fields).`);
@@ -123,6 +127,26 @@ function requireProject(settings: Settings): string {
     throw new UsageError('No project given.', 'Pass --project ID, or set a default with IPCTL_PROJECT or `ipctl profile add NAME --project ID`.');
   }
   return projectId;
+}
+
+/**
+ * Search takes the project's ID, where the other project commands also take its
+ * name; a name there is answered with a plain 404, whatever the service says.
+ * So a 404 for a project setting that does not look like an ID says so itself.
+ */
+function withProjectNameHint(error: unknown, settings: Settings): unknown {
+  const project = settings.project;
+  if (!(error instanceof ApiError) || error.status !== 404 || !project.value || looksLikeId(project.value)) return error;
+  error.notes.push(
+    `Search takes the project's ID, not its name, and "${project.value}" (from ${project.origin ?? project.source}) looks like a name. ` +
+      'The ID is the projectId of the project\'s connections (`ipctl connections generate … -o json` shows it); give it with --project ID or IPCTL_PROJECT.',
+  );
+  return error;
+}
+
+/** Prefixed IDs (proj_4f2a…), UUIDs and long hex or digit strings; a name is anything else. */
+function looksLikeId(value: string): boolean {
+  return /^[a-z]+_[A-Za-z0-9]+$/.test(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || /^[0-9a-f]{16,}$/i.test(value) || /^\d+$/.test(value);
 }
 
 /** Said on stderr: as a sentence, or for -o json, yaml and ndjson as one JSON line that a script can parse. */

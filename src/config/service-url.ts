@@ -1,5 +1,10 @@
 // The one rule for the service's base URLs, wherever they come from: a flag,
-// the environment, or a stored profile.
+// the environment, or a stored profile. Any http(s) base is taken, with or
+// without the service's /v1 prefix: a gateway may mount the API at a path of
+// its own, and a contract mock may serve it at the root.
+
+/** The version prefix the service's own base URLs end with. */
+export const versionPrefix = '/v1';
 
 /**
  * What makes value unfit as a base URL, or undefined when it is fit. The value
@@ -13,10 +18,22 @@ export function serviceUrlProblem(value: string): string | undefined {
   // A query or fragment would end up inside every request's path.
   if (value.includes('?')) return 'must not have a query (?…)';
   if (value.includes('#')) return 'must not have a fragment (#…)';
-  // Every path of the API is below /v1: without it, every request would miss.
-  const path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith('/v1')) return `must end with the API's /v1 prefix: did you mean ${url.origin}${path}/v1?`;
   return undefined;
 }
 
-export const serviceUrlHint = 'Give the base URL alone, including its /v1 prefix, for example https://api.example.com/v1; set credentials with `ipctl auth set-key` or `ipctl auth set-token`.';
+export const serviceUrlHint = 'Give the base URL alone, such as https://api.example.com/v1 (the service\'s own URLs end with /v1); set credentials with `ipctl auth set-key` or `ipctl auth set-token`.';
+
+/** The base URL without trailing slashes, as requests are joined to it. */
+export function baseRoot(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+/** Whether a (valid) base URL ends with the service's /v1 prefix. */
+export function hasVersionPrefix(value: string): boolean {
+  return new URL(value).pathname.replace(/\/+$/, '').endsWith(versionPrefix);
+}
+
+/** The base URL with /v1 added: where the service's own API would be. */
+export function withVersionPrefix(value: string): string {
+  return `${baseRoot(value)}${versionPrefix}`;
+}

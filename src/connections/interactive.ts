@@ -7,7 +7,7 @@
 import { Secret } from '../config/secret.js';
 import type { Prompter } from '../prompts/prompter.js';
 import { connectionRequirements, type ProviderDescription, type Requirement } from '../providers/requirements.js';
-import { type ConnectionRequestBody, setValueAt, valueAt } from './request.js';
+import { type ConnectionRequestBody, isRecord, setValueAt, valueAt } from './request.js';
 import { setSecret, splitScopes } from './sources.js';
 
 export interface Conversation {
@@ -114,6 +114,7 @@ export function summaryLines(body: ConnectionRequestBody, project: string): stri
   const rows: Array<[string, string]> = [['project', project]];
   const visit = (value: unknown, path: string): void => {
     if (value instanceof Secret) rows.push([path, value.redacted]);
+    else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);
     else if (Array.isArray(value)) rows.push([path, value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ')]);
     else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, path ? `${path}.${key}` : key);
     else if (value !== undefined) rows.push([path, String(value)]);
@@ -121,4 +122,9 @@ export function summaryLines(body: ConnectionRequestBody, project: string): stri
   visit(body, '');
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);
+}
+
+/** A providerMetadata value is shown as the value alone: its source is always "input". */
+function isMetadataEntry(value: unknown): value is { value: string } {
+  return isRecord(value) && typeof value.value === 'string';
 }

@@ -1,8 +1,8 @@
 /**
  * One connections:generate request body (spec 4.3), built from a plain object
  * and checked against the provider it is for. Pure: the CLI runs it on what
- * flags, files and prompts gave, the sandbox on the body it received, and a
- * bulk import can run it on each row. Secret fields come out as Secret
+ * flags, files and prompts gave, and a bulk import on each row. The sandbox
+ * checks the bodies it receives with rules of its own (src/sandbox/connection-body.ts). Secret fields come out as Secret
  * instances, and no problem ever quotes a secret.
  */
 import { Secret } from '../config/secret.js';
@@ -30,12 +30,27 @@ export interface ConnectionRequestBody {
   consumerRef?: string;
   consumerName?: string;
   providerWorkspaceRef?: string;
-  providerMetadata?: Record<string, string>;
+  providerMetadata?: Record<string, ProviderMetadataEntry>;
   apiKey?: Secret;
   basicAuth?: { username?: string; password?: Secret };
   customAuth?: Record<string, unknown>;
   oauth2AuthorizationCode?: { scopes?: string[]; refreshToken?: OAuth2TokenInput; accessToken?: OAuth2TokenInput };
 }
+
+/**
+ * A providerMetadata value as the service's published contract has it: the
+ * value and where it came from. ipctl sends what a person gave it, so its
+ * source is always `input`; `token` and `provider` name values the service
+ * fills in itself (from the provider's token answer, from an input's default).
+ */
+export interface ProviderMetadataEntry {
+  value: string;
+  source: 'input';
+  displayName?: string;
+}
+
+/** The keys a providerMetadata value may have when a file gives it as an object. */
+const metadataEntryKeys = ['value', 'source', 'displayName'] as const;
 
 export type ConnectionProblemCode = 'missing' | 'invalid' | 'not-applicable' | 'unknown-field';
 
@@ -181,15 +196,36 @@ class BodyReader {
     return undefined;
   }
 
-  #metadata(): Record<string, string> | undefined {
+  #metadata(): Record<string, ProviderMetadataEntry> | undefined {
     const source = this.#object('providerMetadata');
     if (!source) return undefined;
-    const metadata: Record<string, string> = {};
-    for (const key of Object.keys(source)) {
-      const text = this.#text(`providerMetadata.${key}`, undefined, undefined, source[key]);
-      if (text !== undefined) metadata[key] = text;
+    const metadata: Record<string, ProviderMetadataEntry> = {};
+    for (const [key, given] of Object.entries(source)) {
+      const entry = this.#metadataEntry(`providerMetadata.${key}`, given);
+      if (entry !== undefined) metadata[key] = entry;
     }
     return metadata;
+  }
+
+  /** A bare string, or the contract's object {value, source?, displayName?}; either is sent as the object. */
+  #metadataEntry(field: string, given: unknown): ProviderMetadataEntry | undefined {
+    if (!isRecord(given)) {
+      if (typeof given !== 'string' && !(given instanceof Secret)) {
+        this.problem(field, 'invalid', `${field} must be a string, or an object {value, source?, displayName?}, not ${describeType(given)}.`);
+        return undefined;
+      }
+      const value = this.#text(field, undefined, undefined, given);
+      return value === undefined ? undefined : { value, source: 'input' };
+    }
+    this.#unknownKeys(given, `${field}.`, metadataEntryKeys);
+    if (given.source !== undefined && given.source !== 'input') {
+      this.problem(`${field}.source`, 'invalid', `${field}.source must be "input" or left out: ipctl sends values you give it; "token" and "provider" name values the service fills in itself.`, given.source);
+    }
+    const value = this.#text(`${field}.value`, undefined, undefined, given.value);
+    const displayName = this.#text(`${field}.displayName`, undefined, undefined, given.displayName);
+    if (given.value === undefined) this.problem(`${field}.value`, 'missing', `${field}.value is required when ${field} is an object.`);
+    if (value === undefined) return undefined;
+    return displayName === undefined ? { value, source: 'input' } : { value, source: 'input', displayName };
   }
 
   #basicAuth(): ConnectionRequestBody['basicAuth'] {
@@ -275,9 +311,11 @@ class BodyReader {
 function mirrorWorkspace(body: ConnectionRequestBody, reader: BodyReader, provider: ProviderDescription | undefined): void {
   const hasInput = provider?.metadata?.input?.some((input) => input.name === workspaceMetadataName) ?? false;
   if (!hasInput) return;
-  const fromMetadata = body.providerMetadata?.[workspaceMetadataName];
+  const fromMetadata = body.providerMetadata?.[workspaceMetadataName]?.value;
   if (body.providerWorkspaceRef === undefined && fromMetadata !== undefined) body.providerWorkspaceRef = fromMetadata;
-  else if (body.providerWorkspaceRef !== undefined && fromMetadata === undefined) body.providerMetadata = { ...body.providerMetadata, [workspaceMetadataName]: body.providerWorkspaceRef };
+  else if (body.providerWorkspaceRef !== undefined && fromMetadata === undefined) {
+    body.providerMetadata = { ...body.providerMetadata, [workspaceMetadataName]: { value: body.providerWorkspaceRef, source: 'input' } };
+  }
   else if (body.providerWorkspaceRef !== fromMetadata) {
     reader.problem('providerWorkspaceRef', 'invalid', `providerWorkspaceRef ("${body.providerWorkspaceRef}") and providerMetadata.${workspaceMetadataName} ("${fromMetadata}") are the same value for ${provider?.name ?? 'this provider'} and must not differ.`);
   }

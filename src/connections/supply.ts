@@ -56,7 +56,7 @@ export function howToSupply(field: string, secret: boolean): string | undefined 
   const fixed = fixedFlags[base];
   const env = secret ? envNameFor(base) : undefined;
   if (fixed) return env ? `${fixed} or ${env}` : fixed;
-  if (base.startsWith('providerMetadata.')) return `--metadata ${base.slice('providerMetadata.'.length)}=VALUE`;
+  if (base.startsWith('providerMetadata.')) return `--metadata ${base.slice('providerMetadata.'.length).replace(/\.(value|source|displayName)$/, '')}=VALUE`;
   if (base.startsWith('customAuth.')) {
     const key = base.slice('customAuth.'.length);
     return secret ? `--custom ${key}=@PATH, --custom ${key}=- (stdin) or ${env}` : `--custom ${key}=VALUE`;

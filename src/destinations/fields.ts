@@ -1,8 +1,8 @@
 /*
  * What a destination update may touch (spec 2.4.1, 2.4.2 and 4.4) and which
- * values each field takes. The one definition for both sides: the CLI checks
- * a patch with it before sending anything, the sandbox checks what it receives
- * with it, so the two cannot drift apart.
+ * values each field takes, as the CLI checks a patch before sending anything.
+ * The sandbox states the same rules on its own (src/sandbox/destination-fields.ts),
+ * so that a wrong rule here is seen by the end-to-end tests, not confirmed.
  */
 import { closestName } from '../input/closest.js';
 

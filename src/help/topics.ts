@@ -3,7 +3,8 @@
 export const exitCodesTopic = `Exit codes
 
   0    success
-  1    an API error (or a bulk import with rows that failed)
+  1    an API error (or a bulk import with rows that failed), or work that could not be done for a reason outside ipctl:
+       auth migrate with no usable OS keychain, sandbox on a port that is taken
   2    usage error or invalid input (a flag, an argument, a file, the profile file); nothing was sent
   3    not found (HTTP 404)
   4    missing or rejected credentials (HTTP 401 or 403, none configured, or kept in an OS keychain that cannot be read now; nothing was sent)
@@ -17,8 +18,8 @@ export const exitCodesTopic = `Exit codes
 export const environmentTopic = `Environment variables
 
   IPCTL_PROFILE       the profile to use (like --profile)
-  IPCTL_BASE_URL      API base URL, including /v1 (like --base-url)
-  IPCTL_SEARCH_URL    search API base URL, including /v1 (like --search-url)
+  IPCTL_BASE_URL      API base URL, such as https://api.example.com/v1 (like --base-url)
+  IPCTL_SEARCH_URL    search API base URL, such as https://search.example.com/v1 (like --search-url)
   IPCTL_ORG           default organization ID
   IPCTL_PROJECT       default project ID or name
   IPCTL_API_KEY       API key (X-Api-Key); preferred over a stored key

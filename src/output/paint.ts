@@ -7,11 +7,14 @@ export interface Paint {
   dim(text: string): string;
   red(text: string): string;
   green(text: string): string;
+  blue(text: string): string;
+  cyan(text: string): string;
+  yellow(text: string): string;
 }
 
 const unchanged = (text: string) => text;
 /** No color: the text as it is. */
-export const plain: Paint = { bold: unchanged, dim: unchanged, red: unchanged, green: unchanged };
+export const plain: Paint = { bold: unchanged, dim: unchanged, red: unchanged, green: unchanged, blue: unchanged, cyan: unchanged, yellow: unchanged };
 
 /**
  * The styles for a stream under the color policy (see colorLevel). chalk is

@@ -5,8 +5,9 @@ import { ApiError, ConfigError, CredentialError, InterruptedError, NetworkError,
  * asked for -o json or -o yaml: what the service sent, or what ipctl found
  * itself (invalid input, missing credentials, the network, a bug). Beside the
  * standard members: `exitCode`, `errors` (the field-level problems, each with
- * its flag, field or line where known) and `retryAfter` (seconds, when the
- * service said when to try again).
+ * its flag, field or line where known), `retryAfter` (seconds, when the
+ * service said when to try again) and, beside a service's problem, `notes`
+ * (ipctl's own lines about it, such as a hint about the base URL).
  */
 export interface ProblemDocument {
   type: string;
@@ -17,6 +18,7 @@ export interface ProblemDocument {
   exitCode: number;
   errors?: FieldError[];
   retryAfter?: number;
+  notes?: string[];
   [member: string]: unknown;
 }
 
@@ -54,6 +56,8 @@ function apiProblem(error: ApiError, exitCode: number, now: Date): ProblemDocume
     exitCode,
     errors: errors.length > 0 ? errors : undefined,
     retryAfter,
+    // ipctl's own words beside the service's: how many attempts were made, a hint about the base URL.
+    ...(error.notes.length > 0 ? { notes: [...error.notes] } : {}),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Paint } from './paint.js';
+import { type Paint, plain as noColor } from './paint.js';
 import type { OutputStream } from '../deps.js';
 import { isTableFormat } from './format.js';
 import { escapedInDocument, visible } from './outside-text.js';
@@ -32,7 +32,8 @@ export async function render(outcome: Outcome, format: OutputFormat, target: Ren
   }
   const data = target.query ? target.query(plain(outcome.data)) : plain(outcome.data);
   if (format === 'json') {
-    target.stream.write(`${escapedInDocument(JSON.stringify(data, null, 2))}\n`);
+    const text = escapedInDocument(JSON.stringify(data, null, 2));
+    target.stream.write(`${target.paint === noColor ? text : (await import('./json-color.js')).colorJson(text, target.paint)}\n`);
   } else if (format === 'yaml') {
     const { toYaml } = await import('./yaml.js');
     target.stream.write(toYaml(data));

@@ -1,8 +1,8 @@
 /**
  * What a connection to a provider needs, derived from the provider's
- * description alone. `providers get` shows it, `connections generate` prompts
- * for it and checks against it, and the sandbox enforces it, so the three agree.
- * Pure: no I/O and no imports beyond types, so the sandbox can use it too.
+ * description alone. `providers get` shows it, and `connections generate` prompts
+ * for it and checks against it, so the two agree. Pure: no I/O and no imports
+ * beyond types. The sandbox does not use it: it states the rules on its own.
  */
 
 /** An input a provider describes (spec 2.5: metadata input descriptors and customOpts inputs). */
@@ -17,8 +17,8 @@ export interface InputDescription {
 }
 
 /**
- * The parts of a provider (spec 2.5) that decide what a connection needs. Both
- * the CLI's parsed Provider and the sandbox's catalogue entries fit this shape.
+ * The parts of a provider (spec 2.5) that decide what a connection needs: the
+ * CLI's parsed Provider fits this shape.
  */
 export interface ProviderDescription {
   name?: string;

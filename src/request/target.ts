@@ -75,7 +75,9 @@ function isBelow(url: URL, base: string): boolean {
 
 /**
  * A relative PATH that starts with the base URL's own path (/v1/orgs/… on a
- * base URL ending in /v1) would have it twice; the problem names the PATH meant.
+ * base URL ending in /v1, /integrations/orgs/… on a gateway's base URL ending
+ * in /integrations) would have it twice; the problem names the PATH meant. A
+ * base URL at the root has no path to repeat.
  */
 function doubledPrefix(path: string, base: { url: string; name: string }): { problem: string } | undefined {
   if (scheme.test(path) || !URL.canParse(base.url)) return undefined;

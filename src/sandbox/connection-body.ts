@@ -6,7 +6,7 @@
 import { closestName } from '../input/closest.js';
 import { type CredentialField, credentialField, credentialFields } from './auth-types.js';
 import { type ProblemIssue, problemType } from './problems.js';
-import type { Provider } from './types.js';
+import type { Provider, ProviderMetadataSource, ProviderMetadataValue } from './types.js';
 
 /** A token being imported (2.3.4). */
 export interface TokenInput {
@@ -20,7 +20,7 @@ type TextField = 'provider' | 'groupRef' | 'groupName' | 'consumerRef' | 'consum
 
 /** The body, read: every value of the right type. Secrets are plain strings here; no issue ever quotes one. */
 export type GenerateBody = Partial<Record<TextField, string>> & {
-  providerMetadata?: Record<string, string>;
+  providerMetadata?: Record<string, ProviderMetadataValue>;
   basicAuth?: { username?: string; password?: string };
   customAuth?: Record<string, unknown>;
   oauth2AuthorizationCode?: { scopes?: string[]; refreshToken?: TokenInput; accessToken?: TokenInput };
@@ -32,6 +32,34 @@ export const workspaceInput = 'workspace';
 const bodyFields = ['provider', 'groupRef', 'groupName', 'consumerRef', 'consumerName', 'providerWorkspaceRef', 'providerMetadata', 'apiKey', 'basicAuth', 'customAuth', 'oauth2AuthorizationCode'];
 const titles = { missing: 'Missing value', invalid: 'Invalid value', 'not-applicable': 'Does not apply to this provider', 'unknown-field': 'Unknown field' } as const;
 type Kind = keyof typeof titles;
+
+const metadataSources: readonly ProviderMetadataSource[] = ['input', 'token', 'provider'];
+const metadataValueKeys = ['value', 'source', 'displayName'];
+
+/**
+ * Where the body breaks the service's published request contract, which the
+ * service checks before anything else (answered with 422): each providerMetadata
+ * value is an object {value: string, source: input|token|provider,
+ * displayName?: string}, with no other keys. A bare string is refused.
+ */
+export function contractIssues(input: Record<string, unknown>): ProblemIssue[] {
+  const metadata = input.providerMetadata;
+  if (!isObject(metadata)) return [];
+  const issues: ProblemIssue[] = [];
+  const report = (name: string, detail: string, value: unknown) => issues.push({ type: problemType('contract'), title: 'Does not match the contract', detail, in: 'body', name, value });
+  for (const [key, entry] of Object.entries(metadata)) {
+    const name = `providerMetadata.${key}`;
+    if (!isObject(entry)) {
+      report(name, `${name} must be object {value, source, displayName?}, not ${jsonType(entry)}.`, entry);
+      continue;
+    }
+    if (typeof entry.value !== 'string') report(`${name}.value`, `${name}.value must be string.`, entry.value ?? null);
+    if (!metadataSources.includes(entry.source as ProviderMetadataSource)) report(`${name}.source`, `${name}.source must be one of ${metadataSources.join(', ')}.`, entry.source ?? null);
+    if (entry.displayName !== undefined && typeof entry.displayName !== 'string') report(`${name}.displayName`, `${name}.displayName must be string.`, entry.displayName);
+    for (const extra of Object.keys(entry).filter((part) => !metadataValueKeys.includes(part))) report(`${name}.${extra}`, `${name}.${extra} is not a property of a metadata value (${metadataValueKeys.join(', ')}).`, null);
+  }
+  return issues;
+}
 
 /** Reads `input` and checks it against `provider` (when known); every problem is an issue. */
 export function checkGenerateBody(input: Record<string, unknown>, provider: Provider | undefined): { body: GenerateBody; issues: ProblemIssue[] } {
@@ -78,7 +106,7 @@ function readBody(input: Record<string, unknown>, report: Report): GenerateBody 
     consumerRef: text('consumerRef', input.consumerRef),
     consumerName: text('consumerName', input.consumerName),
     providerWorkspaceRef: workspace !== undefined && !/[\s/]/.test(workspace) ? workspace : undefined,
-    providerMetadata: metadata && dropEmpty(Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, text(`providerMetadata.${key}`, value)]))),
+    providerMetadata: metadata && readMetadata(metadata, text),
     apiKey: text('apiKey', input.apiKey, true),
     basicAuth: basic && readBasic(basic, text, report),
     customAuth: custom && (Object.keys(custom).length > 0 ? custom : undefined),
@@ -88,6 +116,17 @@ function readBody(input: Record<string, unknown>, report: Report): GenerateBody 
 }
 
 type Text = (name: string, value: unknown, secret?: boolean) => string | undefined;
+
+/** The values that are objects of the contract's shape (contractIssues reports the others), each value checked as text. */
+function readMetadata(metadata: Record<string, unknown>, text: Text): GenerateBody['providerMetadata'] {
+  const entries = Object.entries(metadata).flatMap(([key, entry]): Array<[string, ProviderMetadataValue]> => {
+    if (!isObject(entry) || !metadataSources.includes(entry.source as ProviderMetadataSource)) return [];
+    const value = text(`providerMetadata.${key}.value`, entry.value);
+    const displayName = typeof entry.displayName === 'string' ? { displayName: entry.displayName } : {};
+    return value === undefined ? [] : [[key, { value, source: entry.source as ProviderMetadataSource, ...displayName }]];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
 
 function readBasic(basic: Record<string, unknown>, text: Text, report: Report): GenerateBody['basicAuth'] {
   for (const key of Object.keys(basic)) if (key !== 'username' && key !== 'password') unknownKey(key, ['username', 'password'], report, 'basicAuth.');
@@ -121,9 +160,9 @@ function readOAuth2(source: Record<string, unknown> | undefined, object: (name: 
 /** A metadata input named "workspace" and providerWorkspaceRef are one value: either fills the other. */
 function mirrorWorkspace(body: GenerateBody, provider: Provider, report: Report): void {
   if (!provider.metadata?.input?.some((input) => input.name === workspaceInput)) return;
-  const inMetadata = body.providerMetadata?.[workspaceInput];
+  const inMetadata = body.providerMetadata?.[workspaceInput]?.value;
   if (body.providerWorkspaceRef === undefined) body.providerWorkspaceRef = inMetadata;
-  else if (inMetadata === undefined) body.providerMetadata = { ...body.providerMetadata, [workspaceInput]: body.providerWorkspaceRef };
+  else if (inMetadata === undefined) body.providerMetadata = { ...body.providerMetadata, [workspaceInput]: { value: body.providerWorkspaceRef, source: 'input' } };
   else if (inMetadata !== body.providerWorkspaceRef) report('invalid', 'providerWorkspaceRef', `providerWorkspaceRef and providerMetadata.${workspaceInput} must be the same value for ${provider.name}.`);
 }
 
@@ -175,7 +214,7 @@ function metadataNeeds(body: GenerateBody, provider: Provider): Need[] {
     .filter((input) => input.name !== workspaceInput && input.defaultValue === undefined)
     .map((input) => ({
       path: `providerMetadata.${input.name}`,
-      value: body.providerMetadata?.[input.name],
+      value: body.providerMetadata?.[input.name]?.value,
       why: `${provider.name} needs the metadata input "${input.displayName ?? input.name}"`,
     }));
 }
@@ -208,6 +247,12 @@ function unknownKeys(values: Record<string, unknown>, known: string[], parent: s
 function unknownKey(key: string, known: string[], report: Report, prefix = '', list = ''): void {
   const suggestion = closestName(key, known);
   report('unknown-field', `${prefix}${key}`, `${prefix}${key} is not known${suggestion ? `; did you mean ${prefix}${suggestion}?` : '.'}${list ? ` Known ${list}` : ''}`);
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

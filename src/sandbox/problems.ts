@@ -107,6 +107,22 @@ export function badRequest(detail: string, issues: ProblemIssue[], remedy?: stri
   });
 }
 
+/**
+ * A body that breaks the service's published request contract (a field of the
+ * wrong JSON type): status 422, as the service answers before it looks further.
+ */
+export function unprocessableContent(detail: string, issues: ProblemIssue[]): ProblemError {
+  return new ProblemError({
+    status: 422,
+    kind: 'contract',
+    title: 'Unprocessable Content',
+    detail,
+    issues,
+    retryable: false,
+    remedy: 'Send each field in the shape the published contract gives it, as described in `issues`.',
+  });
+}
+
 export function notFound(detail: string, remedy?: string): ProblemError {
   return new ProblemError({
     status: 404,

@@ -210,6 +210,23 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     expect(await generatePosts()).toBe(0);
     expect(existsSync(input.replace(/\.jsonl$/, '.results.jsonl'))).toBe(false);
   });
+
+  it('takes a providerMetadata value as a bare string or as the object, and sends each as {value, source: "input"}', async () => {
+    const prefix = `meta${run}`;
+    const customAuth = { account: 'acme-xy12345', username: 'LOADER_SVC', password: secretOf('mp', run), role: 'LOADER', warehouse: 'COMPUTE_WH' };
+    const rows = [
+      { groupRef: `${prefix}-1`, consumerRef: 'u1', providerMetadata: { database: 'SALES' }, customAuth },
+      { groupRef: `${prefix}-2`, consumerRef: 'u2', providerMetadata: { database: { value: 'SALES', source: 'input' } }, customAuth },
+      { groupRef: `${prefix}-3`, consumerRef: 'u3', providerMetadata: { database: { value: 'SALES', displayName: 'Sales DB' } }, customAuth },
+    ];
+    const input = file('metadata.jsonl', rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
+    const result = await runIpctl([...generate, '--provider', 'snowflake', '--metadata', 'schema=RAW', '--from-file', input], { env: env() });
+    expect(result.code).toBe(0);
+    const project = fixture.sandbox.state.projects.proj_demo!;
+    const stored = (index: number) => project.connections.find((candidate) => candidate.group.groupRef === `${prefix}-${index}`)?.providerMetadata;
+    for (const index of [1, 2]) expect(stored(index)).toEqual({ database: { value: 'SALES', source: 'input', displayName: 'Database' }, schema: { value: 'RAW', source: 'input', displayName: 'Schema' } });
+    expect(stored(3)).toEqual({ database: { value: 'SALES', source: 'input', displayName: 'Sales DB' }, schema: { value: 'RAW', source: 'input', displayName: 'Schema' } });
+  });
 });
 
 describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {

@@ -244,10 +244,11 @@ describe('connections generate --input-json', () => {
       const printed = JSON.parse(result.stdout) as Connection;
       expect(printed).toMatchObject({ provider, status: 'created', group: { groupRef: 'globex' }, consumer: { consumerRef: 'u-7', consumerName: 'Uma' } });
       expectNoCanary(result.stdout);
-      // Credentials the connection carries are shown redacted (a provider without one shows none).
-      const redacted = { apiKey: `****${canary.apiKey.slice(-4)}`, refreshToken: `****${canary.refreshToken.slice(-4)}` };
-      expect(printed.apiKey ?? redacted.apiKey).toBe(redacted.apiKey);
-      expect(printed.oauth2AuthorizationCode?.refreshToken?.token ?? redacted.refreshToken).toBe(redacted.refreshToken);
+      // Credentials the connection carries are shown redacted, as ****abcd (README); a provider without one shows none.
+      const sent = entry.body as { apiKey?: string; oauth2AuthorizationCode?: { refreshToken?: { token: string } } };
+      const redacted = (value: string | undefined) => (value === undefined ? undefined : `****${value.slice(-4)}`);
+      expect(printed.apiKey).toBe(redacted(sent.apiKey));
+      expect(printed.oauth2AuthorizationCode?.refreshToken?.token).toBe(redacted(sent.oauth2AuthorizationCode?.refreshToken?.token));
       entry.check(storedConnection(entry.projectId, printed.id), entry.projectId);
     });
   }
@@ -388,6 +389,28 @@ describe('connections generate output and secrets', () => {
     expect(connectionsOf('proj_demo').length).toBe(before);
   });
 
+  it('--dry-run shows each providerMetadata value as the published object {value, source: "input"}', async () => {
+    const key = file('pipedrive-key.txt', `${canary.apiKey}\n`);
+    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', ...who, '--workspace', 'acme', '--api-key-file', key, '--dry-run', '-o', 'json'], { env: fixture.env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).body.providerMetadata).toEqual({ workspace: { value: 'acme', source: 'input' } });
+    const given = file('metadata.json', JSON.stringify({ provider: 'snowflake', groupRef: 'g', consumerRef: 'c', providerMetadata: { database: 'SALES', schema: { value: 'RAW', displayName: 'Schema' } }, customAuth: { account: 'a', username: 'u', password: canary.customPassword, role: 'LOADER', warehouse: 'w' } }));
+    const mixed = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', given, '--metadata', 'database=ANALYTICS', '--dry-run', '-o', 'json'], { env: fixture.env() });
+    expect(mixed.code).toBe(0);
+    expect(JSON.parse(mixed.stdout).body.providerMetadata).toEqual({ database: { value: 'ANALYTICS', source: 'input' }, schema: { value: 'RAW', source: 'input', displayName: 'Schema' } });
+    expectNoCanary(result.stdout, result.stderr, mixed.stdout, mixed.stderr);
+    expect(await generatePosts()).toBe(0);
+  });
+
+  it('refuses a providerMetadata source other than input from a file, naming the field (exit 2, nothing sent)', async () => {
+    const given = file('token-source.json', JSON.stringify({ provider: 'openweather', groupRef: 'g', consumerRef: 'c', apiKey: canary.apiKey, providerMetadata: { units: { value: 'imperial', source: 'token' } } }));
+    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', given], { env: fixture.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('providerMetadata.units.source must be "input" or left out');
+    expect(result.stderr).toContain('Set with --metadata units=VALUE (or fix it in the --input-json file).');
+    expect(await generatePosts()).toBe(0);
+  });
+
   it('takes a structured password input from a JSON file (KEY:=@PATH), each string in it redacted', async () => {
     const key = file('key.json', JSON.stringify({ pem: canary.privateKey, kid: 'kid-CANARY-0042-abcd' }));
     const args = ['connections', 'generate', '--project', 'demo', '--provider', 'docusign-jwt', ...who, '--metadata', 'accountId=1', '--custom', 'integrationKey=ik', '--custom', 'userId=u', '--custom', 'environment=production', '--custom', `privateKey:=@${key}`];
@@ -468,6 +491,9 @@ describe('connections generate at a terminal', { timeout: 90_000 }, () => {
     expect(await session.finish()).toBe(0);
     const screen = session.screen;
     expect(screen).toMatch(/customAuth\.role\s+ANALYST/);
+    // A metadata value is summed up as the value given, not as the object sent.
+    expect(screen).toMatch(/providerMetadata\.schema\s+RAW\r?\n/);
+    expect(screen).not.toContain('providerMetadata.schema.source');
     expect(screen).toMatch(/customAuth\.password\s+\*\*\*\*6f0d/);
     expect(screen).toContain('Created connection conn_');
     expectNoCanary(screen);

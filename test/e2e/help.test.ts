@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allNodes, type CompletionCommand, completionModel } from '../../src/completion/model.js';
 import type { Deps } from '../../src/deps.js';
@@ -46,6 +48,16 @@ const exitCodesTopic = (await run(['help', 'exit-codes'])).stdout;
 const environmentTopic = (await run(['help', 'environment'])).stdout;
 const documentedCodes = [...exitCodesTopic.matchAll(/^ {2}(\d+) /gm)].map((match) => match[1]);
 
+describe('ipctl help exit-codes', () => {
+  it("lists the README's exit codes, no more and no fewer", () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Environment variables'));
+    const readmeCodes = [...table.matchAll(/^\| (\d+) \|/gm)].map((match) => match[1]);
+    expect(readmeCodes.length).toBeGreaterThan(5);
+    expect(documentedCodes).toEqual(readmeCodes);
+  });
+});
+
 /** The lines of a help section (`Examples:`, `Environment:`, `Exit codes:`), indented, up to the next blank line. */
 function section(help: string, title: string): string[] {
   const start = help.indexOf(`\n${title}:\n`);
@@ -57,8 +69,16 @@ function section(help: string, title: string): string[] {
 
 const name = (node: CompletionCommand) => node.path.join(' ');
 
+it('documents the exit codes of the README\'s table in `ipctl help exit-codes`, and no others', () => {
+  // README, Exit codes: "`ipctl help exit-codes` prints the same table".
+  expect(documentedCodes).toEqual(['0', '1', '2', '3', '4', '5', '70', '130', '143']);
+});
+
 it('walks a tree with every registered command in it', () => {
-  expect(leaves.map(name)).toEqual(expect.arrayContaining(['orgs get', 'invites list', 'providers get', 'profile add', 'auth login', 'completion', 'version', 'help']));
+  // README, Commands and Profiles and credentials: every command it documents.
+  const documented = ['orgs get', 'invites list', 'providers get', 'connections generate', 'destinations patch', 'search', 'api', 'sandbox', 'completion', 'version', 'help'];
+  const profileAndAuth = ['profile add', 'profile list', 'profile show', 'profile use', 'profile remove', 'auth set-key', 'auth set-token', 'auth login', 'auth status', 'auth migrate', 'auth logout'];
+  expect(leaves.map(name)).toEqual(expect.arrayContaining([...documented, ...profileAndAuth]));
 });
 
 describe.each(leaves.map((node) => [name(node), node] as const))('ipctl %s --help', (words, node) => {

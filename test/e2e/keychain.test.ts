@@ -154,7 +154,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
       expect(status.stdout).toContain('Bearer token\tkept, but cannot be read here (keyring)');
       expect(status.stderr).toContain('is kept in the OS keychain, which this build of ipctl cannot read.');
       expect(status.stderr).not.toContain('No credential is configured');
-      const logout = await copied(['auth', 'logout', '--profile', 'npm']);
+      const logout = await copied(['auth', 'logout', '--profile', 'npm', '--yes']);
       expect(logout.stderr).toBe(
         'Error: The bearer token of profile "npm" could not be removed from the OS keychain (this build of ipctl has no keychain support); it stays there, and the profile still points at it.\n' +
           'Run `ipctl auth logout --profile npm` again with the npm package of ipctl, which can use the OS keychain.\n',
@@ -273,13 +273,13 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   it('profile remove and auth logout delete the keychain entries too', async () => {
     await ipctl(['auth', 'set-key', '--profile', 'gone'], { input: canaryApiKey });
     await ipctl(['auth', 'set-token', '--profile', 'gone'], { input: canaryToken });
-    const removed = await ipctl(['profile', 'remove', 'gone']);
+    const removed = await ipctl(['profile', 'remove', 'gone', '--yes']);
     expect(removed.stderr).toBe('Removed profile "gone".\n');
     expect(removed.code).toBe(0);
     expect([keyring.lookup('gone:apiKey'), keyring.lookup('gone:token')]).toEqual(['', '']);
 
     await ipctl(['auth', 'set-key', '--profile', 'out'], { input: canaryApiKey });
-    const loggedOut = await ipctl(['auth', 'logout', '--profile', 'out']);
+    const loggedOut = await ipctl(['auth', 'logout', '--profile', 'out', '--yes']);
     expect(loggedOut.stderr).toBe('Removed the credentials of profile "out".\n');
     expect(loggedOut.code).toBe(0);
     expect(keyring.lookup('out:apiKey')).toBe('');
@@ -292,7 +292,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     await ipctl(['auth', 'set-key', '--profile', 'out'], { input: canaryApiKey });
     await ipctl(['auth', 'set-token', '--profile', 'out', '--insecure-storage'], { input: canaryToken });
     const noBus = { DBUS_SESSION_BUS_ADDRESS: undefined };
-    const first = await ipctl(['auth', 'logout', '--profile', 'out'], { env: noBus });
+    const first = await ipctl(['auth', 'logout', '--profile', 'out', '--yes'], { env: noBus });
     expect(first.stderr).toBe(
       'Removed the bearer token of profile "out".\n' +
         'Error: The API key of profile "out" could not be removed from the OS keychain (no D-Bus session); it stays there, and the profile still points at it.\n' +
@@ -303,7 +303,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.out).toEqual({ credentialStore: { apiKey: 'keyring' } });
     expect(configFilesText()).not.toContain(canaryToken);
 
-    const second = await ipctl(['auth', 'logout', '--profile', 'out']);
+    const second = await ipctl(['auth', 'logout', '--profile', 'out', '--yes']);
     expect(second.stderr).toBe('Removed the credentials of profile "out".\n');
     expect(second.code).toBe(0);
     expect(keyring.lookup('out:apiKey')).toBe('');
@@ -313,7 +313,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   it('profile remove where the keychain cannot be reached keeps the profile, exits 5, and a second run finishes', async () => {
     await ipctl(['auth', 'set-key', '--profile', 'gone'], { input: canaryApiKey });
     await ipctl(['auth', 'set-token', '--profile', 'gone'], { input: canaryToken });
-    const first = await ipctl(['profile', 'remove', 'gone'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
+    const first = await ipctl(['profile', 'remove', 'gone', '--yes'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
     expect(first.stderr).toBe(
       'Error: Profile "gone" was not removed: its API key and bearer token could not be removed from the OS keychain (no D-Bus session).\n' +
         'Run `ipctl profile remove gone` again where the keychain can be reached (a desktop session with the keyring unlocked).\n',
@@ -322,7 +322,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     expect([keyring.lookup('gone:apiKey'), keyring.lookup('gone:token')]).toEqual([canaryApiKey, canaryToken]);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.gone).toEqual({ credentialStore: { apiKey: 'keyring', token: 'keyring' } });
 
-    const second = await ipctl(['profile', 'remove', 'gone']);
+    const second = await ipctl(['profile', 'remove', 'gone', '--yes']);
     expect(second.stderr).toBe('Removed profile "gone".\n');
     expect(second.code).toBe(0);
     expect([keyring.lookup('gone:apiKey'), keyring.lookup('gone:token')]).toEqual(['', '']);

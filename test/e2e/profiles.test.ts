@@ -43,7 +43,7 @@ describe('profiles', () => {
     const staging = JSON.parse((await ipctl(['profile', 'show', 'staging', '-o', 'json'])).stdout);
     expect(staging).toMatchObject({ org: 'org_2', project: 'demo', baseUrl: 'https://api.staging.example.com/v1', current: false });
 
-    expect((await ipctl(['profile', 'remove', 'prod'])).code).toBe(0);
+    expect((await ipctl(['profile', 'remove', 'prod', '--yes'])).code).toBe(0);
     const after = JSON.parse((await ipctl(['profile', 'list', '--json'])).stdout) as Array<{ name: string }>;
     expect(after.map((profile) => profile.name)).toEqual(['staging']);
   });

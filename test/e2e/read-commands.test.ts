@@ -58,6 +58,18 @@ describe('orgs get', () => {
     const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ FORCE_COLOR: '1' }) });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('FIELD\tVALUE');
+    // README, Output: FORCE_COLOR (other than 0) turns color on even in a pipe; --no-color, FORCE_COLOR=0 and no FORCE_COLOR leave it off.
+    const sgr = /\u001b\[[\d;]*m/;
+    const failed = (args: string[], env: Record<string, string>) => runIpctl(['orgs', 'get', 'org_missing', ...args], { env: fixture.env(env) });
+    const forced = await failed([], { FORCE_COLOR: '1' });
+    expect(forced.code).toBe(3);
+    expect(forced.stderr).toMatch(sgr);
+    expect(forced.stderr.replace(/\u001b\[[\d;]*m/g, '')).toMatch(/^Error: Not Found \(HTTP 404\)/);
+    for (const [args, env] of [[[], {}], [[], { FORCE_COLOR: '0' }], [['--no-color'], { FORCE_COLOR: '1' }]] as const) {
+      const plain = await failed([...args], { ...env });
+      expect(plain.code).toBe(3);
+      expect(plain.stderr, JSON.stringify([args, env])).not.toMatch(sgr);
+    }
   });
 
   it('exits 3 with the problem details for an unknown org, and prints nothing on stdout', async () => {

@@ -2,6 +2,7 @@
 // environment: the same code path as the binary, without a process per run.
 import { Readable } from 'node:stream';
 import type { Deps } from '../../src/deps.js';
+import type { Choice, Prompter } from '../../src/prompts/prompter.js';
 import { main } from '../../src/main.js';
 
 export interface InProcessResult {
@@ -12,24 +13,35 @@ export interface InProcessResult {
 
 export interface InProcessOptions {
   env: Record<string, string | undefined>;
-  /** Piped stdin (never a terminal). */
+  /** Stdin's content; a pipe unless `terminal.stdin`. */
   stdin?: string | Uint8Array;
   signal?: AbortSignal;
   /** A run taking longer fails the test as a hang. */
   timeoutMs?: number;
+  /** Which streams are terminals (none by default, as in a pipe). */
+  terminal?: { stdin?: boolean; stdout?: boolean; stderr?: boolean };
+  /** The terminal's width, as a terminal reports it (COLUMNS in env still wins, as in a process). */
+  columns?: number;
+  /** Answers the questions in place of @inquirer/prompts (see scriptedPrompter). */
+  prompter?: Prompter;
+  /** The clock commands read. */
+  now?: () => Date;
 }
 
 export async function runMain(args: string[], options: InProcessOptions): Promise<InProcessResult> {
   let stdout = '';
   let stderr = '';
-  const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]) as Deps['stdin'];
+  const terminal = options.terminal ?? {};
+  const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]) as Readable & { isTTY?: boolean };
+  stdin.isTTY = terminal.stdin === true;
   const deps: Deps = {
-    stdout: { write: (chunk: string) => (stdout += chunk), isTTY: false },
-    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: false },
-    stdin,
+    stdout: { write: (chunk: string) => (stdout += chunk), isTTY: terminal.stdout === true, columns: options.columns },
+    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: terminal.stderr === true, columns: options.columns },
+    stdin: stdin as Deps['stdin'],
     env: options.env,
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
     signal: options.signal,
+    prompter: options.prompter,
   };
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
@@ -40,5 +52,42 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     return { code, stdout, stderr };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** A question a command asked, in the order asked. */
+export interface Asked {
+  kind: keyof Prompter;
+  message: string;
+  choices?: string[];
+  /** The answer given by pressing Enter, where the question has one. */
+  default?: string | boolean;
+}
+
+/**
+ * A prompter that answers from a script, in order, and records every question.
+ * A question beyond the script fails the run as a prompt nobody expected, as a
+ * person pressing Ctrl-C would end it.
+ */
+export function scriptedPrompter(answers: Array<string | boolean> = []): Prompter & { asked: Asked[] } {
+  const asked: Asked[] = [];
+  const next = (question: Asked): string | boolean => {
+    asked.push(question);
+    if (answers.length === 0) throw new UnexpectedPrompt(question.message);
+    return answers.shift()!;
+  };
+  return {
+    asked,
+    input: async (message) => String(next({ kind: 'input', message })),
+    password: async (message) => String(next({ kind: 'password', message })),
+    select: async (message, choices: Choice[]) => String(next({ kind: 'select', message, choices: choices.map((choice) => choice.value) })),
+    confirm: async (message, options) => Boolean(next({ kind: 'confirm', message, default: options?.default })),
+  };
+}
+
+export class UnexpectedPrompt extends Error {
+  constructor(message: string) {
+    super(`a question nobody answers: ${message}`);
+    this.name = 'UnexpectedPrompt';
   }
 }

@@ -77,17 +77,20 @@ const search = (target: () => Sandbox, options: { integration?: string; requestT
   return fetch(`${server.searchUrl}/projects/proj_demo/integrations/${options.integration ?? 'int_salesforce_sync'}?groupRef=acme-corp`, { method: 'POST', headers, body: JSON.stringify(body) });
 };
 
+/** A providerMetadata value in the published contract's shape. */
+const given = (value: string) => ({ value, source: 'input' });
+
 /** A connection body the sandbox accepts for each provider of its catalogue. */
 const connectionBodies: Record<string, Record<string, unknown>> = {
   salesforce: { providerWorkspaceRef: 'globex', oauth2AuthorizationCode: { scopes: ['api'], refreshToken: { token: 'rt-1' }, accessToken: { token: 'at-1', expiresAt: '2030-01-01T00:00:00Z' } } },
   hubspot: { oauth2AuthorizationCode: { refreshToken: { token: 'rt-2' } } },
   pipedrive: { providerWorkspaceRef: 'acme', apiKey: 'k-1' },
-  openweather: { apiKey: 'k-2', providerMetadata: { units: 'imperial' } },
-  freshdesk: { apiKey: 'k-3', providerMetadata: { workspace: 'acme' } },
+  openweather: { apiKey: 'k-2', providerMetadata: { units: given('imperial') } },
+  freshdesk: { apiKey: 'k-3', providerMetadata: { workspace: given('acme') } },
   zendesk: { providerWorkspaceRef: 'acme', basicAuth: { username: 'u', password: 'p' } },
-  snowflake: { providerMetadata: { database: 'SALES' }, customAuth: { account: 'a', username: 'u', password: 'p', role: 'LOADER', warehouse: 'w' } },
+  snowflake: { providerMetadata: { database: given('SALES') }, customAuth: { account: 'a', username: 'u', password: 'p', role: 'LOADER', warehouse: 'w' } },
   'public-holidays': {},
-  'docusign-jwt': { providerMetadata: { accountId: '1' }, customAuth: { integrationKey: 'i', userId: 'u', privateKey: 'k', environment: 'demo' } },
+  'docusign-jwt': { providerMetadata: { accountId: given('1') }, customAuth: { integrationKey: 'i', userId: 'u', privateKey: 'k', environment: 'demo' } },
 };
 
 const exchanges: Record<Endpoint, Exchange[]> = {
@@ -113,6 +116,7 @@ const exchanges: Record<Endpoint, Exchange[]> = {
       send: generate('demo', { provider, groupRef: 'globex', groupName: 'Globex', consumerRef: 'u-7', ...body }),
     })),
     { name: 'an empty body', status: 400, send: generate('demo', {}) },
+    { name: 'providerMetadata values as bare strings', status: 422, send: generate('demo', { provider: 'pipedrive', groupRef: 'g', consumerRef: 'c', apiKey: 'k', providerMetadata: { workspace: 'acme' } }) },
     { name: 'an unknown provider', status: 400, send: generate('demo', { provider: 'nope', groupRef: 'g', consumerRef: 'c' }) },
     { name: 'an unknown project', status: 404, send: generate('no-such-project', { provider: 'public-holidays', groupRef: 'g', consumerRef: 'c' }) },
     { name: 'no credential', status: 401, send: generate('demo', { provider: 'public-holidays', groupRef: 'g', consumerRef: 'c' }, json) },
@@ -202,7 +206,7 @@ describe('the published shapes in detail', () => {
   });
 
   it('marks providerMetadata values the request gave as input, and defaults as provider', async () => {
-    const answer = connectionShape.parse(await (await generate('demo', { provider: 'openweather', groupRef: 'g', consumerRef: 'c', apiKey: 'k', providerMetadata: { units: 'imperial' } })()).json());
+    const answer = connectionShape.parse(await (await generate('demo', { provider: 'openweather', groupRef: 'g', consumerRef: 'c', apiKey: 'k', providerMetadata: { units: given('imperial') } })()).json());
     expect(answer.providerMetadata).toEqual({
       units: { value: 'imperial', source: 'input', displayName: 'Units' },
       lang: { value: 'en', source: 'provider', displayName: 'Language' },

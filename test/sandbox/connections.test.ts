@@ -50,6 +50,46 @@ describe('POST connections:generate in the sandbox', () => {
     expect(demo().connections.length).toBe(before);
   });
 
+  it('answers 422 to providerMetadata values that are not the published object, naming each field, creating nothing', async () => {
+    const before = demo().connections.length;
+    const bare = await generate({ provider: 'pipedrive', groupRef: 'g', consumerRef: 'c', apiKey: 'k', providerMetadata: { workspace: 'acme' } });
+    expect(bare.status).toBe(422);
+    expect(bare.body).toMatchObject({ status: 422, title: 'Unprocessable Content' });
+    const issues = bare.body.issues as Array<Record<string, unknown>>;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ in: 'body', name: 'providerMetadata.workspace', value: 'acme' });
+    expect(issues[0]?.detail).toContain('providerMetadata.workspace must be object');
+    const parts = await generate({
+      provider: 'snowflake',
+      groupRef: 'g',
+      consumerRef: 'c',
+      providerMetadata: { database: { value: 7, source: 'input' }, schema: { value: 'RAW', source: 'user' }, warehouse: { value: 'w', source: 'input', displayName: 1, note: 'x' } },
+    });
+    expect(parts.status).toBe(422);
+    expect((parts.body.issues as Array<{ name: string }>).map((issue) => issue.name)).toEqual([
+      'providerMetadata.database.value',
+      'providerMetadata.schema.source',
+      'providerMetadata.warehouse.displayName',
+      'providerMetadata.warehouse.note',
+    ]);
+    expect(demo().connections.length).toBe(before);
+  });
+
+  it('takes each source the contract names, and keeps the source and displayName given', async () => {
+    const result = await generate({
+      provider: 'snowflake',
+      groupRef: 'g',
+      consumerRef: 'c',
+      providerMetadata: { database: { value: 'SALES', source: 'token' }, schema: { value: 'RAW', source: 'provider', displayName: 'Target schema' } },
+      customAuth: { account: 'a', username: 'u', password: 'p', role: 'LOADER', warehouse: 'w' },
+    });
+    expect(result.status).toBe(201);
+    expect(result.body.providerMetadata).toEqual({
+      database: { value: 'SALES', source: 'token', displayName: 'Database' },
+      schema: { value: 'RAW', source: 'provider', displayName: 'Target schema' },
+    });
+  });
+
   it('answers 400 naming an unknown provider, and lists the other problems too', async () => {
     const result = await generate({ provider: 'Salesforce', groupRef: 'g' });
     expect(result.status).toBe(400);
@@ -99,7 +139,7 @@ describe('POST connections:generate in the sandbox', () => {
       [{ provider: 'freshdesk', apiKey: 'k', providerWorkspaceRef: 'a' }, 'basic'],
       [{ provider: 'zendesk', basicAuth: { username: 'u', password: 'p' }, providerWorkspaceRef: 'a' }, 'basic'],
       [{ provider: 'snowflake', customAuth: { account: 'a', username: 'u', password: 'p', role: 'LOADER', warehouse: 'w' } }, 'basic'],
-      [{ provider: 'docusign-jwt', providerMetadata: { accountId: '1' }, customAuth: { integrationKey: 'i', userId: 'u', privateKey: 'k', environment: 'demo' } }, 'oauth2/clientCredentials'],
+      [{ provider: 'docusign-jwt', providerMetadata: { accountId: { value: '1', source: 'input' } }, customAuth: { integrationKey: 'i', userId: 'u', privateKey: 'k', environment: 'demo' } }, 'oauth2/clientCredentials'],
       [{ provider: 'public-holidays' }, 'none'],
     ];
     for (const [body, scheme] of cases) {

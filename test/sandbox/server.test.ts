@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandboxState, findProject } from '../../src/sandbox/state.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -7,6 +7,14 @@ import type { Invite, Org, Provider } from '../../src/sandbox/types.js';
 
 let sandbox: Sandbox;
 let origin: string;
+
+/** Whether this machine can listen on ::1: decided before the tests, so that a sandbox failing to start on it fails its test. */
+const ipv6Loopback = await new Promise<boolean>((resolve) => {
+  const probe = createServer();
+  probe.once('error', () => resolve(false));
+  probe.listen(0, '::1', () => probe.close(() => resolve(true)));
+});
+if (!ipv6Loopback) console.warn('skipping the sandbox test on ::1: this machine has no IPv6 loopback');
 
 beforeAll(async () => {
   sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
@@ -53,13 +61,8 @@ describe('startSandbox', () => {
     expect(signature).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 
-  it('accepts given credentials and brackets IPv6 hosts', async () => {
-    let other: Sandbox;
-    try {
-      other = await startSandbox({ host: '::1', port: 0, apiKey: 'sk_test_fixed', token: 'fixed.token.value' });
-    } catch {
-      return; // no IPv6 loopback on this machine
-    }
+  it.skipIf(!ipv6Loopback)(`accepts given credentials and brackets IPv6 hosts${ipv6Loopback ? '' : ' (skipped: this machine has no IPv6 loopback, ::1)'}`, async () => {
+    const other = await startSandbox({ host: '::1', port: 0, apiKey: 'sk_test_fixed', token: 'fixed.token.value' });
     try {
       expect(other.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+\/v1$/);
       const response = await fetch(`${other.baseUrl}/orgs/org_demo`, { headers: { Authorization: 'Bearer fixed.token.value' } });

@@ -22,7 +22,34 @@ describe('buildConnectionRequest', () => {
     expect(body.apiKey?.reveal()).toBe('pd-key-0123456789');
     expect(JSON.stringify(body)).not.toContain('pd-key-0123456789');
     // The workspace metadata input and providerWorkspaceRef are one value.
-    expect(body.providerMetadata).toEqual({ workspace: 'acme' });
+    // Sent in the published contract's form: each value an object saying it was given.
+    expect(body.providerMetadata).toEqual({ workspace: { value: 'acme', source: 'input' } });
+  });
+
+  it('sends each providerMetadata value as {value, source: "input"}, whether given bare or as the object', () => {
+    const { body, problems } = buildConnectionRequest(
+      { ...base, provider: 'snowflake', providerMetadata: { database: 'SALES', schema: { value: 'RAW', source: 'input', displayName: 'Schema' } }, customAuth: { account: 'a', username: 'u', password: 'p', role: 'LOADER', warehouse: 'w' } },
+      provider('snowflake'),
+    );
+    expect(problems).toEqual([]);
+    expect(body.providerMetadata).toEqual({ database: { value: 'SALES', source: 'input' }, schema: { value: 'RAW', source: 'input', displayName: 'Schema' } });
+    const withoutSource = buildConnectionRequest({ ...base, provider: 'openweather', apiKey: 'k', providerMetadata: { units: { value: 'imperial' } } }, provider('openweather'));
+    expect(withoutSource.body.providerMetadata).toEqual({ units: { value: 'imperial', source: 'input' } });
+  });
+
+  it('refuses a providerMetadata object without a value, with another source, with an unknown key, or of another type', () => {
+    const { problems } = buildConnectionRequest(
+      {
+        ...base,
+        provider: 'snowflake',
+        providerMetadata: { database: { source: 'input' }, schema: { value: 'RAW', source: 'provider', extra: 'x' } },
+        customAuth: { account: 'a', username: 'u', password: 'p', role: 'LOADER', warehouse: 'w' },
+      },
+      provider('snowflake'),
+    );
+    expect(fields(problems)).toEqual(['missing providerMetadata.database.value', 'unknown-field providerMetadata.schema.extra', 'invalid providerMetadata.schema.source']);
+    const numeric = buildConnectionRequest({ ...base, provider: 'openweather', apiKey: 'k', providerMetadata: { units: 3 } }, provider('openweather'));
+    expect(fields(numeric.problems)).toEqual(['invalid providerMetadata.units']);
   });
 
   it('fills providerWorkspaceRef from providerMetadata.workspace, and refuses the two when they differ', () => {

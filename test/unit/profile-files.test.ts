@@ -60,7 +60,7 @@ describe('profile names are the file\'s own keys', () => {
   it.each(inheritedNames)('profile use, remove and show refuse %s, and leave the file as it was', async (name) => {
     const before = readFileSync(configFile(), 'utf8');
     for (const verb of ['use', 'remove', 'show']) {
-      const result = await ipctl(['profile', verb, name]);
+      const result = await ipctl(['profile', verb, name, ...(verb === 'remove' ? ['--yes'] : [])]);
       expect(result.code, `profile ${verb} ${name}: ${result.stderr}`).toBe(2);
       expect(result.stderr).toContain(`No profile named "${name}"`);
     }
@@ -81,7 +81,7 @@ describe('profile names are the file\'s own keys', () => {
     const used = await ipctl(['--profile', 'constructor', 'providers', 'get', 'hubspot', '--json']);
     expect(used.code, used.stderr).toBe(0);
     stubs.verify();
-    expect((await ipctl(['profile', 'remove', 'constructor'])).code).toBe(0);
+    expect((await ipctl(['profile', 'remove', 'constructor', '--yes'])).code).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(configFile(), 'utf8')).profiles)).toEqual(['main']);
   });
 });

@@ -98,6 +98,18 @@ describe('connections:generate (beforeSend) under every injected fault', () => {
     expect(operations.generateConnection.retry).toBe('beforeSend');
   });
 
+  it('is the only one: the README retries reads, search and destinations patch on any temporary failure', () => {
+    const modes = Object.fromEntries(Object.entries(operations).map(([name, operation]) => [name, operation.retry]));
+    expect(modes).toEqual({
+      getOrg: 'safe',
+      listOrgInvites: 'safe',
+      getProvider: 'safe',
+      searchRecords: 'safe',
+      updateDestination: 'safe',
+      generateConnection: 'beforeSend',
+    });
+  });
+
   let fixture: SandboxFixture;
   beforeAll(async () => {
     fixture = await startFixture();

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { redactedMark, Scrubber } from '../../src/output/scrubber.js';
+import { Scrubber } from '../../src/output/scrubber.js';
+
+/** README, What ipctl never prints: credentials it sent "become `[redacted]`". */
+const redactedMark = '[redacted]';
 
 const scrubberOf = (...values: string[]) => {
   const scrubber = new Scrubber();

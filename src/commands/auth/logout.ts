@@ -1,15 +1,20 @@
 import { defineCommand } from '../command.js';
+import { confirmRemoval, yesFlag } from '../confirm.js';
 import { keychainLeftoverError, sayKeychainDetail } from './credential.js';
 
 export default defineCommand({
+  flags: yesFlag,
   help: {
     description:
-      'Remove the API key and the bearer token of the profile in use, from the OS keychain and from the profile file. The profile keeps its URLs and defaults. IPCTL_API_KEY and IPCTL_TOKEN, when set, are not touched. A credential the OS keychain cannot delete now (no D-Bus session, a locked keyring) stays marked in the profile, and the command exits 5: run it again where the keychain can be reached.',
-    examples: ['ipctl auth logout', 'ipctl auth logout --profile staging'],
+      'Remove the API key and the bearer token of the profile in use, from the OS keychain and from the profile file. The profile keeps its URLs and defaults. At a terminal it asks first (no is the default); elsewhere (scripts, CI, --no-input) it needs --yes. IPCTL_API_KEY and IPCTL_TOKEN, when set, are not touched. A credential the OS keychain cannot delete now (no D-Bus session, a locked keyring) stays marked in the profile, and the command exits 5: run it again where the keychain can be reached.',
+    examples: ['ipctl auth logout', 'ipctl auth logout --profile staging --yes'],
     environment: ['IPCTL_PROFILE   the profile whose credentials to remove'],
-    exitCodes: ['0 removed, or there was nothing to remove', '2 a --profile or IPCTL_PROFILE that names no saved profile, or an invalid profile file', '5 the OS keychain did not answer in time, or could not be reached to remove a credential kept there (it stays there and in the profile, for a second run)'],
+    exitCodes: [
+      '0 removed, or there was nothing to remove',
+      '2 a --profile or IPCTL_PROFILE that names no saved profile, an invalid profile file, or no --yes where there is no terminal to ask at',
+      '130 the question was answered no; nothing was removed', '5 the OS keychain did not answer in time, or could not be reached to remove a credential kept there (it stays there and in the profile, for a second run)'],
   },
-  async run(_input, context) {
+  async run(input, context) {
     const settings = await context.settings();
     const profile = settings.profile.value;
     const store = await context.store();
@@ -18,6 +23,11 @@ export default defineCommand({
       context.say(`Profile "${profile}" has no stored credential; nothing to remove.`);
       return;
     }
+    await confirmRemoval(context, input.yes, {
+      question: `Remove the stored credentials of profile "${profile}"?`,
+      command: `ipctl auth logout --profile ${profile}`,
+      cancelled: `Cancelled; the credentials of profile "${profile}" were not removed.`,
+    });
     const { credentialKeys, credentialList, removeStoredCredentials } = await import('../../config/credentials.js');
     const leftovers = await removeStoredCredentials(store, profile, data, context.deps.env);
     if (leftovers.keys.length === 0) {

@@ -31,7 +31,7 @@ export default defineCommand({
   // The URLs to store are the global --base-url and --search-url.
   globals: { baseUrl: httpUrl, searchUrl: httpUrl },
   help: profileHelp(
-    'Add a profile, or change the given values of an existing one. --base-url and --search-url set the stored URLs (each including /v1). The first profile added becomes the current one. Credentials are set with `ipctl auth login`, `auth set-key` or `auth set-token`, never on the command line.',
+    'Add a profile, or change the given values of an existing one. --base-url and --search-url set the stored URLs (the service\'s own end with /v1; a gateway\'s may not). The first profile added becomes the current one. Credentials are set with `ipctl auth login`, `auth set-key` or `auth set-token`, never on the command line.',
     [
       'ipctl profile add staging --base-url https://api.staging.example.com/v1 --search-url https://search.staging.example.com/v1',
       'ipctl profile add staging --org org_123 --project demo',

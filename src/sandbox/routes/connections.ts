@@ -1,10 +1,10 @@
-// Section 4.3: generate a connection. The body is checked against the provider
-// with the sandbox's own rules (connection-body.ts), as a 400 with one issue
-// per bad field.
+// Section 4.3: generate a connection. The body is checked against the published
+// contract first (a 422), then against the provider with the sandbox's own rules
+// (connection-body.ts), as a 400 with one issue per bad field.
 import { randomInt } from 'node:crypto';
 import { authSchemeFor } from '../auth-types.js';
-import { checkGenerateBody, type GenerateBody, type TokenInput, workspaceInput } from '../connection-body.js';
-import { badRequest, type ProblemIssue, problemType } from '../problems.js';
+import { checkGenerateBody, contractIssues, type GenerateBody, type TokenInput, workspaceInput } from '../connection-body.js';
+import { badRequest, type ProblemIssue, problemType, unprocessableContent } from '../problems.js';
 import { type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import { findProvider, type SandboxState } from '../state.js';
 import type { Connection, Consumer, Group, OAuth2Token, Provider, ProviderMetadataSource, ProviderMetadataValue, SandboxProject } from '../types.js';
@@ -17,6 +17,8 @@ export const connectionRoutes: Route[] = [
 function generateConnection({ state, params, body, now }: RouteContext): RouteResponse {
   const project = requireProject(state, params.projectIdOrName as string);
   const input = (body ?? {}) as Record<string, unknown>;
+  const broken = contractIssues(input);
+  if (broken.length > 0) throw unprocessableContent(`The connection request does not match the published contract (${broken.length === 1 ? '1 field' : `${broken.length} fields`}); no connection was created.`, broken);
   const { provider, issues } = lookUpProvider(state, input.provider);
   const checked = checkGenerateBody(input, provider);
   issues.push(...checked.issues);
@@ -81,18 +83,19 @@ function createConnection(project: SandboxProject, provider: Provider, body: Gen
 }
 
 /**
- * Each value as `{value, source, displayName?}`: source `input` for what the
- * request gave, `provider` for an input's defaultValue filling what it left out.
+ * Each value as `{value, source, displayName?}`: what the request gave, as it
+ * gave it (the input's displayName when it gave none), and source `provider`
+ * for an input's defaultValue filling what it left out.
  */
-function withDefaults(provider: Provider, given: Record<string, string> | undefined): Record<string, ProviderMetadataValue> | undefined {
+function withDefaults(provider: Provider, given: Record<string, ProviderMetadataValue> | undefined): Record<string, ProviderMetadataValue> | undefined {
   const inputs = provider.metadata?.input ?? [];
   const displayNames = new Map(inputs.map((input) => [input.name, input.displayName]));
-  const entry = (name: string, value: string, source: ProviderMetadataSource): [string, ProviderMetadataValue] => {
-    const displayName = displayNames.get(name);
+  const entry = (name: string, value: string, source: ProviderMetadataSource, named?: string): [string, ProviderMetadataValue] => {
+    const displayName = named ?? displayNames.get(name);
     return [name, { value, source, ...(displayName !== undefined ? { displayName } : {}) }];
   };
   const defaults = inputs.flatMap((input) => (input.defaultValue !== undefined ? [entry(input.name, input.defaultValue, 'provider')] : []));
-  const requested = Object.entries(given ?? {}).map(([name, value]) => entry(name, value, 'input'));
+  const requested = Object.entries(given ?? {}).map(([name, value]) => entry(name, value.value, value.source, value.displayName));
   const merged = Object.fromEntries([...defaults, ...requested]);
   return Object.keys(merged).length > 0 ? merged : undefined;
 }

@@ -1,0 +1,45 @@
+// A base URL without /v1, end to end: the built ipctl against a server that
+// serves the API's paths at its root (a recorder in front of the sandbox's
+// /v1), in a pipe and in a real terminal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { type RequestRecorder, startRequestRecorder } from '../helpers/request-recorder.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+let fixture: SandboxFixture;
+let atRoot: RequestRecorder;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  atRoot = await startRequestRecorder(fixture.sandbox.baseUrl);
+});
+afterAll(async () => {
+  await atRoot.close();
+  await fixture.close();
+});
+
+const notice = (base: string) => `Note: the base URL ${base} does not end with /v1, as the service's own URLs do; ipctl sends its requests there as given.`;
+
+describe('IPCTL_BASE_URL at the root of a server serving the API there', () => {
+  it('orgs get succeeds, with one notice at a terminal', async () => {
+    const result = await runIpctlInTerminal(['orgs', 'get', 'org_demo'], { env: fixture.env({ IPCTL_BASE_URL: atRoot.origin }) });
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain('org_demo');
+    expect(result.stdout.split(notice(atRoot.origin))).toHaveLength(2);
+    expect(atRoot.requests.at(-1)).toMatchObject({ method: 'GET', path: '/orgs/org_demo' });
+  });
+
+  it('orgs get succeeds, with no notice in a pipe', async () => {
+    const result = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'json'], { env: fixture.env({ IPCTL_BASE_URL: atRoot.origin }) });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: 'org_demo' });
+    expect(result.stderr).toBe('');
+  });
+
+  it('a 404 there says where the service\'s own API would be', async () => {
+    const gateway = `${atRoot.origin}/integrations`;
+    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env({ IPCTL_BASE_URL: gateway }) });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(`Hint: the base URL ${gateway} does not end with /v1. If the API is at ${gateway}/v1, as the service's own URLs are`);
+  });
+});
