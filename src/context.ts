@@ -2,6 +2,7 @@ import { type Paint, plain } from './output/paint.js';
 import type { ApiClient } from './api/client.js';
 import { defaultTimeoutSeconds } from './config/defaults.js';
 import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
+import { exposedFileWarning } from './config/file-mode.js';
 import { configPath, readConfigFile } from './config/read.js';
 import { resolveSettings, type SettingFlags, type Settings } from './config/resolve.js';
 import type { ConfigFile } from './config/schema.js';
@@ -68,6 +69,8 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
   const retry = retryPolicyFrom(global, deps.env);
   const quiet = global.quiet === true || isTruthy(deps.env.IPCTL_QUIET);
   let store: ProfileStore | undefined;
+  // Said once per command, however often the file is read (as ssh says it once per key).
+  let fileModeChecked = false;
   let versionNoticed = false;
   const context: Context = {
     deps,
@@ -85,9 +88,12 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       return withKeychainCredentials(settings, deps.env);
     },
     async config() {
-      if (store) return { path: store.path, data: store.read() };
-      const path = configPath(deps.env);
-      return { path, data: readConfigFile(path) };
+      const read = store ? { path: store.path, data: store.read() } : { path: configPath(deps.env), data: readConfigFile(configPath(deps.env)) };
+      if (!fileModeChecked) {
+        fileModeChecked = true;
+        for (const line of exposedFileWarning(read.path, read.data) ?? []) context.say(line);
+      }
+      return read;
     },
     async store() {
       if (!store) {

@@ -20,9 +20,8 @@ export class TunnelClosedError extends Error {
  * timeoutMs, as a server is.
  */
 export function createDispatcher(proxy: string | undefined, { ca, timeoutMs }: { ca?: string[]; timeoutMs: number }): Dispatcher {
-  if (proxy !== undefined && (!URL.canParse(proxy) || !/^https?:$/.test(new URL(proxy).protocol))) {
-    throw new UsageError('The proxy in HTTPS_PROXY or HTTP_PROXY is not an http(s) URL.', 'For example: HTTPS_PROXY=http://proxy.example.com:3128');
-  }
+  const problem = proxy === undefined ? undefined : proxyUrlProblem(proxy);
+  if (problem) throw new UsageError(`The proxy in HTTPS_PROXY or HTTP_PROXY ${problem}; nothing was sent.`, 'Give its scheme, host and port, for example: HTTPS_PROXY=http://proxy.example.com:3128');
   return new EnvHttpProxyAgent({
     httpProxy: proxy ?? '',
     httpsProxy: proxy ?? '',
@@ -31,6 +30,18 @@ export function createDispatcher(proxy: string | undefined, { ca, timeoutMs }: {
     // connect: direct TLS; requestTls: TLS to the server inside a tunnel; proxyTls: TLS to an https proxy.
     ...(ca ? { connect: { ca }, requestTls: { ca }, proxyTls: { ca } } : {}),
   });
+}
+
+/**
+ * What makes a proxy URL unusable, never quoting it (it may hold a password).
+ * A path, query or fragment has no meaning for a proxy: refused rather than dropped.
+ */
+function proxyUrlProblem(proxy: string): string | undefined {
+  if (!URL.canParse(proxy)) return 'is not a URL';
+  const url = new URL(proxy);
+  if (!/^https?:$/.test(url.protocol)) return 'is not an http(s) URL';
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(proxy)) return 'has a path, query or fragment, which a proxy URL cannot have';
+  return undefined;
 }
 
 type Connector = (options: object, callback: (error: Error | null, socket: unknown) => void) => void;

@@ -1,6 +1,6 @@
 import { UsageError, type UserError } from '../errors.js';
 import { defaultBaseUrl, defaultProfileName, defaultSearchUrl, settingEnv } from './defaults.js';
-import type { ConfigFile, ProfileData } from './schema.js';
+import { type ConfigFile, type ProfileData, storedProfile } from './schema.js';
 import { Secret } from './secret.js';
 import { serviceUrlHint, serviceUrlProblem } from './service-url.js';
 
@@ -64,7 +64,7 @@ export function resolveSettings(
   options: { allowMissingProfile?: boolean } = {},
 ): Settings {
   const profile = pickProfile(flags, env, config);
-  const data: ProfileData | undefined = config.profiles[profile.value];
+  const data: ProfileData | undefined = storedProfile(config, profile.value);
   if (!data && profile.source !== 'default' && profile.source !== 'profile' && !options.allowMissingProfile) {
     throw unknownProfile(profile.value, Object.keys(config.profiles));
   }

@@ -39,6 +39,14 @@ export const ConfigFileSchema = z.looseObject({
 export type ProfileData = z.infer<typeof ProfileSchema>;
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
+/**
+ * The profile stored under `name`, looked up as the file's own key: `constructor`,
+ * `toString` or `valueOf` name no profile until one is stored under that name.
+ */
+export function storedProfile(config: ConfigFile, name: string): ProfileData | undefined {
+  return Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
+}
+
 /** The keys a profile holds, in the order they are shown. */
 export const profileKeys = ['baseUrl', 'searchUrl', 'org', 'project', 'apiKey', 'token'] as const;
 export type ProfileKey = (typeof profileKeys)[number];

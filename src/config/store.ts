@@ -7,7 +7,7 @@ import { withFileLock } from './lock.js';
 import { configPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
-import { checkProfileName, type ConfigFile, ConfigFileSchema, type ProfileData } from './schema.js';
+import { checkProfileName, type ConfigFile, ConfigFileSchema, type ProfileData, storedProfile } from './schema.js';
 
 const fileMode = 0o600;
 const dirMode = 0o700;
@@ -45,7 +45,7 @@ export class ProfileStore {
   }
 
   profile(name: string): ProfileData | undefined {
-    return this.read().profiles[name];
+    return storedProfile(this.read(), name);
   }
 
   names(): string[] {
@@ -65,8 +65,9 @@ export class ProfileStore {
   updateProfileFrom(name: string, changesFor: (current: ProfileData | undefined) => Partial<ProfileData>): ProfileData {
     checkProfileName(name);
     return this.#change((config) => {
-      const merged: ProfileData = { ...config.profiles[name] };
-      for (const [key, value] of Object.entries(changesFor(config.profiles[name]))) {
+      const current = storedProfile(config, name);
+      const merged: ProfileData = { ...current };
+      for (const [key, value] of Object.entries(changesFor(current))) {
         if (value === undefined) delete merged[key];
         else merged[key] = value;
       }
@@ -78,7 +79,7 @@ export class ProfileStore {
 
   removeProfile(name: string): void {
     this.#change((config) => {
-      if (!config.profiles[name]) throw unknownProfile(name, Object.keys(config.profiles));
+      if (!storedProfile(config, name)) throw unknownProfile(name, Object.keys(config.profiles));
       delete config.profiles[name];
       if (config.current === name) delete config.current;
     });
@@ -86,7 +87,7 @@ export class ProfileStore {
 
   use(name: string): void {
     this.#change((config) => {
-      if (!config.profiles[name]) throw unknownProfile(name, Object.keys(config.profiles));
+      if (!storedProfile(config, name)) throw unknownProfile(name, Object.keys(config.profiles));
       config.current = name;
     });
   }

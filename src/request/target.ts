@@ -2,7 +2,7 @@
 // URL on the service's base URL or search URL, and the credential the spec
 // gives that route. Pure, so every rule can be tested on its own.
 import type { AuthRequirement, Base } from '../api/operations.js';
-import { isDotSegment } from '../api/path.js';
+import { holdsDotStep } from '../api/path.js';
 import { routes } from '../api/routes.js';
 
 /** `https:`, `mailto:`: a PATH that is a URL of its own, not a path. */
@@ -29,22 +29,48 @@ const placeholders = {
 /**
  * The URL PATH names: relative to the base URL (or the search URL, with
  * --search), or a full URL on the origin of either. {org} and {project} are
- * filled from the profile. Returns the problem instead when PATH cannot be
- * used; nothing has been sent.
+ * filled from the profile. Backslashes are read as slashes and encoded dots as
+ * dots, as servers read them, before the checks that keep the request below
+ * the base URL's path. Returns the problem instead when PATH cannot be used;
+ * nothing has been sent.
  */
 export function resolveTarget(path: string, search: boolean, settings: TargetSettings): Target | { problem: string } {
-  const doubled = doubledPrefix(path, search ? { url: settings.searchUrl, name: 'search URL' } : { url: settings.baseUrl, name: 'base URL' });
+  if (scheme.test(path)) {
+    const filled = fillPlaceholders(path, settings);
+    return 'problem' in filled ? filled : fullUrl(filled.text, search, settings);
+  }
+  const relative = withSlashes(path);
+  const doubled = doubledPrefix(relative, search ? { url: settings.searchUrl, name: 'search URL' } : { url: settings.baseUrl, name: 'base URL' });
   if (doubled) return doubled;
-  const filled = fillPlaceholders(path, settings);
+  const filled = fillPlaceholders(relative, settings);
   if ('problem' in filled) return filled;
   const text = filled.text;
-  if (scheme.test(text)) return fullUrl(text, search, settings);
   const [pathPart = ''] = text.split(/[?#]/, 1);
-  if (pathPart.split('/').some(isDotSegment)) return { problem: 'PATH: must not hold "." or ".." steps; write the path to the resource itself' };
+  if (holdsDotStep(pathPart)) return { problem: dotStepProblem };
   if (/[\u0000-\u0020\u007f]/.test(text)) return { problem: 'PATH: must not hold spaces or control characters; percent-encode them (%20)' };
   const base = search ? 'search' : 'api';
-  const root = (search ? settings.searchUrl : settings.baseUrl).replace(/\/+$/, '');
-  return { url: new URL(`${root}/${text.replace(/^\/+/, '')}`), base };
+  const root = search ? settings.searchUrl : settings.baseUrl;
+  const url = new URL(`${root.replace(/\/+$/, '')}/${text.replace(/^\/+/, '')}`);
+  if (!isBelow(url, root)) return { problem: `PATH: leads to ${url.pathname}, outside the ${search ? 'search' : 'base'} URL's path ${rootPath(root)}` };
+  return { url, base };
+}
+
+const dotStepProblem = 'PATH: must not hold "." or ".." steps, in any spelling (%2e for a dot; \\, %2f or %5c for a slash); write the path to the resource itself';
+
+/** A backslash in the path part is a slash to a URL parser and to many servers: read it as one. */
+function withSlashes(path: string): string {
+  return path.replace(/^[^?#]*/, (pathPart) => pathPart.replaceAll('\\', '/'));
+}
+
+/** The path of a base URL, without trailing slashes ('' for none). */
+function rootPath(base: string): string {
+  return new URL(base).pathname.replace(/\/+$/, '');
+}
+
+/** Whether url is on base's origin and at or below its path, segment by segment. */
+function isBelow(url: URL, base: string): boolean {
+  const root = rootPath(base);
+  return url.origin === new URL(base).origin && (url.pathname === root || url.pathname.startsWith(`${root}/`));
 }
 
 /**
@@ -90,6 +116,12 @@ function fullUrl(text: string, search: boolean, settings: TargetSettings): Targe
     return {
       problem: `PATH: ${url.origin} is not the origin of the base URL (${apiOrigin}) or the search URL (${searchOrigin}); ipctl sends credentials to the configured service only`,
     };
+  }
+  // As written, and as the parser left it: it resolves plain and %2e steps, not those behind an encoded slash.
+  const [written = ''] = text.split(/[?#]/, 1);
+  if (holdsDotStep(written) || holdsDotStep(url.pathname)) return { problem: dotStepProblem };
+  if (!isBelow(url, settings.baseUrl) && !isBelow(url, settings.searchUrl)) {
+    return { problem: `PATH: ${url.pathname} is not below the path of the base URL (${rootPath(settings.baseUrl) || '/'}) or of the search URL (${rootPath(settings.searchUrl) || '/'}); ipctl sends requests to the configured service only` };
   }
   return { url, base: search || isUnder(url, settings.searchUrl, settings.baseUrl) ? 'search' : 'api' };
 }

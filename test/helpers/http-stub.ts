@@ -25,9 +25,18 @@ interface Stub {
   calls: number;
 }
 
+export interface ReceivedRequest {
+  method: string;
+  /** The request target as it came, path and query. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
 export interface HttpStubs {
   /** `http://127.0.0.1:PORT/v1`, the base URL to give ipctl. */
   baseUrl: string;
+  /** Every request that arrived, stubbed or not, in order. */
+  received: ReceivedRequest[];
   /** Answers the next request for `METHOD /path` (the path without the /v1 prefix) with `answer`; once each. */
   register(method: string, path: string, answer: StubAnswer): void;
   /** Throws unless every registered stub was used, and no request came that none answered. */
@@ -35,9 +44,11 @@ export interface HttpStubs {
   close(): Promise<void>;
 }
 
-export async function startHttpStubs(): Promise<HttpStubs> {
+/** Listens on `port` when given (rejecting when it is taken), else on a free one. */
+export async function startHttpStubs(port = 0): Promise<HttpStubs> {
   const stubs: Stub[] = [];
   const unmatched: string[] = [];
+  const received: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => answer(request, response));
   server.on('connection', (socket) => {
@@ -46,6 +57,7 @@ export async function startHttpStubs(): Promise<HttpStubs> {
   });
 
   function answer(request: IncomingMessage, response: ServerResponse): void {
+    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
     const path = (request.url ?? '').replace(/^\/v1/, '').split('?')[0]!;
     const stub = stubs.find((candidate) => candidate.calls === 0 && candidate.method === request.method && candidate.path === path);
     if (!stub) {
@@ -65,10 +77,13 @@ export async function startHttpStubs(): Promise<HttpStubs> {
     response.writeHead(status, { 'content-type': type, ...headers }).end(text);
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    received,
     register(method, path, answer) {
       stubs.push({ method, path, answer, calls: 0 });
     },

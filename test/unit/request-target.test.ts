@@ -107,6 +107,69 @@ describe('resolveTarget', () => {
   });
 });
 
+describe('resolveTarget: the base URL\'s path holds in every spelling', () => {
+  const dotStep = /^PATH: must not hold "\." or "\.\." steps, in any spelling/;
+
+  it('reads backslashes in a relative PATH as slashes, and refuses the steps they spell', () => {
+    expect(problem('/orgs\\..\\..\\admin')).toMatch(dotStep);
+    expect(problem('/orgs/x\\..\\y')).toMatch(dotStep);
+    expect(problem('..\\admin')).toMatch(dotStep);
+    expect(problem('\\v1\\orgs\\x')).toBe('PATH is relative to the base URL, which already ends in /v1: use /orgs/x');
+    // Near-misses: a backslash that steps nowhere is a slash; one in the query is data.
+    expect(target('/orgs\\org_demo').url.href).toBe('https://api.example.com/v1/orgs/org_demo');
+    expect(target('\\\\elsewhere.example.com/x').url.href).toBe('https://api.example.com/v1/elsewhere.example.com/x');
+    expect(target('/orgs/x?q=a\\..').url.pathname).toBe('/v1/orgs/x');
+  });
+
+  it('refuses steps spelt with encoded dots, encoded slashes or ;parameters', () => {
+    for (const path of ['/orgs/%2E%2e/x', '/orgs/.%2E/x', '/orgs/%2e/x', '/orgs/..%2fadmin', '/orgs/x%2F..%2Fy', '/orgs/..%5cadmin', '/orgs/..;/admin', '/orgs/%2e%2e;x=1/y']) {
+      expect(problem(path), path).toMatch(dotStep);
+    }
+    // Near-misses: dots that are part of a name, an encoded slash that steps nowhere.
+    expect(target('/orgs/a..b/x').url.pathname).toBe('/v1/orgs/a..b/x');
+    expect(target('/orgs/.../x').url.pathname).toBe('/v1/orgs/.../x');
+    expect(target('/orgs/.well-known').url.pathname).toBe('/v1/orgs/.well-known');
+    expect(target('/orgs/a%2Fb').url.pathname).toBe('/v1/orgs/a%2Fb');
+    expect(target('/orgs/x;v=1').url.pathname).toBe('/v1/orgs/x;v=1');
+  });
+
+  it('resolves a full URL as its parser does, then keeps it below the path of the base URL or the search URL', () => {
+    for (const url of [
+      'https://api.example.com/v1/../admin',
+      'https://api.example.com/v1/%2e%2e/admin',
+      'https://api.example.com/v1/.%2E/admin',
+      'https://api.example.com/v1\\..\\admin',
+      'https://api.example.com/v1/orgs/..%2f..%2fadmin',
+      'https://api.example.com/v1/..;/admin',
+    ]) {
+      expect(problem(url), url).toMatch(dotStep);
+    }
+    expect(problem('https://api.example.com/admin')).toBe('PATH: /admin is not below the path of the base URL (/v1) or of the search URL (/v1); ipctl sends requests to the configured service only');
+    expect(problem('https://api.example.com/v1x/orgs')).toMatch(/^PATH: \/v1x\/orgs is not below the path of the base URL/);
+    expect(problem('https://api.example.com/V1/orgs')).toMatch(/is not below the path of the base URL/);
+    // The search URL's path on the base URL's origin is not the base URL's: each path goes with its own origin.
+    expect(problem('https://search.example.com/admin')).toMatch(/is not below the path/);
+    // Near-misses: the base URL itself, a path below it, a backslash that steps nowhere.
+    expect(target('https://api.example.com/v1').url.href).toBe('https://api.example.com/v1');
+    expect(target('https://api.example.com/v1/orgs/x?next=/../admin').url.pathname).toBe('/v1/orgs/x');
+    expect(target('https://api.example.com/v1\\orgs\\x').url.href).toBe('https://api.example.com/v1/orgs/x');
+    expect(target('https://search.example.com/v1/projects/p/integrations/i').base).toBe('search');
+  });
+
+  it('takes any path on the origin of a base URL without one', () => {
+    const bare = { ...settings, baseUrl: 'https://api.example.com', searchUrl: 'https://api.example.com' };
+    expect(target('https://api.example.com/anything', false, bare).url.pathname).toBe('/anything');
+    expect(resolveTarget('https://api.example.com/a/../b', false, bare)).toEqual({ problem: expect.stringMatching(dotStep) });
+  });
+
+  it('tells the near-miss port from the base URL\'s own', () => {
+    const local = { baseUrl: 'http://127.0.0.1:4510/v1', searchUrl: 'http://127.0.0.1:4510/search/v1' };
+    expect(target('http://127.0.0.1:4510/v1/orgs/x', false, local).url.port).toBe('4510');
+    expect(problem('http://127.0.0.1:45100/v1/orgs/x', local)).toMatch(/^PATH: http:\/\/127\.0\.0\.1:45100 is not the origin of the base URL \(http:\/\/127\.0\.0\.1:4510\)/);
+    expect(problem('http://127.0.0.1:451/v1/orgs/x', local)).toMatch(/is not the origin/);
+  });
+});
+
 describe('defaultAuth', () => {
   const auth = (path: string, search = false) => defaultAuth(target(path, search), settings);
 

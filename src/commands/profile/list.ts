@@ -7,7 +7,7 @@ import { profileFileVariable, profileHelp } from './help.js';
 export default defineCommand({
   flags: { ...outputFlags(listFormats) },
   help: profileHelp(
-    'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters.',
+    'List the profiles in the profile file; * marks the current one. Secrets are shown only as their last four characters, and a stored URL\'s user name, password, query and fragment as ****.',
     ['ipctl profile list', 'ipctl profile list --json'],
     [profileFileVariable],
     ['0 success', '2 invalid input or an invalid profile file'],

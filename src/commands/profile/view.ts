@@ -19,12 +19,30 @@ export function showProfile(name: string, data: ProfileData, current: boolean): 
   for (const key of profileKeys) {
     const value = data[key];
     if (typeof value !== 'string') continue;
-    shown[key] = key === 'apiKey' || key === 'token' ? redact(value) : value;
+    shown[key] = key === 'apiKey' || key === 'token' ? redact(value) : key === 'baseUrl' || key === 'searchUrl' ? shownUrl(value) : value;
   }
   // Kept in the OS keychain: said, not read (reading it is `auth status`'s job).
   if (data.credentialStore?.apiKey === 'keyring' && shown.apiKey === undefined) shown.apiKey = 'in the keyring';
   if (data.credentialStore?.token === 'keyring' && shown.token === undefined) shown.token = 'in the keyring';
   return shown;
+}
+
+const hidden = '****';
+
+/**
+ * A stored URL as shown: its user name and password, query and fragment, which
+ * may hold credentials (a hand-edited file can have them), as ****. Commands
+ * refuse such a URL; the listing still says that something is there.
+ */
+export function shownUrl(value: string): string {
+  if (!URL.canParse(value)) return hidden;
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${url.protocol}${hidden}`;
+  const userinfo = url.username !== '' || url.password !== '' || /^[^/]*\/\/[^/?#]*@/.test(value);
+  const query = url.search !== '' || value.split('#', 1)[0]!.includes('?');
+  const fragment = url.hash !== '' || value.includes('#');
+  if (!userinfo && !query && !fragment) return value;
+  return `${url.protocol}//${userinfo ? `${hidden}@` : ''}${url.host}${url.pathname}${query ? `?${hidden}` : ''}${fragment ? `#${hidden}` : ''}`;
 }
 
 export function profileRecordView(profile: ShownProfile): View {
