@@ -7,7 +7,7 @@
  * failure means for what it was doing.
  *
  * Test hook: IPCTL_TEST_FS_FAULT=SITE:KIND[:N] makes the Nth call (default the
- * first) at SITE fail as KIND: enospc, edquot, efbig, eio, eacces (as the
+ * first) at SITE fail as KIND (several such plans may be joined by commas): enospc, edquot, efbig, eio, eacces (as the
  * system call would), short (a write that stores half its bytes, then fails
  * with EFBIG, as at a file-size limit) or kill (SIGKILL to ipctl itself: in the
  * middle of a write, or just before any other change). Unset, it does nothing;
@@ -28,10 +28,10 @@ export const writeSites = {
   'lock.remove': 'change',
   'profile.mkdir': 'change',
   'profile.chmod': 'change',
-  'profile.temp': 'change',
+  'profile.keep': 'change',
   'profile.write': 'bytes',
   'profile.sync': 'change',
-  'profile.rename': 'change',
+  'profile.restore': 'change',
   'profile.set-aside': 'change',
   'profile.sweep': 'change',
   'spool.folder': 'change',
@@ -60,24 +60,33 @@ interface FaultPlan {
   nth: number;
 }
 
-let plan: FaultPlan | undefined;
+let plans: FaultPlan[] = [];
 let planProblem: string | undefined;
 const calls = new Map<WriteSite, number>();
 
 /** Reads IPCTL_TEST_FS_FAULT (see above) afresh, with every site's count at zero. */
 export function armFileFaults(env: Record<string, string | undefined>): void {
   calls.clear();
-  plan = undefined;
+  plans = [];
   planProblem = undefined;
   const text = env.IPCTL_TEST_FS_FAULT;
   if (text === undefined || text === '') return;
+  for (const part of text.split(',')) {
+    const parsed = faultPlanOf(part);
+    if (!parsed) {
+      plans = [];
+      planProblem = 'IPCTL_TEST_FS_FAULT is a test hook; its value must be SITE:KIND[:N] (several joined by commas), with a site and a fault it knows (short only where bytes are written).';
+      return;
+    }
+    plans.push(parsed);
+  }
+}
+
+function faultPlanOf(text: string): FaultPlan | undefined {
   const [site, kind, nth = '1', ...rest] = text.split(':');
   const valid = site! in writeSites && (faultKinds as readonly string[]).includes(kind ?? '') && /^[1-9]\d{0,5}$/.test(nth) && rest.length === 0;
-  if (!valid || (kind === 'short' && writeSites[site as WriteSite] !== 'bytes')) {
-    planProblem = 'IPCTL_TEST_FS_FAULT is a test hook; its value must be SITE:KIND[:N], with a site and a fault it knows (short only where bytes are written).';
-    return;
-  }
-  plan = { site: site as WriteSite, kind: kind as FaultKind, nth: Number(nth) };
+  if (!valid || (kind === 'short' && writeSites[site as WriteSite] !== 'bytes')) return undefined;
+  return { site: site as WriteSite, kind: kind as FaultKind, nth: Number(nth) };
 }
 
 /** Refuses a fault plan that could not be read (called once the command's errors can be reported). */
@@ -89,7 +98,7 @@ export function checkFileFaultPlan(): void {
 function faultAt(site: WriteSite): FaultKind | undefined {
   const count = (calls.get(site) ?? 0) + 1;
   calls.set(site, count);
-  return plan && plan.site === site && plan.nth === count ? plan.kind : undefined;
+  return plans.find((plan) => plan.site === site && plan.nth === count)?.kind;
 }
 
 function injected(kind: Exclude<FaultKind, 'short' | 'kill'>, syscall: string, path?: string): NodeJS.ErrnoException {
@@ -204,6 +213,40 @@ export function removeTree(site: WriteSite, path: string): void {
   change(site, 'rm', path, () => fs().rmSync(path, { recursive: true, force: true }));
 }
 
+/**
+ * A file written by a library that does not say when the system stored less
+ * than it was given (conf, for the profile file): the caller reads the file
+ * back. A `short` fault leaves the file cut to half its bytes, silently, as
+ * such a write would; the others fail before the library writes anything.
+ */
+export function writeBy(site: WriteSite, path: string, act: () => void): void {
+  const fault = faultAt(site);
+  if (fault === 'kill') killed();
+  if (fault !== undefined && fault !== 'short') throw injected(fault, 'write', path);
+  act();
+  if (fault === 'short') fs().truncateSync(path, Math.floor(fs().statSync(path).size / 2));
+}
+
+/** A second name for a file (a hard link): its bytes stay whatever is renamed over the first. */
+export function linkFile(site: WriteSite, existing: string, link: string): void {
+  change(site, 'link', existing, () => fs().linkSync(existing, link));
+}
+
+/** fsync of a file by its path. */
+export function syncFile(site: WriteSite, path: string): void {
+  const fd = fs().openSync(path, 'r');
+  try {
+    change(site, 'fsync', path, () => fs().fsyncSync(fd));
+  } finally {
+    fs().closeSync(fd);
+  }
+}
+
+/** A file read back that is not what was written: the system stored less than it was given. */
+export function shortWrite(path: string, stored: number, expected: number): NodeJS.ErrnoException {
+  return Object.assign(new Error(`ESHORT: ${path} holds ${stored} of the ${expected} bytes written`), { code: 'ESHORT', path, bytesWritten: stored });
+}
+
 /** A change made by code other than ipctl's (Node's compile cache), at its own site. */
 export function changeBy<T>(site: WriteSite, act: () => T): T {
   return change(site, 'open', undefined, act);
@@ -226,7 +269,7 @@ export function syncFolderOf(path: string): void {
 /** Full disk, quota, file-size limit: a write failed for want of room, not through any fault of the input. */
 export function isOutOfSpace(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG';
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' || code === 'ESHORT';
 }
 
 /** What to do about a failed write before trying again, as the start of a sentence. */
@@ -244,6 +287,7 @@ export function writeFailureText(error: unknown): string {
     ENOSPC: 'no space left on the device',
     EDQUOT: 'the disk quota is used up',
     EFBIG: 'the file would exceed the file-size limit',
+    ESHORT: 'the file was written only in part (a full disk, a quota or a file-size limit)',
     EIO: 'an input/output error',
     EACCES: 'permission denied',
     EPERM: 'operation not permitted',

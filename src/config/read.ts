@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { configDir, configFileName } from './paths.js';
@@ -22,7 +22,22 @@ export function readConfigFile(path: string): ConfigFile {
     if (code === 'ENOENT') return { profiles: {} };
     throw new ConfigError(`Cannot read the profile file ${path}: ${code ?? (error as Error).message}.`);
   }
-  return parseConfigText(text, path);
+  try {
+    return parseConfigText(text, path);
+  } catch (error) {
+    throw withKeptFile(error, path);
+  }
+}
+
+/** Where a change keeps the file as it was until the new one is known to be whole (store.ts). */
+export function keptPath(path: string): string {
+  return `${path}.previous`;
+}
+
+/** A change that ended between a write that did not come out whole and putting the file before it back leaves that file whole beside it. */
+function withKeptFile(error: unknown, path: string): unknown {
+  if (!(error instanceof ConfigError) || !existsSync(keptPath(path))) return error;
+  return new ConfigError(error.message, `A change to it did not finish; the file before that change is kept whole: mv ${keptPath(path)} ${path}`);
 }
 
 const recoverHint =

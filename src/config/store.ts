@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import Conf from 'conf';
 import { join } from 'node:path';
 import { ConfigError, FileWriteError, UsageError, UserError } from '../errors.js';
-import { isOutOfSpace, makeFolder, openForWriting, removeFile, renameDurably, setMode, syncData, writeAll, writeFailureRemedy, writeFailureText } from '../file-writes.js';
+import { isOutOfSpace, linkFile, makeFolder, removeFile, renameDurably, setMode, shortWrite, syncFile, writeBy, writeFailureRemedy, writeFailureText } from '../file-writes.js';
 import { withFileLock } from './lock.js';
-import { configPath, parseConfigText, readConfigFile } from './read.js';
+import { configPath, keptPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
 import { checkProfileName, type ConfigFile, ConfigFileSchema, type ProfileData, storedProfile } from './schema.js';
@@ -15,11 +15,12 @@ const dirMode = 0o700;
 /**
  * The profile store: one JSON file, checked against the schema on every read.
  * A file that fails the check is reported and left untouched. A change is a
- * read-modify-write under a lock file (lock.ts), written to a temporary file
- * in full, synced to the disk, and renamed over the old one: readers see the
+ * read-modify-write under a lock file (lock.ts), written by conf (a temporary
+ * file renamed over the old one), read back, and synced to the disk; a file
+ * that did not come out whole is replaced by the one before. Readers see the
  * old file or the new one, never half of one, whatever happens in between (a
  * full disk, a killed process, a power loss). Commands that only read use
- * read.ts.
+ * read.ts and never load conf.
  */
 export class ProfileStore {
   readonly path: string;
@@ -119,34 +120,79 @@ export class ProfileStore {
   private write(config: ConfigFile): void {
     setMode('profile.chmod', this.#dir, dirMode);
     sweepLeftovers(this.#dir);
-    writeWhole(this.path, `${JSON.stringify(config, undefined, '\t')}\n`);
+    const text = serialize(config);
+    const kept = keepPrevious(this.path);
+    try {
+      writeBy('profile.write', this.path, () => {
+        confFor(this.#dir, this.path).store = config;
+      });
+      checkWritten(this.path, text);
+      // conf sets the mode when it creates the file; keep it exact whatever the umask did.
+      setMode('profile.chmod', this.path, fileMode);
+      syncFile('profile.sync', this.path);
+    } catch (error) {
+      restorePrevious(kept, this.path);
+      throw error;
+    }
+    if (kept) removeQuietly(kept);
   }
 }
 
+/** The file as conf writes it, and as it is checked afterwards. */
+function serialize(config: ConfigFile): string {
+  return `${JSON.stringify(config, undefined, '\t')}\n`;
+}
+
 /**
- * Writes `text` to a new 0600 file beside `path` (`config.json.tmp-<digits and
- * hex>`), checks that every byte was written, syncs it, and renames it over
- * `path`. On any failure the copy is removed and `path` is as it was.
+ * conf, the store's library: it writes the whole file to a temporary copy and
+ * renames it into place. The file was just read and checked under the same
+ * lock; conf reads it again the same way.
  */
-function writeWhole(path: string, text: string): void {
-  const temp = `${path}.tmp-${String(Math.floor(Date.now() / 1000)).padStart(10, '0').slice(-10)}${randomBytes(3).toString('hex')}`;
-  const fd = openForWriting('profile.temp', temp, 'wx', fileMode);
+function confFor(dir: string, path: string): Conf<ConfigFile> {
+  return new Conf<ConfigFile>({
+    cwd: dir,
+    configName: configFileName.replace(/\.json$/, ''),
+    configFileMode: fileMode,
+    accessPropertiesByDotNotation: false,
+    serialize,
+    deserialize: (text) => parseConfigText(text, path),
+  });
+}
+
+/**
+ * conf does not check that the system stored all it was given: at a full disk
+ * or a file-size limit its copy can end short and still be renamed into place.
+ * So the file is kept under a second name first (a hard link, so nothing is
+ * copied), read back after conf has written it, and put back if it is not
+ * what was written. Returns the second name, or undefined when there was no file.
+ */
+function keepPrevious(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  const kept = keptPath(path);
+  // One left by a run that was killed: the file was just read whole under the lock, so it is newer.
+  if (existsSync(kept)) removeFile('profile.sweep', kept);
+  linkFile('profile.keep', path, kept);
+  return kept;
+}
+
+function checkWritten(path: string, text: string): void {
+  const stored = readFileSync(path);
+  const expected = Buffer.from(text, 'utf8');
+  if (!stored.equals(expected)) throw shortWrite(path, stored.length, expected.length);
+}
+
+/** Puts the kept file back (or removes a first file that was not written whole). */
+function restorePrevious(kept: string | undefined, path: string): void {
   try {
-    // The mode is exact whatever the umask did.
-    setMode('profile.chmod', fd, fileMode);
-    writeAll('profile.write', fd, text);
-    syncData('profile.sync', fd);
+    if (kept) renameDurably('profile.restore', kept, path);
+    else if (existsSync(path)) removeFile('profile.restore', path);
   } catch (error) {
-    closeSync(fd);
-    removeQuietly(temp);
-    throw error;
-  }
-  closeSync(fd);
-  try {
-    renameDurably('profile.rename', temp, path);
-  } catch (error) {
-    removeQuietly(temp);
-    throw error;
+    if (!kept) throw error;
+    throw new FileWriteError(
+      `Cannot write the profile file ${path}, nor put the one before back: ${writeFailureText(error)}. The file before this change is kept whole as ${kept}.`,
+      `${writeFailureRemedy(error)}, then move it back: mv ${kept} ${path}`,
+      (error as NodeJS.ErrnoException).code,
+    );
   }
 }
 

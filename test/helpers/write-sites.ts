@@ -25,6 +25,8 @@ export interface WriteSiteCase {
   scenarios: WriteScenario[];
   /** Which calls at the site to fail (the first, and where it matters one in the middle of a run). */
   calls: number[];
+  /** A fault planned beside it, without which the site is not reached. */
+  reachedAfter?: string;
 }
 
 export const writeSiteCases: WriteSiteCase[] = [
@@ -39,10 +41,11 @@ export const writeSiteCases: WriteSiteCase[] = [
   { site: 'lock.remove', bytes: false, scenarios: ['import', 'profile'], calls: [1] },
   { site: 'profile.mkdir', bytes: false, scenarios: ['profile', 'credential'], calls: [1, 2] },
   { site: 'profile.chmod', bytes: false, scenarios: ['profile', 'credential'], calls: [1, 2] },
-  { site: 'profile.temp', bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
+  // The profile file is kept under a second name, written by conf, read back, synced; put back when it is not whole.
+  { site: 'profile.keep', bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
   { site: 'profile.write', bytes: true, scenarios: ['profile', 'credential'], calls: [1] },
   { site: 'profile.sync', bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
-  { site: 'profile.rename', bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
+  { site: 'profile.restore', bytes: false, scenarios: ['profile', 'credential'], calls: [1], reachedAfter: 'profile.write:short:1' },
   { site: 'profile.sweep', bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
   { site: 'profile.set-aside', bytes: false, scenarios: ['profile-corrupt'], calls: [1] },
   { site: 'spool.folder', bytes: false, scenarios: ['import-stdin'], calls: [1] },
