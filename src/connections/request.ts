@@ -231,7 +231,7 @@ class BodyReader {
     }
     const bad = value.find((scope) => /[\s,]/.test(scope) || scope === '');
     if (bad !== undefined) {
-      this.problem(field, 'invalid', `${field}: the scope "${bad}" contains white space or a comma; give one scope per item.`, bad);
+      this.problem(field, 'invalid', `${field}: scope ${value.indexOf(bad) + 1} contains white space or a comma, or is empty; give one scope per item.`, bad);
       return undefined;
     }
     return value;
@@ -279,7 +279,7 @@ function mirrorWorkspace(body: ConnectionRequestBody, reader: BodyReader, provid
   if (body.providerWorkspaceRef === undefined && fromMetadata !== undefined) body.providerWorkspaceRef = fromMetadata;
   else if (body.providerWorkspaceRef !== undefined && fromMetadata === undefined) body.providerMetadata = { ...body.providerMetadata, [workspaceMetadataName]: body.providerWorkspaceRef };
   else if (body.providerWorkspaceRef !== fromMetadata) {
-    reader.problem('providerWorkspaceRef', 'invalid', `providerWorkspaceRef ("${body.providerWorkspaceRef}") and providerMetadata.${workspaceMetadataName} ("${fromMetadata}") are the same value for ${provider?.name ?? 'this provider'} and must not differ.`);
+    reader.problem('providerWorkspaceRef', 'invalid', `providerWorkspaceRef and providerMetadata.${workspaceMetadataName} differ; they are the same value for ${provider?.name ?? 'this provider'} and must not differ.`);
   }
 }
 
@@ -311,7 +311,7 @@ function checkRequirement(body: ConnectionRequestBody, requirement: Requirement,
   if (requirement.kind === 'select' && requirement.options) {
     const allowed = requirement.options.map((option) => option.value);
     if (typeof value !== 'string' || !allowed.includes(value)) {
-      reader.problem(field, 'invalid', `${field} must be one of ${allowed.join(', ')}${typeof value === 'string' ? `, not "${value}"` : ''}.`, value);
+      reader.problem(field, 'invalid', `${field} must be one of ${allowed.join(', ')}.`, value);
     }
   }
 }
