@@ -426,7 +426,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function dropUndefined<T extends object>(object: T): T {

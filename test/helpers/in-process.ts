@@ -17,6 +17,8 @@ export interface InProcessOptions {
   signal?: AbortSignal;
   /** A run taking longer fails the test as a hang. */
   timeoutMs?: number;
+  /** stdout and stderr are a terminal (100 columns wide), as at a prompt. */
+  terminal?: boolean;
 }
 
 export async function runMain(args: string[], options: InProcessOptions): Promise<InProcessResult> {
@@ -24,8 +26,8 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
   let stderr = '';
   const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]) as Deps['stdin'];
   const deps: Deps = {
-    stdout: { write: (chunk: string) => (stdout += chunk), isTTY: false },
-    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: false },
+    stdout: { write: (chunk: string) => (stdout += chunk), isTTY: options.terminal === true, columns: options.terminal ? 100 : undefined },
+    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: options.terminal === true, columns: options.terminal ? 100 : undefined },
     stdin,
     env: options.env,
     now: () => new Date(),
