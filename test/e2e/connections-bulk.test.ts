@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -168,6 +168,24 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     expect(result.stderr.match(/debug: → POST \S+connections:generate/g)).toHaveLength(8);
     expect(result.stderr).toContain('x-api-key: ****');
     expectNoCanary(result.stdout, result.stderr, readFileSync(join(files.path, `${run}-debug.out.jsonl`), 'utf8'));
+  });
+
+  it('reads the rows from a FIFO once, as from stdin, and refuses one that nothing writes to', async () => {
+    const path = join(files.path, `${run}-rows.fifo`);
+    execFileSync('mkfifo', [path]);
+    const refused = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(files.path, `${run}-fifo.out.jsonl`)], { env: env(), timeoutMs: 20_000 });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`--from-file: cannot read ${path} (a pipe with nothing writing to it).`);
+    // The writer waits in open() until ipctl opens the other end; both passes then read the one copy.
+    const writer = spawn('sh', ['-c', 'printf "%s" "$1" > "$2"', 'sh', jsonl(`ff${run}`, 6), path], { stdio: 'ignore' });
+    try {
+      const result = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(files.path, `${run}-fifo.out.jsonl`), '--json'], { env: env(), timeoutMs: 60_000 });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ input: path, rows: 6, created: 6 });
+      await expectEachOnce(`ff${run}`, 6);
+    } finally {
+      writer.kill();
+    }
   });
 
   it('reads the rows from stdin through a private spool that is gone afterwards', async () => {
