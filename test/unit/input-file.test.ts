@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, openSync, closeSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Deps } from '../../src/deps.js';
 import { readAtMost, readFailure } from '../../src/input/file.js';
+import { InputSources } from '../../src/input/sources.js';
 import { tempDir } from '../helpers/cli.js';
 
 const dir = tempDir('ipctl-input-file-');
@@ -65,5 +67,18 @@ describe('readAtMost', () => {
     } finally {
       closeSync(writer);
     }
+  });
+});
+
+describe('InputSources.readJson', () => {
+  it('refuses a JSON file nested deeper than 512 levels, and takes one at 512', async () => {
+    const sources = new InputSources({ env: {} } as Deps);
+    const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    const ok = join(dir.path, 'ok.json');
+    writeFileSync(ok, nested(512));
+    expect(await sources.readJson(ok, '--input-json')).toBeTypeOf('object');
+    const deep = join(dir.path, 'deep.json');
+    writeFileSync(deep, nested(100_000));
+    await expect(sources.readJson(deep, '--input-json')).rejects.toThrow(`--input-json: ${deep} is nested too deeply (more than 512 levels of arrays and objects).`);
   });
 });
