@@ -231,6 +231,21 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
 });
 
 describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
+  it('refuses a row in Windows-1252 instead of storing its key with a replacement character', async () => {
+    const prefix = `cp${run}`;
+    // "clé" as Windows-1252 writes it: é is the one byte 0xE9, not UTF-8.
+    const latin1Row = Buffer.concat([Buffer.from(`${prefix}-1,user-1,ws1,pd_CANARY_cl`), Buffer.from([0xe9]), Buffer.from('_1\n')]);
+    const input = file('cp1252.csv', '');
+    writeFileSync(input, Buffer.concat([Buffer.from('groupRef,consumerRef,providerWorkspaceRef,apiKey\n'), latin1Row, Buffer.from(`${prefix}-2,user-2,ws2,pd_CANARY_2\n`)]));
+    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--from-file', input], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('1 of 2 rows in');
+    expect(result.stderr).toContain('  - line 2: the value in column 4 (D), apiKey, is not UTF-8 text;');
+    expectNoCanary(result.stdout, result.stderr);
+    expect(await generatePosts()).toBe(0);
+    expect(await connectionsFor(prefix)).toEqual([]);
+  });
+
   it('maps dotted headers to nested fields, keeps quoted commas and line breaks, and takes defaults from flags', async () => {
     const prefix = `csv${run}`;
     const header = 'groupRef,consumerRef,customAuth.integrationKey,customAuth.userId,customAuth.privateKey,providerMetadata.accountId\r\n';
