@@ -105,6 +105,9 @@ export function readFailure(error: unknown): string {
       return 'is a directory';
     case noWriter:
       return 'a pipe with nothing writing to it';
+    case 'EAGAIN':
+      // A terminal or another device read without blocking, with nothing typed yet.
+      return 'a device with nothing to read; give a file, or - for stdin';
     case writerIdle:
       return `a pipe whose writer sent nothing for ${pipeIdleMs / 1000} s`;
     default:
