@@ -1,7 +1,7 @@
 // No message ever quotes a value from a bulk import's file. Each malformed
 // file below has a distinct canary in every cell (and in every header name
 // that is not one of ipctl's own); it is imported from a file and from stdin,
-// under every output format, as a pipe and as a terminal with color. Every
+// under every output format (and --debug), as a pipe and as a terminal with color. Every
 // run must refuse it (exit 2), say what is wrong by line or column, show no
 // canary anywhere, and send no request at all: the HTTP stub has nothing
 // registered, and verify() fails on any request that reached it.
@@ -83,6 +83,7 @@ const formats: Array<{ name: string; args: string[]; terminal?: boolean }> = [
   { name: 'a wide table', args: ['-o', 'wide'] },
   { name: 'JSON', args: ['-o', 'json'] },
   { name: 'YAML', args: ['-o', 'yaml'] },
+  { name: 'a table in a pipe, with --debug traces', args: ['--debug'] },
   { name: '--query', args: ['--query', 'rows'] },
 ];
 
