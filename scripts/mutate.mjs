@@ -94,6 +94,8 @@ const mutations = [
   { name: 'a JSON line nested too deeply is walked', file: 'src/connections/bulk/rows.ts', find: '  if (tooDeep(text)) return { line, error:', replace: '  if (false) return { line, error:', tests: ['test/unit/bulk-rows.test.ts'] },
   { name: 'a bulk row quotes its unknown provider', file: 'src/connections/bulk/check.ts', find: "problems.unshift('the provider is not in the catalogue", replace: "problems.unshift(`provider \"${name}\" is not in the catalogue`, '", tests: ['test/e2e/connections-bulk.test.ts'] },
   { name: 'a malformed bulk row is looked up at the service', file: 'src/connections/bulk/check.ts', find: 'if (shape.problems.length > 0) return', replace: 'if (false) return', tests: ['test/unit/bulk-malformed-canaries.test.ts'] },
+  { name: 'a --custom JSON value nested too deeply is walked', file: 'src/input/assignments.ts', find: 'if (tooDeep(text)) throw new UsageError(`${where}:', replace: 'if (false) throw new UsageError(`${where}:', tests: ['test/unit/assignments.test.ts'] },
+  { name: 'an --input-json file nested too deeply is walked', file: 'src/input/sources.ts', find: 'if (tooDeep(text)) throw new UsageError(`${flag}:', replace: 'if (false) throw new UsageError(`${flag}:', tests: ['test/unit/input-file.test.ts'] },
   { name: 'a malformed scope is quoted', file: 'src/connections/request.ts', find: '`${field}: scope ${value.indexOf(bad) + 1} contains', replace: '`${field}: scope ${bad} contains', tests: ['test/unit/bulk-malformed-canaries.test.ts'] },
 ];
 const chosen = process.argv.slice(2);
