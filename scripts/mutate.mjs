@@ -212,8 +212,27 @@ const mutations = [
   { name: "profile list and show print a stored URL's query", file: "src/commands/profile/view.ts", find: "${query ? `?${hidden}` : ''}", replace: "${url.search}", tests: ["test/unit/profile-files.test.ts"] },
   { name: "profile list and show print a stored URL's fragment", file: "src/commands/profile/view.ts", find: "${fragment ? `#${hidden}` : ''}", replace: "${url.hash}", tests: ["test/unit/profile-files.test.ts"] },
   { name: "profile list and show hide nothing of a URL with a user name and no password", file: "src/commands/profile/view.ts", find: "const userinfo = url.username !== '' || url.password !== '' || /^[^/]*\\/\\/[^/?#]*@/.test(value);", replace: "const userinfo = url.password !== '';", tests: ["test/unit/profile-files.test.ts"] },
+  // Bounded input: nesting, file caps, pipes, strict bulk decoding, no cell value quoted.
+  { name: 'an answer nested too deeply reaches the renderers', file: 'src/api/client.ts', find: '  if (tooDeep(body)) throw tooDeepAnswer(operation, requestId);\n', replace: '', tests: ['test/e2e/hostile.test.ts'] },
+  { name: 'a problem document nested too deeply reaches the error renderer', file: 'src/api/problem.ts', find: 'if (parsed && tooDeep(body)) {', replace: 'if (false) {', tests: ['test/e2e/hostile.test.ts'] },
+  { name: '--ca-file is read whole however large', file: 'src/config/network.ts', find: 'if (data.length > maxFileBytes) throw', replace: 'if (false) throw', tests: ['test/e2e/tls.test.ts'] },
+  { name: 'a FIFO without a writer is waited on', file: 'src/input/file.ts', find: 'return open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));', replace: 'return open(path, constants.O_RDONLY);', tests: ['test/e2e/tls.test.ts'] },
+  { name: 'a pipe whose writer stays silent is read for ever', file: 'src/input/file.ts', find: '    if (Date.now() - quietSince >= idleMs) throw codedError(writerIdle);\n', replace: '', tests: ['test/unit/input-file.test.ts'] },
+  { name: '--from-file waits on a FIFO without a writer', file: 'src/connections/bulk/source.ts', find: 'const handle = await openForReading(path);', replace: "const handle = await open(path, 'r');", tests: ['test/e2e/connections-bulk.test.ts'] },
+  { name: 'a wide CSV header is refused column by column, all of them', file: 'src/connections/bulk/rows.ts', find: 'problems.slice(0, shownHeaderProblems)', replace: 'problems', tests: ['test/unit/bulk-rows.test.ts'] },
+  { name: 'a CSV without a header takes its first row for one', file: 'src/connections/bulk/rows.ts', find: 'if (columns.length === 0) {', replace: 'if (false) {', tests: ['test/unit/bulk-rows.test.ts', 'test/unit/bulk-malformed-canaries.test.ts'] },
+  { name: 'a CSV header problem quotes the column name', file: 'src/connections/bulk/rows.ts', find: 'else problems.push(() => `${where} ${columnProblem(name)}`);', replace: 'else problems.push(() => `${where} "${name}" ${columnProblem(name)}`);', tests: ['test/unit/bulk-malformed-canaries.test.ts'] },
+  { name: 'CSV cells that are not UTF-8 are read with replacement characters', file: 'src/connections/bulk/rows.ts', find: "return /^[\\x00-\\x7f]*$/.test(cell) ? cell : utf8(Buffer.from(cell, 'latin1'));", replace: "return Buffer.from(cell, 'latin1').toString('utf8');", tests: ['test/unit/bulk-rows.test.ts', 'test/unit/bulk-malformed-canaries.test.ts'] },
+  { name: 'JSON lines that are not UTF-8 are read with replacement characters', file: 'src/connections/bulk/rows.ts', find: 'const text = utf8(bytes);', replace: "const text = bytes.toString('utf8');", tests: ['test/unit/bulk-rows.test.ts', 'test/unit/bulk-malformed-canaries.test.ts'] },
+  { name: 'a UTF-16 bulk file is read as UTF-8', file: 'src/connections/bulk/encoding.ts', find: 'if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {', replace: 'if (false) {', tests: ['test/unit/bulk-rows.test.ts'] },
+  { name: "a UTF-8 byte-order mark is kept in the first column's name", file: 'src/connections/bulk/encoding.ts', find: 'return head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head;', replace: 'return head;', tests: ['test/unit/bulk-rows.test.ts'] },
+  { name: 'a JSON line nested too deeply is walked', file: 'src/connections/bulk/rows.ts', find: '  if (tooDeep(text)) return { line, error:', replace: '  if (false) return { line, error:', tests: ['test/unit/bulk-rows.test.ts'] },
+  { name: 'a bulk row quotes its unknown provider', file: 'src/connections/bulk/check.ts', find: "problems.unshift('the provider is not in the catalogue", replace: "problems.unshift(`provider \"${name}\" is not in the catalogue`, '", tests: ['test/e2e/connections-bulk.test.ts'] },
+  { name: 'a malformed bulk row is looked up at the service', file: 'src/connections/bulk/check.ts', find: 'if (shape.problems.length > 0) return', replace: 'if (false) return', tests: ['test/unit/bulk-malformed-canaries.test.ts'] },
+  { name: 'a --custom JSON value nested too deeply is walked', file: 'src/input/assignments.ts', find: 'if (tooDeep(text)) throw new UsageError(`${where}:', replace: 'if (false) throw new UsageError(`${where}:', tests: ['test/unit/assignments.test.ts'] },
+  { name: 'an --input-json file nested too deeply is walked', file: 'src/input/sources.ts', find: 'if (tooDeep(text)) throw new UsageError(`${flag}:', replace: 'if (false) throw new UsageError(`${flag}:', tests: ['test/unit/input-file.test.ts'] },
+  { name: 'a malformed scope is quoted', file: 'src/connections/request.ts', find: '`${field}: scope ${value.indexOf(bad) + 1} contains', replace: '`${field}: scope ${bad} contains', tests: ['test/unit/bulk-malformed-canaries.test.ts'] },
 ];
-
 const chosen = process.argv.slice(2);
 if (chosen[0] === '--check') {
   checkPlantable();

@@ -3,6 +3,7 @@ import { baseRoot, hasVersionPrefix, withVersionPrefix } from '../config/service
 import { ApiError, CredentialError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
 import { isDotSegment } from './path.js';
+import { maxDepth, tooDeep } from '../nesting.js';
 import { parseProblem } from './problem.js';
 import { describeNetworkFailure } from './network-errors.js';
 import { proxyFor } from './proxy.js';
@@ -489,6 +490,7 @@ function parseBody<Response>(operation: Operation<Response>, body: string, reque
   } catch {
     throw unexpectedResponse(operation, 'the body is not JSON', requestId);
   }
+  if (tooDeep(body)) throw tooDeepAnswer(operation, requestId);
   const parsed = operation.response.safeParse(value);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
@@ -496,6 +498,11 @@ function parseBody<Response>(operation: Operation<Response>, body: string, reque
     throw unexpectedResponse(operation, `${where}${first?.message ?? 'invalid'}`, requestId);
   }
   return parsed.data;
+}
+
+function tooDeepAnswer(operation: Operation<unknown>, requestId?: string): UserError {
+  const id = requestId ? ` (request ${requestId})` : '';
+  return new UserError(`The server's answer to ${operation.id} is nested too deeply: more than ${maxDepth} levels of arrays and objects${id}. ipctl does not read it.`);
 }
 
 function unexpectedResponse(operation: Operation<unknown>, reason: string, requestId?: string): UserError {

@@ -1,4 +1,5 @@
 import type { Problem } from '../errors.js';
+import { maxDepth, tooDeep } from '../nesting.js';
 import { ProblemSchema } from './schemas.js';
 
 const excerptLength = 200;
@@ -18,6 +19,13 @@ export function parseProblem(status: number, statusText: string, contentType: st
     };
   }
   const parsed = parseJsonObject(body);
+  if (parsed && tooDeep(body)) {
+    return {
+      title: statusText || `HTTP ${status}`,
+      status,
+      detail: `The server answered HTTP ${status} with a document nested too deeply (more than ${maxDepth} levels of arrays and objects); ipctl does not read it.`,
+    };
+  }
   if (parsed) {
     const problem = ProblemSchema.safeParse(parsed);
     if (problem.success) return { ...problem.data, status: problem.data.status ?? status };

@@ -58,16 +58,16 @@ export async function trustedAuthorities(flags: NetworkFlags, env: Env): Promise
 const pemCertificate = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 async function readCertificates(path: string, origin: string): Promise<string[]> {
-  let text: string;
+  // Read as every file flag is: capped, and a pipe without a writer refused rather than waited on.
+  const { maxFileBytes, readAtMost, readFailure } = await import('../input/file.js');
+  let data: Buffer;
   try {
-    const { readFile } = await import('node:fs/promises');
-    text = await readFile(path, 'utf8');
+    data = await readAtMost(path, maxFileBytes + 1);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'cannot read');
-    throw new UsageError(`${origin}: cannot read ${path} (${reason}).`, 'Give the path of the certificate authority\'s PEM file.');
+    throw new UsageError(`${origin}: cannot read ${path} (${readFailure(error)}).`, 'Give the path of the certificate authority\'s PEM file.');
   }
-  const certificates = text.match(pemCertificate) ?? [];
+  if (data.length > maxFileBytes) throw new UsageError(`${origin}: ${path} is larger than ${maxFileBytes / 1024 / 1024} MiB; a PEM file of certificate authorities is far smaller.`, 'Give the path of the certificate authority\'s PEM file.');
+  const certificates = data.toString('utf8').match(pemCertificate) ?? [];
   if (certificates.length === 0) {
     throw new UsageError(`${origin}: ${path} holds no PEM certificate.`, 'The file must contain "-----BEGIN CERTIFICATE-----" blocks, as `openssl x509 -outform PEM` writes them.');
   }

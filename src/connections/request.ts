@@ -267,7 +267,7 @@ class BodyReader {
     }
     const bad = value.find((scope) => /[\s,]/.test(scope) || scope === '');
     if (bad !== undefined) {
-      this.problem(field, 'invalid', `${field}: the scope "${bad}" contains white space or a comma; give one scope per item.`, bad);
+      this.problem(field, 'invalid', `${field}: scope ${value.indexOf(bad) + 1} contains white space or a comma, or is empty; give one scope per item.`, bad);
       return undefined;
     }
     return value;
@@ -317,7 +317,7 @@ function mirrorWorkspace(body: ConnectionRequestBody, reader: BodyReader, provid
     body.providerMetadata = { ...body.providerMetadata, [workspaceMetadataName]: { value: body.providerWorkspaceRef, source: 'input' } };
   }
   else if (body.providerWorkspaceRef !== fromMetadata) {
-    reader.problem('providerWorkspaceRef', 'invalid', `providerWorkspaceRef ("${body.providerWorkspaceRef}") and providerMetadata.${workspaceMetadataName} ("${fromMetadata}") are the same value for ${provider?.name ?? 'this provider'} and must not differ.`);
+    reader.problem('providerWorkspaceRef', 'invalid', `providerWorkspaceRef and providerMetadata.${workspaceMetadataName} differ; they are the same value for ${provider?.name ?? 'this provider'} and must not differ.`);
   }
 }
 
@@ -349,7 +349,7 @@ function checkRequirement(body: ConnectionRequestBody, requirement: Requirement,
   if (requirement.kind === 'select' && requirement.options) {
     const allowed = requirement.options.map((option) => option.value);
     if (typeof value !== 'string' || !allowed.includes(value)) {
-      reader.problem(field, 'invalid', `${field} must be one of ${allowed.join(', ')}${typeof value === 'string' ? `, not "${value}"` : ''}.`, value);
+      reader.problem(field, 'invalid', `${field} must be one of ${allowed.join(', ')}.`, value);
     }
   }
 }
@@ -464,7 +464,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function dropUndefined<T extends object>(object: T): T {

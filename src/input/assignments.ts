@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { maxDepth, tooDeep } from '../nesting.js';
 
 /**
  * One `KEY=VALUE` from a repeatable flag. `KEY:=JSON` gives a structured value;
@@ -39,9 +40,12 @@ export function parseAssignment(text: string, flag: string, rules: AssignmentRul
 }
 
 function parseJsonValue(text: string, where: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new UsageError(`${where}: the value after := is not valid JSON.`, `For example: ${where.split(' ')[0]} scopes:='["read","write"]'`);
   }
+  if (tooDeep(text)) throw new UsageError(`${where}: the value after := is nested too deeply (more than ${maxDepth} levels of arrays and objects).`);
+  return value;
 }

@@ -1,8 +1,7 @@
-import { open } from 'node:fs/promises';
 import type { Deps } from '../deps.js';
 import { UsageError } from '../errors.js';
-
-const maxFileBytes = 10 * 1024 * 1024;
+import { maxDepth, tooDeep } from '../nesting.js';
+import { maxFileBytes, readAtMost, readFailure } from './file.js';
 
 /**
  * Reads the values a command takes from files or stdin (`-`). Stdin can be
@@ -26,9 +25,7 @@ export class InputSources {
       return data.toString('utf8');
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'cannot read');
-      throw new UsageError(`${flag}: cannot read ${path} (${reason}).`, 'Check the path, or give - to read stdin.');
+      throw new UsageError(`${flag}: cannot read ${path} (${readFailure(error)}).`, 'Check the path, or give - to read stdin.');
     }
   }
 
@@ -42,13 +39,16 @@ export class InputSources {
   /** A JSON document from PATH or stdin. */
   async readJson(path: string, flag: string): Promise<unknown> {
     const text = await this.readText(path, flag);
+    let value: unknown;
     try {
-      return JSON.parse(text);
+      value = JSON.parse(text);
     } catch (error) {
       // The parser's message names a position, never the content (which may hold secrets).
       const where = (error as Error).message.match(/position \d+(?: \(line \d+ column \d+\))?/)?.[0];
       throw new UsageError(`${flag}: ${path === '-' ? 'stdin' : path} is not valid JSON${where ? ` (at ${where})` : ''}.`);
     }
+    if (tooDeep(text)) throw new UsageError(`${flag}: ${path === '-' ? 'stdin' : path} is nested too deeply (more than ${maxDepth} levels of arrays and objects).`);
+    return value;
   }
 
   async #readStdin(flag: string): Promise<string> {
@@ -65,24 +65,5 @@ export class InputSources {
       if (text.length > maxFileBytes) throw new UsageError(`${flag}: stdin is larger than 10 MiB.`);
     }
     return text;
-  }
-}
-
-/** Reads up to `limit` bytes: a device such as /dev/zero, or a huge file, cannot hold ipctl up. */
-async function readAtMost(path: string, limit: number): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(Math.min(limit, 64 * 1024));
-    const chunks: Buffer[] = [];
-    let total = 0;
-    while (total < limit) {
-      const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, limit - total));
-      if (bytesRead === 0) break;
-      chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
-      total += bytesRead;
-    }
-    return Buffer.concat(chunks);
-  } finally {
-    await file.close();
   }
 }

@@ -4,28 +4,11 @@ import { UserError } from '../errors.js';
 import { isDocumentFormat } from '../output/format.js';
 import { visible } from '../output/outside-text.js';
 import type { Outcome } from '../output/view.js';
+import { maxDepth, nestingDepth } from '../nesting.js';
 
 /* What `ipctl api` makes of an answer: its status line and headers (-i), and its body as data or text. */
 
-/** Deeper than this, a document is not walked or printed: each level costs a frame of the stack. */
-export const maxDepth = 512;
-
-/** How deeply the arrays and objects of a JSON text nest, counted without parsing it. */
-export function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '[' || char === '{') deepest = Math.max(deepest, (depth += 1));
-    else if (char === ']' || char === '}') depth -= 1;
-  }
-  return deepest;
-}
+export { maxDepth, nestingDepth };
 
 /** The status line and the headers, as --include prints them; the server's text made visible. */
 export function headLines(response: Pick<ApiResponse, 'status' | 'statusText' | 'headers'>): string {

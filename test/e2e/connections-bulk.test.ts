@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -170,6 +170,24 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     expectNoCanary(result.stdout, result.stderr, readFileSync(join(files.path, `${run}-debug.out.jsonl`), 'utf8'));
   });
 
+  it('reads the rows from a FIFO once, as from stdin, and refuses one that nothing writes to', async () => {
+    const path = join(files.path, `${run}-rows.fifo`);
+    execFileSync('mkfifo', [path]);
+    const refused = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(files.path, `${run}-fifo.out.jsonl`)], { env: env(), timeoutMs: 20_000 });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`--from-file: cannot read ${path} (a pipe with nothing writing to it).`);
+    // The writer waits in open() until ipctl opens the other end; both passes then read the one copy.
+    const writer = spawn('sh', ['-c', 'printf "%s" "$1" > "$2"', 'sh', jsonl(`ff${run}`, 6), path], { stdio: 'ignore' });
+    try {
+      const result = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(files.path, `${run}-fifo.out.jsonl`), '--json'], { env: env(), timeoutMs: 60_000 });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ input: path, rows: 6, created: 6 });
+      await expectEachOnce(`ff${run}`, 6);
+    } finally {
+      writer.kill();
+    }
+  });
+
   it('reads the rows from stdin through a private spool that is gone afterwards', async () => {
     const spool = tempDir('ipctl-bulk-tmp-');
     try {
@@ -230,6 +248,21 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
 });
 
 describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
+  it('refuses a row in Windows-1252 instead of storing its key with a replacement character', async () => {
+    const prefix = `cp${run}`;
+    // "clé" as Windows-1252 writes it: é is the one byte 0xE9, not UTF-8.
+    const latin1Row = Buffer.concat([Buffer.from(`${prefix}-1,user-1,ws1,pd_CANARY_cl`), Buffer.from([0xe9]), Buffer.from('_1\n')]);
+    const input = file('cp1252.csv', '');
+    writeFileSync(input, Buffer.concat([Buffer.from('groupRef,consumerRef,providerWorkspaceRef,apiKey\n'), latin1Row, Buffer.from(`${prefix}-2,user-2,ws2,pd_CANARY_2\n`)]));
+    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--from-file', input], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('1 of 2 rows in');
+    expect(result.stderr).toContain('  - line 2: the value in column 4 (D), apiKey, is not UTF-8 text;');
+    expectNoCanary(result.stdout, result.stderr);
+    expect(await generatePosts()).toBe(0);
+    expect(await connectionsFor(prefix)).toEqual([]);
+  });
+
   it('maps dotted headers to nested fields, keeps quoted commas and line breaks, and takes defaults from flags', async () => {
     const prefix = `csv${run}`;
     const header = 'groupRef,consumerRef,customAuth.integrationKey,customAuth.userId,customAuth.privateKey,providerMetadata.accountId\r\n';
@@ -258,8 +291,8 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('the CSV header (line 1) names 2 columns ipctl cannot use; nothing was sent');
-    expect(result.stderr).toContain('column "apikey" is not a field of the request body; did you mean apiKey?');
-    expect(result.stderr).toContain('column "customAuth": customAuth is an object; name one value of it a column, such as customAuth.KEY.');
+    expect(result.stderr).toContain('column 3 (C) is not a field of the request body; did you mean apiKey?');
+    expect(result.stderr).toContain('column 4 (D) names customAuth, an object; name one value of it a column, such as customAuth.KEY.');
     expectNoCanary(result.stderr);
     expect(await generatePosts()).toBe(0);
   });
@@ -295,8 +328,10 @@ describe('connections generate --from-file: invalid rows', { timeout: 120_000 },
     expect(result.stderr).toContain(`Error: 4 of 6 rows in ${input} are invalid; nothing was sent:`);
     expect(result.stderr).toContain('  - line 2: apiKey is required: pipedrive uses API-key auth.');
     expect(result.stderr).toContain('  - line 3: not valid JSON');
-    expect(result.stderr).toContain('  - line 5: provider "pipedrivee" is not in the catalogue');
-    expect(result.stderr).toContain('  - line 7: customAuth.role must be one of SYSADMIN, ANALYST, LOADER, not "ROOT".');
+    expect(result.stderr).toContain('  - line 5: the provider is not in the catalogue');
+    expect(result.stderr).toContain('  - line 7: customAuth.role must be one of SYSADMIN, ANALYST, LOADER.');
+    // A message names the line and the field, never a value from the file.
+    expect(result.stderr).not.toMatch(/pipedrivee|ROOT/);
     expect(result.stderr).toContain('give --skip-invalid');
     expectNoCanary(result.stderr);
     expect(await generatePosts()).toBe(0);
@@ -365,7 +400,8 @@ describe('connections generate --from-file: flags', { timeout: 120_000 }, () => 
     const result = await runIpctl([...generate, '--from-file', other, '--resume', '--results', first.replace(/\.jsonl$/, '.results.jsonl')], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('does not record this input (4 lines differ); nothing was sent');
-    expect(result.stderr).toContain(`line 1: the results file has another connection for this line than fb${run}-1/user-1 at snowflake.`);
+    expect(result.stderr).toContain('line 1: the results file records another connection (provider, groupRef or consumerRef) for this line.');
+    expect(result.stderr).not.toContain(`fb${run}-1`);
     expect(await connectionsFor(`fb${run}`)).toEqual([]);
   });
 });
@@ -394,7 +430,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
     const summary = summaryOf(result);
     expect(summary).toMatchObject({ Rows: '200', Created: '197', Failed: '3', Uncertain: '0', 'Not sent': '0', Retries: '5' });
     expect(result.stderr).toContain('3 rows failed; the service created nothing for them');
-    expect(result.stderr).toMatch(/line 60 \(flt\d+-60\/user-60 at pipedrive\): 422 Unprocessable Content: The provider account is suspended\./);
+    expect(result.stderr).toContain('line 60: 422 Unprocessable Content: The provider account is suspended.');
     expect(result.stderr).toContain('Run the same command with --resume to send the failed rows again');
 
     // After the first 429 (Retry-After: 1) nothing new starts for a second: what reaches the service then was

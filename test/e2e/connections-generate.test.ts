@@ -330,7 +330,7 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
     const stderr = fixed.stderr;
     expect(stderr).toContain('--custom password: "password" is a password input of snowflake, so its value must not be given on the command line');
     expect(stderr).toContain('Give --custom password=@PATH, --custom password=- (stdin) or IPCTL_CONNECTION_CUSTOM_PASSWORD.');
-    expect(stderr).toContain('customAuth.role must be one of SYSADMIN, ANALYST, LOADER, not "ADMIN".');
+    expect(stderr).toContain('customAuth.role must be one of SYSADMIN, ANALYST, LOADER.');
     expect(stderr).toContain('customAuth.acount is not known; did you mean account?');
     expect(stderr).toContain('apiKey does not apply: snowflake uses custom auth with custom inputs (customAuth). Leave out --api-key-file.');
     expect(stderr).toContain('customAuth.warehouse is required');

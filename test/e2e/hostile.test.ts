@@ -476,3 +476,52 @@ describe('the profile file after a crash', { timeout: 60_000 }, () => {
     expect(existsSync(lock)).toBe(false);
   });
 });
+
+describe('an answer nested thousands of levels deep', { timeout: 180_000 }, () => {
+  const deepEnv = (mode: 'deep' | 'deep-problem') => env(mode, { IPCTL_SEARCH_URL: hostile.baseUrl(mode) });
+  const search = ['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_x', '--group-ref', 'g1', '--where', 'a=b'];
+  const commands: Array<[name: string, args: () => string[], formats: string[][]]> = [
+    ['orgs get', () => ['orgs', 'get', 'org_demo'], [[], ['-o', 'json'], ['-o', 'yaml'], ['--query', 'nested']]],
+    ['providers get', () => ['providers', 'get', 'pipedrive'], [[], ['-o', 'json'], ['-o', 'yaml'], ['-o', 'ndjson'], ['--query', 'nested']]],
+    ['search', () => search, [[], ['-o', 'json'], ['-o', 'yaml'], ['-o', 'ndjson'], ['--query', 'nested']]],
+    ['api', () => ['api', '/orgs/org_demo'], [[], ['-o', 'yaml'], ['--query', 'nested']]],
+    [
+      'connections generate',
+      () => ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'g1', '--consumer-ref', 'u1', '--workspace', 'acme', '--api-key-file', file('deep-key.txt', connectionKey)],
+      [[], ['-o', 'json'], ['-o', 'yaml'], ['--query', 'nested']],
+    ],
+  ];
+  /** One line of text whatever the format: YAML folds long strings. */
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+  for (const mode of ['deep', 'deep-problem'] as const) {
+    for (const [name, args, formats] of commands) {
+      for (const format of formats) {
+        it(`${name} ${format.join(' ') || '(table)'} against ${mode}: exit 1, said in words, no stack trace`, async () => {
+          const result = await runIpctl([...args(), ...format], { env: deepEnv(mode) });
+          expect(result.code, result.stderr.slice(0, 2000)).toBe(1);
+          // `api` words it its own way: "nested deeper than 512 levels".
+          expect(flat(result.stderr)).toMatch(/nested (too deeply( \(|: )more than|deeper than) 512 levels/);
+          expect(result.stderr).not.toMatch(/Maximum call stack|RangeError|internal-error|this is a bug|\n\s+at \S+ \(/);
+          expect(result.stdout).toBe('');
+        });
+      }
+    }
+  }
+
+  it('the table on a terminal, in color: exit 1, said in words', async () => {
+    const result = await runIpctlInTerminal(['orgs', 'get', 'org_demo'], { env: deepEnv('deep') });
+    expect(result.code).toBe(1);
+    expect(flat(withoutColors(result.stdout))).toContain('nested too deeply: more than 512 levels of arrays and objects');
+    expect(result.stdout).not.toMatch(/Maximum call stack|this is a bug/);
+  });
+
+  it('a bulk import whose answers are nested too deeply: exit 1, every row recorded, no stack trace', async () => {
+    const input = file('deep-rows.jsonl', `${JSON.stringify({ provider: 'pipedrive', groupRef: 'g1', consumerRef: 'u1', providerWorkspaceRef: 'acme', apiKey: connectionKey })}\n`);
+    const results = join(files.path, 'deep-rows.results.jsonl');
+    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--from-file', input, '--results', results, '-o', 'json'], { env: deepEnv('deep') });
+    expect(result.code).toBe(1);
+    expect(flat(`${result.stderr}${existsSync(results) ? readFileSync(results, 'utf8') : ''}`)).toContain('nested too deeply');
+    expect(result.stderr).not.toMatch(/Maximum call stack|this is a bug|\n\s+at \S+ \(/);
+  });
+});

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -105,6 +105,58 @@ describe('an HTTPS server signed by a private certificate authority', () => {
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain(hint);
     expect(await fixture.requests()).toEqual([]);
+  });
+});
+
+describe('a --ca-file that is not a plain file', () => {
+  const fifo = (name: string): string => {
+    const path = join(dir.path, name);
+    execFileSync('mkfifo', [path]);
+    return path;
+  };
+
+  it.each([
+    ['--ca-file', (path: string) => ({ args: ['--ca-file', path], env: {} })],
+    ['IPCTL_CA_FILE', (path: string) => ({ args: [], env: { IPCTL_CA_FILE: path } })],
+  ])('%s: a device that never ends is cut at 10 MiB (exit 2, nothing sent)', async (how, given) => {
+    const { args, env } = given('/dev/zero');
+    const result = await runIpctl([...orgsGet.slice(0, 2), ...args], { env: fixture.env(env), timeoutMs: 30_000 });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${how}: /dev/zero is larger than 10 MiB`);
+    expect(await fixture.requests()).toEqual([]);
+  });
+
+  it.each([
+    ['--ca-file', (path: string) => ({ args: ['--ca-file', path], env: {} })],
+    ['IPCTL_CA_FILE', (path: string) => ({ args: [], env: { IPCTL_CA_FILE: path } })],
+  ])('%s: a FIFO with nothing writing to it is refused at once, not waited on (exit 2, nothing sent)', async (how, given) => {
+    const path = fifo(`no-writer-${how}`);
+    const { args, env } = given(path);
+    const result = await runIpctl([...orgsGet.slice(0, 2), ...args], { env: fixture.env(env), timeoutMs: 20_000 });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${how}: cannot read ${path} (a pipe with nothing writing to it).`);
+    expect(await fixture.requests()).toEqual([]);
+  });
+
+  it('a FIFO whose writer sends the authority is read, as `<(command)` is: trusted', async () => {
+    const path = fifo('with-writer');
+    // The writer waits in open() until ipctl opens the other end.
+    const writer = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', authority.caFile, path], { stdio: 'ignore' });
+    try {
+      const result = await runIpctl([...orgsGet, '--ca-file', path], { env: fixture.env(), timeoutMs: 20_000 });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).id).toBe('org_demo');
+    } finally {
+      writer.kill();
+    }
+  });
+
+  it('every other file flag is read the same way: --input-json from a FIFO without a writer', async () => {
+    const path = fifo('input-json');
+    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', path], { env: fixture.env(), timeoutMs: 20_000 });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--input-json: cannot read ${path} (a pipe with nothing writing to it).`);
   });
 });
 

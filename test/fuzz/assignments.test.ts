@@ -74,19 +74,32 @@ describe('parseAssignment', () => {
     );
   });
 
-  it('refuses invalid JSON after := with a usage error, never a parser crash', () => {
+  it('refuses invalid JSON after := with a usage error, never a parser crash, and JSON nested deeper than 512 levels too (README)', () => {
     fc.assert(
       fc.property(key, hostileText, (name, text) => {
-        let valid = true;
+        let refused = false;
         try {
-          JSON.parse(text);
+          refused = depthOf(JSON.parse(text)) > 512;
         } catch {
-          valid = false;
+          refused = true;
         }
         const result = outcome(`${name}:=${text}`, '--custom', { json: true, files: false });
-        expect(result instanceof UsageError).toBe(!valid);
+        expect(result instanceof UsageError).toBe(refused);
       }),
       fuzzParameters(1000),
     );
   });
 });
+
+/** How many arrays and objects nest in value, counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop() as [unknown, number];
+    if (item === null || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}

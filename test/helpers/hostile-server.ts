@@ -38,7 +38,14 @@ export type HostileMode =
    * (modules with a label, no displayName or support), and a created
    * connection whose providerMetadata values are bare strings.
    */
-  | 'older-shapes';
+  | 'older-shapes'
+  /** Every answer a 200 whose `nested` member nests arrays and objects `deepLevels` deep. */
+  | 'deep'
+  /** Every answer a 400 problem whose extension member nests `deepLevels` deep. */
+  | 'deep-problem';
+
+/** How deep the `deep` modes nest: JSON.parse copies, every recursive walk after it would overflow the stack. */
+export const deepLevels = 100_000;
 
 export interface LoggedHostileRequest {
   method: string;
@@ -109,6 +116,8 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   const url = new URL(request.url ?? '/', 'http://hostile');
   const [, mode = '', ...rest] = url.pathname.split('/');
   const path = `/${rest.slice(1).join('/')}`; // after the /v1
+  if (mode === 'deep') return deepAnswer(response, 200, { id: 'deep', label: 'Deep', results: [] });
+  if (mode === 'deep-problem') return deepAnswer(response, 400, { status: 400, title: 'Bad Request', detail: 'Deep.' });
   const provider = /^\/providers\/([^/]+)$/.exec(path)?.[1];
   const providers = mode === 'older-shapes' ? options.olderProviders : options.providers;
   if (request.method === 'GET' && provider && providers?.[provider]) return json(response, 200, providers[provider]);
@@ -155,6 +164,14 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
     default:
       return problem(response, 404, { title: 'Not Found' });
   }
+}
+
+/** `document` with a member nested deepLevels deep, alternating objects and arrays; written out, not serialised (JSON.stringify would overflow too). */
+function deepAnswer(response: ServerResponse, status: number, document: Record<string, unknown>): void {
+  const half = deepLevels / 2;
+  const nested = `${'{"a":['.repeat(half)}1${']}'.repeat(half)}`;
+  const text = `${JSON.stringify(document).slice(0, -1)},"nested":${nested}}`;
+  response.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' }).end(text);
 }
 
 function publishedEntry(name: string, email: string): Record<string, unknown> {

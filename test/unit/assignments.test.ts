@@ -20,4 +20,10 @@ describe('parseAssignment', () => {
     expect(() => parseAssignment('1x=y', '--metadata')).toThrow(UsageError);
     expect(() => parseAssignment('a:=1', '--metadata')).toThrow('--metadata a: KEY:=JSON is not accepted here; use KEY=VALUE.');
   });
+
+  it('refuses a JSON value nested deeper than 512 levels, which every walk over it would pay for in stack', () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    expect(parseAssignment(`x:=${nested(512)}`, '--custom', { json: true })).toMatchObject({ key: 'x', kind: 'json' });
+    expect(() => parseAssignment(`x:=${nested(30_000)}`, '--custom', { json: true })).toThrow('--custom x: the value after := is nested too deeply (more than 512 levels of arrays and objects).');
+  });
 });

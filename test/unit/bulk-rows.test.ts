@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { columnFor, formatOf, type InputRow, maxRowBytes, readRows, splitLines } from '../../src/connections/bulk/rows.js';
+import { columnFor, columnProblem, formatOf, type InputRow, maxRowBytes, readRows, splitLines } from '../../src/connections/bulk/rows.js';
 import { UsageError } from '../../src/errors.js';
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -38,6 +38,23 @@ describe('JSONL rows', () => {
     // The parser's message would quote the line; the row's error does not.
     expect(JSON.stringify(rows)).not.toContain('secret_value');
   });
+
+  it('makes a line whose bytes are not UTF-8 invalid, naming the column of the first bad byte', async () => {
+    const line = Buffer.concat([Buffer.from('{"groupRef":"\u00e9t\u00e9","apiKey":"cl'), Buffer.from([0xe9]), Buffer.from('"}\n{"groupRef":"b"}\n')]);
+    expect(await rowsOf([line], 'jsonl')).toEqual([
+      { line: 1, error: expect.stringMatching(/^not UTF-8 text at column 31; .*save it as UTF-8/) as unknown as string },
+      { line: 2, body: { groupRef: 'b' } },
+    ]);
+  });
+
+  it('refuses a UTF-16 file, and makes a line nested too deeply invalid', async () => {
+    await expect(rowsOf([Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{}\n', 'utf16le')])], 'jsonl')).rejects.toThrow('the file is UTF-16 text');
+    const deep = `${'{"a":'.repeat(600)}1${'}'.repeat(600)}`;
+    expect(await rowsOf([`${deep}\n{"groupRef":"b"}`], 'jsonl')).toEqual([
+      { line: 1, error: 'the line is nested too deeply (more than 512 levels of arrays and objects).' },
+      { line: 2, body: { groupRef: 'b' } },
+    ]);
+  });
 });
 
 describe('CSV rows', () => {
@@ -72,15 +89,58 @@ describe('CSV rows', () => {
     ]);
   });
 
-  it('refuses a header naming unknown or object columns, with the closest name', async () => {
+  it('refuses a header naming unknown or object columns by position, with the closest name, never quoting the header', async () => {
     const error = await rowsOf(['groupRef,grupRef,customAuth,customAuth.x,customAuth.x,\n'], 'csv').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).problems).toEqual([
-      'column "grupRef" is not a field of the request body; did you mean groupRef?',
-      'column "customAuth": customAuth is an object; name one value of it a column, such as customAuth.KEY.',
-      'column "customAuth.x" appears twice.',
-      'column 6 has no name.',
+      'column 2 (B) is not a field of the request body; did you mean groupRef?',
+      'column 3 (C) names customAuth, an object; name one value of it a column, such as customAuth.KEY.',
+      'column 5 (E) has the same name as column 4 (D).',
+      'column 6 (F) has no name.',
     ]);
+    expect(JSON.stringify(error)).not.toContain('grupRef');
+  });
+
+  it('names the first five bad columns of a wide header and counts the rest', async () => {
+    const names = ['groupRef', ...Array.from({ length: 5000 }, (_, index) => `secret_${index}_${'x'.repeat(20)}`)];
+    const error = (await rowsOf([`${names.join(',')}\n`], 'csv').catch((caught: unknown) => caught)) as UsageError;
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe('--from-file: the CSV header (line 1) names 5,000 columns ipctl cannot use; nothing was sent:');
+    expect(error.problems).toEqual([
+      'column 2 (B) is not a field of the request body.',
+      'column 3 (C) is not a field of the request body.',
+      'column 4 (D) is not a field of the request body.',
+      'column 5 (E) is not a field of the request body.',
+      'column 6 (F) is not a field of the request body.',
+      '…and 4,995 more',
+    ]);
+    expect(`${error.message}${error.hint}${error.problems.join('')}`).not.toContain('secret_');
+  });
+
+  it('refuses a first line that names no known column as a file without a header, quoting none of it', async () => {
+    const error = (await rowsOf(['acme,u-42,sk_live_CANARY_first_row\nbeta,u-43,sk_live_second\n'], 'csv').catch((caught: unknown) => caught)) as UsageError;
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toMatch(/^--from-file: the CSV has no header: its first line names none of the request body fields/);
+    expect(error.problems).toEqual([]);
+    expect(`${error.message}${error.hint}`).not.toMatch(/acme|u-42|CANARY/);
+  });
+
+  it('makes a row whose bytes are not UTF-8 invalid, naming its line and column, and reads the next', async () => {
+    // "Müller" and "clé" as Windows-1252 writes them: one byte each for ü and é.
+    const csv = Buffer.concat([Buffer.from('groupRef,consumerRef,apiKey\nacme,u1,k1\nM'), Buffer.from([0xfc]), Buffer.from('ller,u2,cl'), Buffer.from([0xe9]), Buffer.from('\nbeta,u3,k\u00e9\n')]);
+    const rows = await rowsOf([csv], 'csv');
+    expect(rows).toEqual([
+      { line: 2, body: { groupRef: 'acme', consumerRef: 'u1', apiKey: 'k1' } },
+      { line: 3, error: expect.stringMatching(/^the value in column 1 \(A\), groupRef, is not UTF-8 text; .*save it as UTF-8/) as unknown as string },
+      { line: 4, body: { groupRef: 'beta', consumerRef: 'u3', apiKey: 'k\u00e9' } },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('\ufffd');
+  });
+
+  it('skips a UTF-8 byte-order mark, also when it comes in pieces, and refuses UTF-16', async () => {
+    expect(await rowsOf([Buffer.from([0xef]), Buffer.from([0xbb, 0xbf, 0x67]), 'roupRef\nacme\n'], 'csv')).toEqual([{ line: 2, body: { groupRef: 'acme' } }]);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('groupRef\nacme\n', 'utf16le')]);
+    await expect(rowsOf([utf16], 'csv')).rejects.toThrow('--from-file: the file is UTF-16 text; ipctl reads UTF-8. Nothing was sent.');
   });
 
   it('refuses a file whose quoting breaks, naming the line and not the content', async () => {
@@ -95,8 +155,10 @@ describe('CSV rows', () => {
 
   it('knows which columns it takes', () => {
     expect(typeof columnFor('oauth2AuthorizationCode.refreshToken.issuedAt')).toBe('object');
-    expect(columnFor('oauth2AuthorizationCode.refreshToken.value')).toMatch(/is not a field of the request body/);
-    expect(columnFor('basicAuth.token')).toMatch(/is not a field of the request body/);
+    expect(columnFor('oauth2AuthorizationCode.refreshToken.value')).toBeUndefined();
+    expect(columnFor('basicAuth.token')).toBeUndefined();
+    expect(columnProblem('basicAuth.token')).toBe('is not a field of the request body.');
+    expect(columnProblem('gropRef')).toBe('is not a field of the request body; did you mean groupRef?');
   });
 });
 

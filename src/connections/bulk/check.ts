@@ -30,13 +30,17 @@ export interface RowDefaults {
 export async function checkRow(row: InputRow, defaults: RowDefaults, lookUp: ProviderLookup): Promise<CheckedRow> {
   if ('error' in row) return { line: row.line, ok: false, problems: [row.error], identity: {} };
   const merged = withDefaults(pruneEmpty(row.body) ?? {}, defaults.body);
+  // A row that is wrong whatever its provider is reported as it is: nothing is asked of the service for it.
+  const shape = buildConnectionRequest(merged);
+  if (shape.problems.length > 0) return { line: row.line, ok: false, problems: shape.problems.map((problem) => problem.detail), identity: identityOf(shape.body, merged) };
   const name = merged.provider;
   const provider = typeof name === 'string' && name.trim() !== '' ? await lookUp(name) : undefined;
   const built = buildConnectionRequest(merged, provider);
   const identity = identityOf(built.body, merged);
   const problems = built.problems.map((problem) => problem.detail);
   if (typeof name === 'string' && name.trim() !== '' && !provider) {
-    problems.unshift(`provider "${name}" is not in the catalogue (names are case-sensitive; see: ipctl providers get NAME).`);
+    // The name is the row's own text, never quoted (see rows.ts).
+    problems.unshift('the provider is not in the catalogue (names are case-sensitive; see: ipctl providers get NAME).');
   }
   if (provider) {
     const secrets = secretFields(provider);

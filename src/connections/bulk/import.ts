@@ -11,7 +11,7 @@ import type { Context } from '../../context.js';
 import { ApiError, exitCodes, FileWriteError, InterruptedError, UsageError, type UserError } from '../../errors.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
-import { type CheckedRow, checkRow, type RowDefaults, type RowIdentity } from './check.js';
+import { type CheckedRow, checkRow, type RowDefaults } from './check.js';
 import { SendGate } from './gate.js';
 import { type ProgressSnapshot, ProgressReporter } from './progress.js';
 import { type PriorResults, type PriorState, readPriorResults, ResultsLog } from './results.js';
@@ -199,7 +199,7 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
     onProgress(report.rows);
     const state = prior?.state(row.line) ?? 'none';
     if (checked.ok && prior && isSentState(state) && !prior.matches(row.line, checked.identity)) {
-      if (mismatches.length < 5) mismatches.push(`line ${row.line}: the results file has another connection for this line than ${describeIdentity(checked.identity)}.`);
+      if (mismatches.length < 5) mismatches.push(`line ${row.line}: the results file records another connection (provider, groupRef or consumerRef) for this line.`);
       else mismatches.push('');
     }
     if (state === 'created') {
@@ -316,10 +316,6 @@ function resultsPathFor(input: BulkInput): string | undefined {
   return join(dir, `${name}.results.jsonl`);
 }
 
-function describeIdentity(identity: RowIdentity): string {
-  return `${identity.groupRef ?? '?'}/${identity.consumerRef ?? '?'} at ${identity.provider ?? '?'}`;
-}
-
 function dryRunOutcome(run: Run, report: CheckReport): Outcome {
   const data = {
     dryRun: true,
@@ -408,7 +404,7 @@ function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent:
   if (interrupted) messages.push('Interrupted: the requests in flight had half a second to finish; each is recorded, as uncertain where no answer came.');
   if (counts.failed > 0) {
     messages.push(`${counts.failed} ${counts.failed === 1 ? 'row' : 'rows'} failed; the service created nothing for ${counts.failed === 1 ? 'it' : 'them'} (status "failed" in ${results}):`);
-    for (const note of sender.failures) messages.push(`  - line ${note.line} (${describeIdentity(note.identity)}): ${problemText(note.problem)}`);
+    for (const note of sender.failures) messages.push(`  - line ${note.line}: ${problemText(note.problem)}`);
     if (counts.failed > sender.failures.length) messages.push(`  - …and ${counts.failed - sender.failures.length} more`);
   }
   const uncertainLines = [...report.keptUncertainLines, ...sender.uncertainRows.map((note) => note.line)];

@@ -3,14 +3,19 @@
  * line, as --input-json takes it) or CSV (a header row naming body fields,
  * dotted for nested ones). Nothing here holds more than one row, so memory
  * stays flat however long the file is. A row that cannot be read becomes a row
- * with an error, named by its line in the file; errors never quote the row's
- * content, which holds secrets.
+ * with an error, named by its line in the file; errors never quote the file's
+ * content, which holds secrets (a header is named by column position, since a
+ * file without one has data in its first line). The input is UTF-8, with or
+ * without a byte-order mark; bytes that are not UTF-8 make their row invalid
+ * rather than be replaced, which would send a corrupted secret.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Options as CsvOptions } from 'csv-parse';
 import { UsageError } from '../../errors.js';
 import { closestName } from '../../input/closest.js';
+import { maxDepth, tooDeep } from '../../nesting.js';
 import { bodyFields } from '../request.js';
+import { invalidUtf8Column, notUtf8, saveAsUtf8, utf8, withoutBom } from './encoding.js';
 import { splitScopes } from '../sources.js';
 
 export type RowFormat = 'jsonl' | 'csv';
@@ -23,7 +28,7 @@ export const maxRowBytes = 1024 * 1024;
 
 /** The rows of `stream`, in file order. A file-level problem (a CSV header or syntax error) throws a UsageError. */
 export function readRows(stream: Readable, format: RowFormat, flag = '--from-file'): AsyncGenerator<InputRow> {
-  return format === 'csv' ? csvRows(stream, flag) : jsonlRows(stream);
+  return format === 'csv' ? csvRows(stream, flag) : jsonlRows(stream, flag);
 }
 
 /** The format a path's extension names, if it names one. */
@@ -36,17 +41,21 @@ export function formatOf(path: string): RowFormat | undefined {
 
 // ---------------------------------------------------------------- JSONL
 
-async function* jsonlRows(stream: AsyncIterable<Buffer | string>): AsyncGenerator<InputRow> {
+async function* jsonlRows(stream: AsyncIterable<Buffer | string>, flag: string): AsyncGenerator<InputRow> {
   let line = 0;
-  for await (const text of splitLines(stream)) {
+  for await (const bytes of splitLineBytes(withoutBom(stream, flag))) {
     line += 1;
-    if (text === undefined) {
+    if (bytes === undefined) {
       yield { line, error: `the line is longer than ${maxRowBytes / 1024 / 1024} MiB.` };
       continue;
     }
-    const content = line === 1 ? text.replace(/^\uFEFF/, '') : text;
-    if (content.trim() === '') continue;
-    yield jsonRow(content, line);
+    const text = utf8(bytes);
+    if (text === undefined) {
+      yield { line, error: `${notUtf8} at column ${invalidUtf8Column(bytes)}; ${saveAsUtf8}` };
+      continue;
+    }
+    if (text.trim() === '') continue;
+    yield jsonRow(text, line);
   }
 }
 
@@ -62,23 +71,30 @@ function jsonRow(text: string, line: number): InputRow {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { line, error: `each line must hold one JSON object (a request body), not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}.` };
   }
+  if (tooDeep(text)) return { line, error: `the line is nested too deeply (more than ${maxDepth} levels of arrays and objects).` };
   return { line, body: value as Record<string, unknown> };
 }
 
-/**
- * The lines of a byte stream (LF or CRLF), decoded as UTF-8. A line longer
- * than maxRowBytes is skipped without being kept, and yields undefined.
- */
+/** The lines of a byte stream (LF or CRLF), decoded as UTF-8 with any bad byte replaced: for ipctl's own files. */
 export async function* splitLines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<string | undefined> {
+  for await (const bytes of splitLineBytes(stream)) yield bytes?.toString('utf8');
+}
+
+/**
+ * The lines of a byte stream (LF or CRLF), as bytes. A line longer than
+ * maxRowBytes is skipped without being kept, and yields undefined.
+ */
+export async function* splitLineBytes(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer | undefined> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overlong = false;
-  const take = (): string | undefined => {
-    const text = overlong ? undefined : Buffer.concat(pending, pendingBytes).toString('utf8').replace(/\r$/, '');
+  const take = (): Buffer | undefined => {
+    const whole = Buffer.concat(pending, pendingBytes);
+    const bytes = overlong ? undefined : whole.at(-1) === 13 ? whole.subarray(0, -1) : whole;
     pending = [];
     pendingBytes = 0;
     overlong = false;
-    return text;
+    return bytes;
   };
   for await (const raw of stream) {
     const chunk = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
@@ -131,8 +147,9 @@ const plainColumns = [
  * object field (`customAuth.password`, `providerMetadata.workspace`), or a
  * credential part (`basicAuth.username`, `oauth2AuthorizationCode.refreshToken`
  * or `.refreshToken.expiresAt`). Scopes are split on commas or white space.
+ * Undefined for a name that is none of these (columnProblem says why).
  */
-export function columnFor(name: string): Column | string {
+export function columnFor(name: string): Column | undefined {
   if (textFields.has(name)) return { name, set: (body, value) => void (body[name] = value) };
   const dot = name.indexOf('.');
   const parent = dot === -1 ? name : name.slice(0, dot);
@@ -150,11 +167,21 @@ export function columnFor(name: string): Column | string {
       return { name, set: (body, value) => void (objectAt(objectAt(body, parent), token)[part] = value) };
     }
   }
-  if ((bodyFields as readonly string[]).includes(parent) && dot === -1) {
-    return `column "${name}": ${name} is an object; name one value of it a column, such as ${name === 'basicAuth' ? 'basicAuth.username' : name === 'oauth2AuthorizationCode' ? 'oauth2AuthorizationCode.refreshToken' : `${name}.KEY`}.`;
+  return undefined;
+}
+
+/**
+ * Why a header name names no column, as the end of a sentence that starts with
+ * the column's position. Only ipctl's own names are quoted, never the header's.
+ */
+export function columnProblem(name: string): string {
+  if ((bodyFields as readonly string[]).includes(name)) {
+    const example = name === 'basicAuth' ? 'basicAuth.username' : name === 'oauth2AuthorizationCode' ? 'oauth2AuthorizationCode.refreshToken' : `${name}.KEY`;
+    return `names ${name}, an object; name one value of it a column, such as ${example}.`;
   }
-  const suggestion = closestName(name, plainColumns);
-  return `column "${name}" is not a field of the request body${suggestion ? `; did you mean ${suggestion}?` : '.'}`;
+  // A long name is no slip of the keyboard, and comparing it with every column would be slow.
+  const suggestion = name.length <= 64 ? closestName(name, plainColumns) : undefined;
+  return `is not a field of the request body${suggestion ? `; did you mean ${suggestion}?` : '.'}`;
 }
 
 function objectAt(body: Record<string, unknown>, key: string): Record<string, unknown> {
@@ -165,36 +192,73 @@ function objectAt(body: Record<string, unknown>, key: string): Record<string, un
   return created;
 }
 
-/** The columns of a header row, or a UsageError naming every bad column. */
+/** Header problems shown in full; the rest are counted. */
+const shownHeaderProblems = 5;
+
+const headerHint = 'The first line must be a header naming request body fields: groupRef, consumerRef, provider, apiKey, customAuth.NAME, providerMetadata.NAME, basicAuth.username, oauth2AuthorizationCode.refreshToken, ... (see: ipctl connections generate --skeleton).';
+
+/**
+ * The columns of a header row, or a UsageError naming the first few bad
+ * columns by position. A first line that names no column at all is data, not
+ * a header: the file is refused as headerless.
+ */
 export function headerColumns(names: string[], flag: string): Column[] {
-  const problems: string[] = [];
+  const problems: Array<() => string> = [];
   const columns: Column[] = [];
-  const seen = new Set<string>();
+  const firstAt = new Map<string, number>();
   names.forEach((raw, index) => {
     const name = raw.trim();
-    if (name === '') problems.push(`column ${index + 1} has no name.`);
-    else if (seen.has(name)) problems.push(`column "${name}" appears twice.`);
-    else {
-      const column = columnFor(name);
-      if (typeof column === 'string') problems.push(column);
-      else columns.push(column);
-    }
-    seen.add(name);
+    const where = columnLabel(index);
+    const first = firstAt.get(name);
+    const column = name === '' || first !== undefined ? undefined : columnFor(name);
+    if (name === '') problems.push(() => `${where} has no name.`);
+    else if (first !== undefined) problems.push(() => `${where} has the same name as ${columnLabel(first)}.`);
+    else if (column) columns.push(column);
+    else problems.push(() => `${where} ${columnProblem(name)}`);
+    if (first === undefined) firstAt.set(name, index);
   });
+  if (columns.length === 0) {
+    throw new UsageError(`${flag}: the CSV has no header: its first line names none of the request body fields, so it would be read as data. Nothing was sent.`, headerHint);
+  }
   if (problems.length > 0) {
-    throw new UsageError(`${flag}: the CSV header (line 1) names ${problems.length === 1 ? 'a column' : `${problems.length} columns`} ipctl cannot use; nothing was sent:`, 'The header names request body fields: groupRef, consumerRef, provider, apiKey, customAuth.NAME, providerMetadata.NAME, basicAuth.username, oauth2AuthorizationCode.refreshToken, ...', problems);
+    const shown = problems.slice(0, shownHeaderProblems).map((problem) => problem());
+    const more = problems.length - shown.length;
+    throw new UsageError(
+      `${flag}: the CSV header (line 1) names ${problems.length === 1 ? 'a column' : `${problems.length.toLocaleString('en-US')} columns`} ipctl cannot use; nothing was sent:`,
+      headerHint,
+      more > 0 ? [...shown, `…and ${more.toLocaleString('en-US')} more`] : shown,
+    );
   }
   return columns;
 }
 
-/** A record's body: each non-empty cell at its column's place. An empty cell is a value not given. */
-export function csvBody(columns: Column[], cells: string[]): Record<string, unknown> {
+/** A column by its position, as a spreadsheet shows it: `column 3 (C)`. */
+function columnLabel(index: number): string {
+  let letters = '';
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return `column ${index + 1} (${letters})`;
+}
+
+/**
+ * A record's body: each non-empty cell at its column's place (an empty cell is
+ * a value not given), or why it cannot be read. Cells come as one character a
+ * byte (latin1), and are decoded here, strictly, as UTF-8.
+ */
+export function csvBody(columns: Column[], cells: string[]): { body: Record<string, unknown> } | { error: string } {
   const body: Record<string, unknown> = {};
-  columns.forEach((column, index) => {
-    const value = cells[index];
-    if (value !== undefined && value !== '') column.set(body, value);
-  });
-  return body;
+  for (const [index, column] of columns.entries()) {
+    const cell = cells[index];
+    if (cell === undefined || cell === '') continue;
+    const value = textOfCell(cell);
+    if (value === undefined) return { error: `the value in ${columnLabel(index)}, ${column.name}, is ${notUtf8}; ${saveAsUtf8}` };
+    column.set(body, value);
+  }
+  return { body };
+}
+
+/** A cell's bytes (one latin1 character each) decoded as UTF-8, or undefined when they are not UTF-8. */
+function textOfCell(cell: string): string | undefined {
+  return /^[\x00-\x7f]*$/.test(cell) ? cell : utf8(Buffer.from(cell, 'latin1'));
 }
 
 // csv-parse has two codes for one mistake.
@@ -222,16 +286,20 @@ async function* csvRows(stream: Readable, flag: string): AsyncGenerator<InputRow
     const line = end - cells.reduce((count, cell) => count + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
     lastLine = end;
     if (!columns) {
-      columns = headerColumns(cells, flag);
+      // A header cell that is not UTF-8 names no column; it is never shown.
+      columns = headerColumns(cells.map((cell) => Buffer.from(cell, 'latin1').toString('utf8')), flag);
       return null;
     }
     if (cells.length !== columns.length) {
       return { line, error: `the record has ${cells.length} ${cells.length === 1 ? 'value' : 'values'}, and the header names ${columns.length} columns.` };
     }
-    return { line, body: csvBody(columns, cells) };
+    return { line, ...csvBody(columns, cells) };
   };
   const options: CsvOptions<InputRow, string[]> = {
-    bom: true,
+    // One character a byte: the parser's own decoding would replace bytes that are not UTF-8; csvBody decodes strictly.
+    encoding: 'latin1',
+    // withoutBom has dealt with it.
+    bom: false,
     // Field counts are checked here, so that a short record is one invalid row, not the end of the file.
     relax_column_count: true,
     skip_empty_lines: true,
@@ -239,9 +307,10 @@ async function* csvRows(stream: Readable, flag: string): AsyncGenerator<InputRow
     on_record: (cells, info) => toRow(cells, info),
   };
   // on_record turns each record into a row; the parser's typings know only records.
-  const parser = stream.pipe(parse(options as unknown as CsvOptions));
+  const bytes = Readable.from(withoutBom(stream, flag));
+  const parser = bytes.pipe(parse(options as unknown as CsvOptions));
   // pipe() does not pass a read error on; without this the rows would just stop.
-  stream.on('error', (error) => parser.destroy(error));
+  bytes.on('error', (error) => parser.destroy(error));
   try {
     for await (const row of parser as AsyncIterable<InputRow>) yield row;
   } catch (error) {
@@ -254,6 +323,7 @@ async function* csvRows(stream: Readable, flag: string): AsyncGenerator<InputRow
     // The parser's own message can quote the file; ours names the line only.
     throw new UsageError(`${flag}: the CSV is malformed at line ${line}: ${reason}. Nothing was sent.`, 'Rows cannot be told apart past this point, so the file is refused whole (--skip-invalid does not apply).');
   } finally {
+    bytes.destroy();
     stream.destroy();
   }
   if (!columns) throw new UsageError(`${flag}: the CSV file is empty; its first line must be a header naming the request body fields.`);
