@@ -72,7 +72,8 @@ describe('write sites', () => {
       const names = fsNamesUsed(text);
       if (!names.includes('openSync') && !names.includes('open')) continue;
       for (const match of text.matchAll(/\bopen(?:Sync)?\(([^()]*(?:\([^()]*\))?[^()]*)\)/g)) {
-        if (match[1]!.trim() !== '' && !/,\s*'r'\s*$/.test(match[1]!)) found.push(`${file}: ${match[0]}`);
+        const readOnly = /,\s*'r'\s*$/.test(match[1]!) || (/\bO_RDONLY\b/.test(match[1]!) && !/\bO_(WRONLY|RDWR|CREAT|APPEND|TRUNC)\b/.test(match[1]!));
+        if (match[1]!.trim() !== '' && !readOnly) found.push(`${file}: ${match[0]}`);
       }
     }
     expect(found).toEqual([]);
