@@ -68,6 +68,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
   const retry = retryPolicyFrom(global, deps.env);
   const quiet = global.quiet === true || isTruthy(deps.env.IPCTL_QUIET);
   let store: ProfileStore | undefined;
+  const trace = (line: string) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`);
   const context: Context = {
     deps,
     scrubber,
@@ -81,7 +82,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
     },
     async credentials(settings) {
       const { withKeychainCredentials } = await import('./config/credentials.js');
-      return withKeychainCredentials(settings, deps.env);
+      return withKeychainCredentials(settings, deps.env, deps.signal);
     },
     async config() {
       if (store) return { path: store.path, data: store.read() };
@@ -91,7 +92,8 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
     async store() {
       if (!store) {
         const { ProfileStore } = await import('./config/store.js');
-        store = ProfileStore.open(deps.env);
+        // A wait for another writer's lock ends on Ctrl-C; it is said on a terminal, and traced with --debug.
+        store = ProfileStore.open(deps.env, { signal: deps.signal, waiting: (line) => (debug ? trace(line) : context.note(`${line[0]!.toUpperCase()}${line.slice(1)}…`)) });
       }
       return store;
     },
@@ -113,7 +115,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         userAgent: userAgent(),
         env: deps.env,
         signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,
-        trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`) : undefined,
+        trace: debug ? trace : undefined,
         waiting: debug || options.quietWaits ? undefined : (line) => context.note(line),
         sent: (value) => scrubber.add(value),
       });

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
+import type Conf from 'conf';
 import { ConfigError, UsageError, UserError } from '../errors.js';
-import { withFileLock } from './lock.js';
+import { type LockOptions, withFileLock } from './lock.js';
 import { configPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
@@ -19,23 +19,28 @@ const dirMode = 0o700;
  * or the new one, never half of one. Commands that only read use read.ts and
  * never load conf.
  */
+/** Ctrl-C ends a wait for the lock; `waiting` is told when one begins. */
+export type StoreWaits = Pick<LockOptions, 'signal' | 'waiting'>;
+
 export class ProfileStore {
   readonly path: string;
   readonly #dir: string;
+  readonly #waits: StoreWaits;
 
-  private constructor(dir: string) {
+  private constructor(dir: string, waits: StoreWaits) {
     this.#dir = dir;
+    this.#waits = waits;
     this.path = `${dir}/${configFileName}`;
   }
 
-  static open(env: Record<string, string | undefined>): ProfileStore {
+  static open(env: Record<string, string | undefined>, waits: StoreWaits = {}): ProfileStore {
     const dir = configDir(env);
     try {
       mkdirSync(dir, { recursive: true, mode: dirMode });
     } catch (error) {
       throw asConfigError(error, `${dir}/${configFileName}`);
     }
-    return new ProfileStore(dir);
+    return new ProfileStore(dir, waits);
   }
 
   read(): ConfigFile {
@@ -55,12 +60,12 @@ export class ProfileStore {
   }
 
   /** Merges `changes` into the profile (creating it); undefined values remove a key. */
-  updateProfile(name: string, changes: Partial<ProfileData>): ProfileData {
+  updateProfile(name: string, changes: Partial<ProfileData>): Promise<ProfileData> {
     return this.updateProfileFrom(name, () => changes);
   }
 
   /** As updateProfile, with the changes worked out from the profile as it is under the lock (undefined: not there yet). */
-  updateProfileFrom(name: string, changesFor: (current: ProfileData | undefined) => Partial<ProfileData>): ProfileData {
+  updateProfileFrom(name: string, changesFor: (current: ProfileData | undefined) => Partial<ProfileData>): Promise<ProfileData> {
     checkProfileName(name);
     return this.#change((config) => {
       const merged: ProfileData = { ...config.profiles[name] };
@@ -74,16 +79,16 @@ export class ProfileStore {
     });
   }
 
-  removeProfile(name: string): void {
-    this.#change((config) => {
+  removeProfile(name: string): Promise<void> {
+    return this.#change((config) => {
       if (!config.profiles[name]) throw unknownProfile(name, Object.keys(config.profiles));
       delete config.profiles[name];
       if (config.current === name) delete config.current;
     });
   }
 
-  use(name: string): void {
-    this.#change((config) => {
+  use(name: string): Promise<void> {
+    return this.#change((config) => {
       if (!config.profiles[name]) throw unknownProfile(name, Object.keys(config.profiles));
       config.current = name;
     });
@@ -94,9 +99,12 @@ export class ProfileStore {
    * concurrent changes all land. A change that the file's own schema would
    * refuse is not written: no command may leave a file that the next one rejects.
    */
-  #change<T>(change: (config: ConfigFile) => T): T {
+  #change<T>(change: (config: ConfigFile) => T): Promise<T> {
     mkdirSync(this.#dir, { recursive: true, mode: dirMode });
-    return lockedFileWork(this.path, () => {
+    return lockedFileWork(this.path, this.#waits, async () => {
+      // Loaded once the lock is held: conf's atomically hooks SIGINT and SIGTERM (when-exit)
+      // and raises them again, which would end a wait for the lock or the keychain without its message.
+      const { default: ConfStore } = await import('conf');
       const config = this.read();
       const result = change(config);
       const checked = ConfigFileSchema.safeParse(config);
@@ -104,15 +112,15 @@ export class ProfileStore {
         const where = checked.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
         throw new UsageError(`Not saved: the profile file would be invalid (${where.join('; ')}).`);
       }
-      this.write(config);
+      this.write(config, ConfStore);
       return result;
     });
   }
 
-  private write(config: ConfigFile): void {
+  private write(config: ConfigFile, ConfStore: typeof Conf): void {
     chmodSync(this.#dir, dirMode);
     sweepLeftovers(this.#dir);
-    const conf = new Conf<ConfigFile>({
+    const conf = new ConfStore<ConfigFile>({
       cwd: this.#dir,
       configName: configFileName.replace(/\.json$/, ''),
       configFileMode: fileMode,
@@ -132,10 +140,10 @@ export class ProfileStore {
  * so that a new one can start. Returns the new name, or undefined when the
  * file is missing or fine. A file that cannot be read is left alone.
  */
-export function setAsideCorruptFile(env: Record<string, string | undefined>): string | undefined {
+export async function setAsideCorruptFile(env: Record<string, string | undefined>, waits: StoreWaits = {}): Promise<string | undefined> {
   const file = configPath(env);
   if (!existsSync(file)) return undefined;
-  return lockedFileWork(file, () => {
+  return lockedFileWork(file, waits, () => {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -170,9 +178,9 @@ function sweepLeftovers(dir: string): void {
   }
 }
 
-function lockedFileWork<T>(file: string, work: () => T): T {
+async function lockedFileWork<T>(file: string, waits: StoreWaits, work: () => T | Promise<T>): Promise<T> {
   try {
-    return withFileLock(file, work);
+    return await withFileLock(file, work, waits);
   } catch (error) {
     throw asConfigError(error, file);
   }
