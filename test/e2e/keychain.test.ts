@@ -318,9 +318,9 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
       process.kill(daemon, 'SIGCONT');
     }
     expect(result.code).toBe(130);
-    expect(result.stderr).toBe(`Error: Interrupted while waiting for ${keychainName}; its helper was stopped.\n`);
     // Gone before ipctl exited: it cannot store anything after.
     expect(isRunning(helper)).toBe(false);
+    expect(result.stderr).toBe(`Error: Interrupted while waiting for ${keychainName}; its helper was stopped.\n`);
     keyring.roundTrip();
     expect(keyring.lookup('interrupted:apiKey')).toBe('');
     expect(existsSync(configFile()) ? configFilesText() : '').not.toContain(canaryApiKey);
