@@ -27,7 +27,7 @@ const mutations = [
     replace: 'this.#trace(`  ${name}: ${typeof value === "object" && value !== null && "reveal" in value ? value.reveal() : String(value)}`);',
     tests: ['test/e2e/secret-canaries.test.ts'],
   },
-  { name: '503 is not retried', file: 'src/api/retry.ts', find: 'new Set([429, 502, 503, 504])', replace: 'new Set([429, 502, 504])', tests: ['test/unit/retry.test.ts'] },
+  { name: '503 is not retried', file: 'src/api/retry.ts', find: 'new Set([408, 429, 502, 503, 504])', replace: 'new Set([408, 429, 502, 504])', tests: ['test/unit/retry.test.ts'] },
   { name: 'retryable: false is retried anyway', file: 'src/api/retry.ts', find: 'if (failure.problem.retryable === false) return false;', replace: '', tests: ['test/unit/retry.test.ts'] },
   { name: '--token on argv is no longer refused', file: 'src/input/secret-flags.ts', find: '|key|keys|token|tokens|', replace: '|key|keys|tokens|', tests: ['test/unit/secret-flags.test.ts'] },
   { name: 'a declared secret flag takes a raw value', file: 'src/input/secret-flags.ts', find: "typeof value === 'string' && !referenceValue.test(value)", replace: 'false', tests: ['test/unit/secret-flags.test.ts'] },
@@ -58,8 +58,8 @@ const mutations = [
   {
     name: 'auth migrate changes the file before the keychain has the credential',
     file: 'src/config/credentials.ts',
-    find: 'const failure = await writeAndVerify(profile, entries, env);',
-    replace: 'markInKeychain(store, profile, entries.map(([key]) => key), () => true); const failure = await writeAndVerify(profile, entries, env);',
+    find: 'const failure = await writeAndVerify(profile, entries, env, signal);',
+    replace: 'await markInKeychain(store, profile, entries.map(([key]) => key), () => true); const failure = await writeAndVerify(profile, entries, env, signal);',
     tests: ['test/e2e/keychain.test.ts'],
   },
   { name: 'a keychain that does not answer is waited on for ever', file: 'src/config/keychain.ts', find: "child.kill('SIGKILL');\n      reject(keychainTimeout(timeoutMs / 1000));", replace: '', tests: ['test/e2e/keychain.test.ts'] },
@@ -77,6 +77,30 @@ const mutations = [
     tests: ['test/unit/request-fields.test.ts'],
   },
   { name: 'a flag rule is ignored (--status takes anything)', file: 'src/cli/declaration.ts', find: 'rules[key] = declared.rule;', replace: 'rules[key] = z.optional(z.unknown());', tests: ['test/e2e/read-commands.test.ts'] },
+  // Bounded waits: locks that cannot be used, Ctrl-C in every wait, the bulk import's waiting budget, Retry-After in the past, 408.
+  {
+    name: 'a lock that cannot be read is taken for one released just now',
+    file: 'src/config/lock.ts',
+    find: '    if (error instanceof UserError) throw error;\n    if (isGone(lockPath)) return undefined;\n    throw unreadableLock(lockPath, readFailure(error));',
+    replace: '    return undefined;',
+    tests: ['test/unit/lock.test.ts'],
+  },
+  {
+    name: 'a lock that names no process is judged by its age alone',
+    file: 'src/config/lock.ts',
+    find: "  if (!settled) throw unreadableLock(lockPath, 'it does not name the process that holds it');\n  return { text: again, ageMs, ...settled };",
+    replace: '  return { text: again, ageMs, ...settled };',
+    tests: ['test/unit/lock.test.ts'],
+  },
+  { name: 'the wait for the profile lock is deaf to Ctrl-C', file: 'src/context.ts', find: 'ProfileStore.open(deps.env, { signal: deps.signal, ', replace: 'ProfileStore.open(deps.env, { ', tests: ['test/e2e/config-safety.test.ts'] },
+  { name: 'a results lock that cannot be used is reported as a file that cannot be written', file: 'src/connections/bulk/import.ts', find: 'if (error instanceof UserError) throw new UsageError(`--results: ${error.message}`, error.hint);', replace: '', tests: ['test/unit/bulk-send.test.ts'] },
+  { name: 'Ctrl-C leaves the keychain helper running', file: 'src/config/keychain.ts', find: "    signal?.addEventListener('abort', interrupt, { once: true });\n", replace: '', tests: ['test/e2e/keychain.test.ts'] },
+  { name: 'conf is loaded before the profile lock is held (its re-raised signal cuts a first Ctrl-C short)', file: 'src/config/store.ts', find: "import type Conf from 'conf';\n", replace: "import 'conf';\nimport type Conf from 'conf';\n", tests: ['test/e2e/keychain.test.ts'] },
+  { name: 'a bulk import waits however long the service asks', file: 'src/connections/bulk/send.ts', find: 'if (asked === undefined || asked <= this.#options.maxWaitMs - waitedMs) return undefined;', replace: 'return undefined;', tests: ['test/unit/bulk-send.test.ts'] },
+  { name: 'a bulk row waits past the budget by backoff', file: 'src/connections/bulk/send.ts', find: ' && waitedMs <= this.#options.maxWaitMs) {', replace: ') {', tests: ['test/unit/bulk-send.test.ts'] },
+  { name: 'a Retry-After in the past means: send again at once', file: 'src/api/retry.ts', find: '(wait): wait is number => wait !== undefined && wait >= 0,', replace: '(wait): wait is number => wait !== undefined,', tests: ['test/unit/retry.test.ts', 'test/unit/bulk-results.test.ts'] },
+  { name: '408 is not retried', file: 'src/api/retry.ts', find: 'new Set([408, 429, 502, 503, 504])', replace: 'new Set([429, 502, 503, 504])', tests: ['test/unit/retry.test.ts'] },
+  { name: '408 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 408 || ', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

@@ -119,9 +119,14 @@ function readHolder(lockPath: string): Holder | undefined {
   }
   // Empty: its writer has created it and not yet written its owner.
   if (text === '') return { text, ageMs };
-  const owner = parseOwner(text) ?? parseOwner(rereadText(lockPath));
-  if (!owner) throw unreadableLock(lockPath, 'it does not name the process that holds it');
-  return { text, ageMs, ...owner };
+  const owner = parseOwner(text);
+  if (owner) return { text, ageMs, ...owner };
+  // Read once more: a lock caught between its creation and its one write reads whole the second time.
+  const again = rereadText(lockPath);
+  if (again === undefined) return undefined; // released meanwhile
+  const settled = parseOwner(again);
+  if (!settled) throw unreadableLock(lockPath, 'it does not name the process that holds it');
+  return { text: again, ageMs, ...settled };
 }
 
 /** `{pid, host}` as tryCreate writes them, or undefined for anything else. */
@@ -136,7 +141,7 @@ function parseOwner(text: string | undefined): { pid: number; host?: string } | 
   }
 }
 
-/** Read once more: a lock caught between its creation and its one write reads whole the second time. */
+/** The lock's text, or undefined when it is gone. */
 function rereadText(lockPath: string): string | undefined {
   try {
     return readFileSync(lockPath, 'utf8');

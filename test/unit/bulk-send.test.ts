@@ -1,12 +1,16 @@
 // The sending pass against a stand-in client: how the waiting budget of one
 // request (IPCTL_RETRY_MAX_WAIT) bounds the waits of each row.
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
 import { SendGate } from '../../src/connections/bulk/gate.js';
 import type { ResultRecord, ResultsLog } from '../../src/connections/bulk/results.js';
 import { type RowToSend, Sender } from '../../src/connections/bulk/send.js';
 import type { ConnectionRequestBody } from '../../src/connections/request.js';
 import { ApiError } from '../../src/errors.js';
+import { tempDir } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 
 const now = new Date('2025-03-01T12:00:00Z');
 
@@ -78,5 +82,28 @@ describe('the waiting budget of a bulk import', () => {
       [1, 'failed'],
       [2, 'created'],
     ]);
+  });
+});
+
+describe('the lock of the results file', () => {
+  let dir: ReturnType<typeof tempDir>;
+  beforeEach(() => {
+    dir = tempDir('ipctl-bulk-lock-');
+  });
+  afterEach(() => dir.remove());
+
+  it('that is a directory is exit 2 at once for --results, naming it and how to remove it; nothing is sent', async () => {
+    const input = join(dir.path, 'rows.jsonl');
+    writeFileSync(input, '{"provider":"pipedrive","groupRef":"g1","consumerRef":"u1","apiKey":"k"}\n');
+    const lockPath = join(dir.path, 'rows.results.jsonl.lock');
+    mkdirSync(lockPath);
+    // Nothing listens there: a request would be exit 5, not 2.
+    const env = { IPCTL_BASE_URL: 'http://127.0.0.1:9/v1', IPCTL_API_KEY: 'sk_lock_test_0123456789', IPCTL_CONFIG_DIR: join(dir.path, 'config'), NO_COLOR: '1' };
+    const result = await runMain(['connections', 'generate', '--project', 'demo', '--from-file', input, '--retries', '0'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `Error: --results: The lock file ${lockPath} cannot be used (it is a directory), so ipctl cannot tell whether another ipctl holds it.\nIf no ipctl is running, remove it (rm -r ${lockPath}) and try again.\n`,
+    );
   });
 });
