@@ -11,6 +11,9 @@ import { checkProfileName, type ConfigFile, ConfigFileSchema, type ProfileData }
 const fileMode = 0o600;
 const dirMode = 0o700;
 
+/** Ctrl-C ends a wait for the lock; `waiting` is told when one begins. */
+export type StoreWaits = Pick<LockOptions, 'signal' | 'waiting'>;
+
 /**
  * The profile store: one JSON file, checked against the schema on every read.
  * A file that fails the check is reported and left untouched. A change is a
@@ -19,9 +22,6 @@ const dirMode = 0o700;
  * or the new one, never half of one. Commands that only read use read.ts and
  * never load conf.
  */
-/** Ctrl-C ends a wait for the lock; `waiting` is told when one begins. */
-export type StoreWaits = Pick<LockOptions, 'signal' | 'waiting'>;
-
 export class ProfileStore {
   readonly path: string;
   readonly #dir: string;
