@@ -55,7 +55,7 @@ const mutations = [
     replace: 'this.#trace(`  ${name}: ${typeof value === "object" && value !== null && "reveal" in value ? value.reveal() : String(value)}`);',
     tests: ['test/e2e/secret-canaries.test.ts'],
   },
-  { name: '503 is not retried', file: 'src/api/retry.ts', find: 'new Set([429, 502, 503, 504])', replace: 'new Set([429, 502, 504])', tests: ['test/unit/retry.test.ts'] },
+  { name: '503 is not retried', file: 'src/api/retry.ts', find: 'new Set([408, 429, 502, 503, 504])', replace: 'new Set([408, 429, 502, 504])', tests: ['test/unit/retry.test.ts'] },
   { name: 'retryable: false is retried anyway', file: 'src/api/retry.ts', find: 'if (failure.problem.retryable === false) return false;', replace: '', tests: ['test/unit/retry.test.ts'] },
   { name: '--token on argv is no longer refused', file: 'src/input/secret-flags.ts', find: '|key|keys|token|tokens|', replace: '|key|keys|tokens|', tests: ['test/unit/secret-flags.test.ts'] },
   { name: 'a declared secret flag takes a raw value', file: 'src/input/secret-flags.ts', find: "typeof value === 'string' && !referenceValue.test(value)", replace: 'false', tests: ['test/unit/secret-flags.test.ts'] },
@@ -86,8 +86,8 @@ const mutations = [
   {
     name: 'auth migrate changes the file before the keychain has the credential',
     file: 'src/config/credentials.ts',
-    find: 'const failure = await writeAndVerify(profile, entries, env);',
-    replace: 'markInKeychain(store, profile, entries.map(([key]) => key), () => true); const failure = await writeAndVerify(profile, entries, env);',
+    find: 'const failure = await writeAndVerify(profile, entries, env, signal);',
+    replace: 'await markInKeychain(store, profile, entries.map(([key]) => key), () => true); const failure = await writeAndVerify(profile, entries, env, signal);',
     tests: ['test/e2e/keychain.test.ts'],
   },
   { name: 'a keychain that does not answer is waited on for ever', file: 'src/config/keychain.ts', find: "child.kill('SIGKILL');\n      reject(keychainTimeout(timeoutMs / 1000));", replace: '', tests: ['test/e2e/keychain.test.ts'] },
@@ -136,7 +136,6 @@ const mutations = [
   { name: 'help exit-codes leaves out 143', file: 'src/help/topics.ts', find: '  143  stopped by SIGTERM\n', replace: '', tests: ['test/e2e/help.test.ts'] },
   { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/lazy-loading.test.ts'] },
   { name: 'the scrubber marks a credential with ****, not [redacted]', file: 'src/output/scrubber.ts', find: "export const redactedMark = '[redacted]';", replace: "export const redactedMark = '****';", tests: ['test/unit/scrubber.test.ts'] },
-  { name: 'a bulk import honours a Retry-After of an hour', file: 'src/connections/bulk/gate.ts', find: 'export const maxRetryAfterMs = 5 * 60_000;', replace: 'export const maxRetryAfterMs = 60 * 60_000;', tests: ['test/unit/bulk-gate.test.ts'] },
   {
     name: "a created connection's tokens are left out of its output, not redacted",
     file: 'src/connections/view.ts',
@@ -232,6 +231,30 @@ const mutations = [
   { name: 'a --custom JSON value nested too deeply is walked', file: 'src/input/assignments.ts', find: 'if (tooDeep(text)) throw new UsageError(`${where}:', replace: 'if (false) throw new UsageError(`${where}:', tests: ['test/unit/assignments.test.ts'] },
   { name: 'an --input-json file nested too deeply is walked', file: 'src/input/sources.ts', find: 'if (tooDeep(text)) throw new UsageError(`${flag}:', replace: 'if (false) throw new UsageError(`${flag}:', tests: ['test/unit/input-file.test.ts'] },
   { name: 'a malformed scope is quoted', file: 'src/connections/request.ts', find: '`${field}: scope ${value.indexOf(bad) + 1} contains', replace: '`${field}: scope ${bad} contains', tests: ['test/unit/bulk-malformed-canaries.test.ts'] },
+  // Bounded waits: locks that cannot be used, Ctrl-C in every wait, the bulk import's waiting budget, Retry-After in the past, 408.
+  {
+    name: 'a lock that cannot be read is taken for one released just now',
+    file: 'src/config/lock.ts',
+    find: '    if (error instanceof UserError) throw error;\n    if (isGone(lockPath)) return undefined;\n    throw unreadableLock(lockPath, readFailure(error));',
+    replace: '    return undefined;',
+    tests: ['test/unit/lock.test.ts'],
+  },
+  {
+    name: 'a lock that names no process is judged by its age alone',
+    file: 'src/config/lock.ts',
+    find: "  if (!settled) throw unreadableLock(lockPath, 'it does not name the process that holds it');\n  return { text: again, ageMs, ...settled };",
+    replace: '  return { text: again, ageMs, ...settled };',
+    tests: ['test/unit/lock.test.ts'],
+  },
+  { name: 'the wait for the profile lock is deaf to Ctrl-C', file: 'src/context.ts', find: 'ProfileStore.open(deps.env, { signal: deps.signal, ', replace: 'ProfileStore.open(deps.env, { ', tests: ['test/e2e/config-safety.test.ts'] },
+  { name: 'a results lock that cannot be used is reported as a file that cannot be written', file: 'src/connections/bulk/import.ts', find: 'if (error instanceof UserError) throw new UsageError(`--results: ${error.message}`, error.hint);', replace: '', tests: ['test/unit/bulk-send.test.ts'] },
+  { name: 'Ctrl-C leaves the keychain helper running', file: 'src/config/keychain.ts', find: "    signal?.addEventListener('abort', interrupt, { once: true });\n", replace: '', tests: ['test/e2e/keychain.test.ts'] },
+  { name: 'conf is loaded before the profile lock is held (its re-raised signal cuts a first Ctrl-C short)', file: 'src/config/store.ts', find: "import type Conf from 'conf';\n", replace: "import 'conf';\nimport type Conf from 'conf';\n", tests: ['test/e2e/keychain.test.ts'] },
+  { name: 'a bulk import waits however long the service asks', file: 'src/connections/bulk/send.ts', find: 'if (asked === undefined || asked <= this.#options.maxWaitMs - waitedMs) return undefined;', replace: 'return undefined;', tests: ['test/unit/bulk-send.test.ts'] },
+  { name: 'a bulk row waits past the budget by backoff', file: 'src/connections/bulk/send.ts', find: ' && waitedMs <= this.#options.maxWaitMs) {', replace: ') {', tests: ['test/unit/bulk-send.test.ts'] },
+  { name: 'a Retry-After in the past means: send again at once', file: 'src/api/retry.ts', find: '(wait): wait is number => wait !== undefined && wait >= 0,', replace: '(wait): wait is number => wait !== undefined,', tests: ['test/unit/retry.test.ts', 'test/unit/bulk-results.test.ts'] },
+  { name: '408 is not retried', file: 'src/api/retry.ts', find: 'new Set([408, 429, 502, 503, 504])', replace: 'new Set([429, 502, 503, 504])', tests: ['test/unit/retry.test.ts'] },
+  { name: '408 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 408 || ', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
 ];
 const chosen = process.argv.slice(2);
 if (chosen[0] === '--check') {

@@ -72,6 +72,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
   // Said once per command, however often the file is read (as ssh says it once per key).
   let fileModeChecked = false;
   let versionNoticed = false;
+  const trace = (line: string) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`);
   const context: Context = {
     deps,
     scrubber,
@@ -85,7 +86,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
     },
     async credentials(settings) {
       const { withKeychainCredentials } = await import('./config/credentials.js');
-      return withKeychainCredentials(settings, deps.env);
+      return withKeychainCredentials(settings, deps.env, deps.signal);
     },
     async config() {
       const read = store ? { path: store.path, data: store.read() } : { path: configPath(deps.env), data: readConfigFile(configPath(deps.env)) };
@@ -98,7 +99,8 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
     async store() {
       if (!store) {
         const { ProfileStore } = await import('./config/store.js');
-        store = ProfileStore.open(deps.env);
+        // A wait for another writer's lock ends on Ctrl-C; it is said on a terminal, and traced with --debug.
+        store = ProfileStore.open(deps.env, { signal: deps.signal, waiting: (line) => (debug ? trace(line) : context.note(`${line[0]!.toUpperCase()}${line.slice(1)}…`)) });
       }
       return store;
     },
@@ -120,7 +122,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         userAgent: userAgent(),
         env: deps.env,
         signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,
-        trace: debug ? (line) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`) : undefined,
+        trace: debug ? trace : undefined,
         waiting: debug || options.quietWaits ? undefined : (line) => context.note(line),
         // Said once a run, to a person at a terminal: a CI log is read after the fact, and a deliberate gateway URL would repeat it in every job.
         unversioned: (line) => {

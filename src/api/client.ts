@@ -196,6 +196,11 @@ export class ApiClient {
     return (this.#options.retry ?? defaultRetryPolicy).retries;
   }
 
+  /** The most time, in ms, spent waiting between the attempts of one request (IPCTL_RETRY_MAX_WAIT). */
+  get maxWaitMs(): number {
+    return (this.#options.retry ?? defaultRetryPolicy).maxWaitMs;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.#dispatchers.values()].map((dispatcher) => dispatcher.close()));
   }

@@ -5,8 +5,10 @@ import { ApiError, NetworkError, type Problem } from '../errors.js';
 /**
  * How an operation may be repeated (the `retry` field of operations.ts):
  * - `safe`: repeating it has the same effect as sending it once (GET, search,
- *   the destination PATCH). Retried on network errors and timeouts, on 429,
- *   502, 503 and 504, and on any problem with `retryable: true`.
+ *   the destination PATCH). Retried on network errors and timeouts, on 408
+ *   (the server timed out waiting for the request: a network failure, said
+ *   by the server), 429, 502, 503 and 504, and on any problem with
+ *   `retryable: true`.
  * - `beforeSend`: repeating it could do the work twice (connections:generate).
  *   Retried only when the request cannot have reached the server: the
  *   connection (or the proxy tunnel) was never established.
@@ -25,7 +27,7 @@ export interface RetryPolicy {
 export const defaultRetryPolicy: RetryPolicy = { retries: 3, maxWaitMs: 60_000, backoffMs: 500 };
 export const retryLimits = { retries: 10, maxWaitSeconds: 3600, backoffSeconds: 60 } as const;
 
-const retryableStatuses = new Set([429, 502, 503, 504]);
+const retryableStatuses = new Set([408, 429, 502, 503, 504]);
 const backoffCeilingFactor = 16;
 
 /** Whether the request reached the server: `no` means it certainly did not. */
@@ -70,13 +72,15 @@ export function mayRetry(mode: RetryMode, failure: unknown): boolean {
 /**
  * How long the server asked to wait, in ms from now: the later of the
  * Retry-After header (seconds or an HTTP date) and the problem's retryAfter
- * (a date-time). Undefined when it asked for nothing readable.
+ * (a date-time). Undefined when it asked for nothing readable: a negative
+ * number, or a time already past (a server whose clock is wrong), is read as
+ * no answer at all, so the caller backs off instead of sending again at once.
  */
 export function requestedWaitMs(retryAfterHeader: string | undefined, problem: Problem, now: Date): number | undefined {
   const waits = [headerWaitMs(retryAfterHeader, now), dateWaitMs(problem.retryAfter, now)].filter(
-    (wait): wait is number => wait !== undefined,
+    (wait): wait is number => wait !== undefined && wait >= 0,
   );
-  return waits.length === 0 ? undefined : Math.max(0, ...waits);
+  return waits.length === 0 ? undefined : Math.max(...waits);
 }
 
 /** An HTTP date names its month (IMF-fixdate, RFC 850 and asctime forms alike). */

@@ -92,7 +92,7 @@ export default defineCommand({
       '2 invalid input (another origin or path, a secret on the command line, a -H header that cannot be sent, an unreadable file), nothing sent',
       '3 not found (HTTP 404)',
       '4 missing or rejected credentials (HTTP 401, 403)',
-      '5 temporary failure (network, timeout, 429, 5xx)',
+      '5 temporary failure (network, timeout, 408, 429, 5xx)',
     ],
   },
   run: async (input, context) => (await import('./api-run.js')).sendRequest(input, context),

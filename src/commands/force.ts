@@ -17,6 +17,6 @@ export const forceFlag = {
 export async function recoverProfileFile(context: Context, force: boolean | undefined): Promise<void> {
   if (!force) return;
   const { setAsideCorruptFile } = await import('../config/store.js');
-  const aside = setAsideCorruptFile(context.deps.env);
+  const aside = await setAsideCorruptFile(context.deps.env, { signal: context.deps.signal });
   if (aside) context.say(`The profile file could not be used; moved it to ${aside} and started a new one.`);
 }

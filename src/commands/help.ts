@@ -11,7 +11,7 @@ export interface HelpDetails {
   notes?: string;
 }
 
-const dataExitCodes = ['0 success', '2 invalid input, nothing sent', '3 not found', '4 missing or rejected credentials', '5 temporary failure (network, timeout, 429, 5xx)'];
+const dataExitCodes = ['0 success', '2 invalid input, nothing sent', '3 not found', '4 missing or rejected credentials', '5 temporary failure (network, timeout, 408, 429, 5xx)'];
 
 /**
  * A command's help: its one-line summary (from the registry) opening the

@@ -92,7 +92,7 @@ const spec = defineCommand({
       '2 invalid input (such as an operator other than eq), nothing sent',
       '3 unknown project, integration or groupRef',
       '4 missing or rejected API key',
-      '5 temporary failure (network, timeout, 429, 5xx)',
+      '5 temporary failure (network, timeout, 408, 429, 5xx)',
     ],
   },
   async run(input, context) {

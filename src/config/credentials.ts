@@ -1,7 +1,7 @@
 // Where credentials are kept: the OS keychain when one is usable, else the
 // profile file (0600). The profile file says which: a credential in the
 // keychain has a `credentialStore` marker in its profile and no value there.
-import { CredentialError } from '../errors.js';
+import { CredentialError, InterruptedError } from '../errors.js';
 import { type CredentialKey, credentialCommands, credentialKeys, credentialNames } from './credential-keys.js';
 import { settingEnv } from './defaults.js';
 import { keychainAccount, keychainCall, keychainName, type KeychainOperation, noKeychainSupport } from './keychain.js';
@@ -20,11 +20,11 @@ export { credentialKeys, credentialNames };
  * (`unreadable`), thrown only if a request needs it. A keychain that does not
  * answer in time throws (exit 5).
  */
-export async function withKeychainCredentials(settings: Settings, env: Env): Promise<Settings> {
+export async function withKeychainCredentials(settings: Settings, env: Env, signal?: AbortSignal): Promise<Settings> {
   const wanted = credentialKeys.filter((key) => settings[key].storage === 'keyring' && settings[key].value === undefined);
   if (wanted.length === 0) return settings;
   const profile = settings.profile.value;
-  const answers = await keychainCall(wanted.map((key) => ({ op: 'get', account: keychainAccount(profile, key) })), env);
+  const answers = await keychainCall(wanted.map((key) => ({ op: 'get', account: keychainAccount(profile, key) })), env, signal);
   const filled = { ...settings };
   wanted.forEach((key, index) => {
     const answer = answers[index]!;
@@ -74,21 +74,21 @@ export async function storeCredentials(
   store: ProfileStore,
   profile: string,
   values: Partial<Record<CredentialKey, string>>,
-  options: { insecure: boolean; env: Env },
+  options: { insecure: boolean; env: Env; signal?: AbortSignal },
 ): Promise<StoreOutcome> {
   // The name becomes part of a keychain account: checked before anything is stored.
   checkProfileName(profile);
   const keys = credentialKeys.filter((key) => values[key] !== undefined);
   let fallback: KeychainFailure | undefined;
   if (!options.insecure) {
-    fallback = await writeAndVerify(profile, keys.map((key) => [key, values[key]!]), options.env);
+    fallback = await writeAndVerify(profile, keys.map((key) => [key, values[key]!]), options.env, options.signal);
     if (fallback === undefined) {
-      markInKeychain(store, profile, keys, () => true);
+      await markInKeychain(store, profile, keys, () => true);
       return { storage: 'keyring' };
     }
   }
   let before: ProfileData | undefined;
-  store.updateProfileFrom(profile, (current) => {
+  await store.updateProfileFrom(profile, (current) => {
     before = current;
     const marker = { ...current?.credentialStore };
     for (const key of keys) delete marker[key];
@@ -99,18 +99,20 @@ export async function storeCredentials(
   const replaced = keys.filter((key) => before?.credentialStore?.[key] === 'keyring');
   if (replaced.length > 0 && fallback === undefined) {
     // Chosen with --insecure-storage, quietly: a keychain that fails here leaves an unused entry, nothing worse.
-    await keychainCall(replaced.map((key) => ({ op: 'delete', account: keychainAccount(profile, key) })), options.env).catch(() => undefined);
+    await keychainCall(replaced.map((key) => ({ op: 'delete', account: keychainAccount(profile, key) })), options.env, options.signal).catch((error: unknown) => {
+      if (error instanceof InterruptedError) throw error;
+    });
   }
   return { storage: 'file', fallbackReason: fallback?.reason, fallbackDetail: fallback?.detail };
 }
 
 /** Writes each credential to the keychain and reads it back; returns why not, or undefined when every one is there. */
-async function writeAndVerify(profile: string, entries: [CredentialKey, string][], env: Env): Promise<KeychainFailure | undefined> {
+async function writeAndVerify(profile: string, entries: [CredentialKey, string][], env: Env, signal?: AbortSignal): Promise<KeychainFailure | undefined> {
   const operations: KeychainOperation[] = entries.flatMap(([key, value]) => [
     { op: 'set' as const, account: keychainAccount(profile, key), value },
     { op: 'get' as const, account: keychainAccount(profile, key) },
   ]);
-  const answers = await keychainCall(operations, env);
+  const answers = await keychainCall(operations, env, signal);
   for (const [index, [, value]] of entries.entries()) {
     const [written, read] = [answers[index * 2]!, answers[index * 2 + 1]!];
     const problem = written.error === undefined ? read : written;
@@ -125,8 +127,8 @@ async function writeAndVerify(profile: string, entries: [CredentialKey, string][
  * come, at once. `stillCurrent` tells whether the file still holds what was
  * put in the keychain; a credential changed meanwhile is left as it now is.
  */
-function markInKeychain(store: ProfileStore, profile: string, keys: CredentialKey[], stillCurrent: (key: CredentialKey, current: ProfileData | undefined) => boolean): void {
-  store.updateProfileFrom(profile, (current) => {
+async function markInKeychain(store: ProfileStore, profile: string, keys: CredentialKey[], stillCurrent: (key: CredentialKey, current: ProfileData | undefined) => boolean): Promise<void> {
+  await store.updateProfileFrom(profile, (current) => {
     const marker = { ...current?.credentialStore };
     const changes: Partial<ProfileData> = {};
     for (const key of keys.filter((each) => stillCurrent(each, current))) {
@@ -149,10 +151,10 @@ export interface KeychainLeftovers {
  * names). Returns those that could not be removed, and why; a timeout throws.
  * An entry that was already gone counts as removed.
  */
-async function deleteKeychainCredentials(profile: string, data: ProfileData | undefined, keys: CredentialKey[], env: Env): Promise<KeychainLeftovers> {
+async function deleteKeychainCredentials(profile: string, data: ProfileData | undefined, keys: CredentialKey[], env: Env, signal?: AbortSignal): Promise<KeychainLeftovers> {
   const inKeychain = keys.filter((key) => data?.credentialStore?.[key] === 'keyring');
   if (inKeychain.length === 0) return { keys: [] };
-  const answers = await keychainCall(inKeychain.map((key) => ({ op: 'delete', account: keychainAccount(profile, key) })), env);
+  const answers = await keychainCall(inKeychain.map((key) => ({ op: 'delete', account: keychainAccount(profile, key) })), env, signal);
   const failed = answers.find((answer) => answer.error !== undefined);
   return { keys: inKeychain.filter((_, index) => answers[index]!.error !== undefined), reason: failed?.error, detail: failed?.detail };
 }
@@ -163,10 +165,10 @@ async function deleteKeychainCredentials(profile: string, data: ProfileData | un
  * keeps its marker, so that the same command run again can finish; those are
  * returned, with why.
  */
-export async function removeStoredCredentials(store: ProfileStore, profile: string, data: ProfileData | undefined, env: Env): Promise<KeychainLeftovers> {
-  const leftovers = await deleteKeychainCredentials(profile, data, credentialKeys, env);
+export async function removeStoredCredentials(store: ProfileStore, profile: string, data: ProfileData | undefined, env: Env, signal?: AbortSignal): Promise<KeychainLeftovers> {
+  const leftovers = await deleteKeychainCredentials(profile, data, credentialKeys, env, signal);
   const kept = leftovers.keys.length > 0 ? Object.fromEntries(leftovers.keys.map((key) => [key, 'keyring' as const])) : undefined;
-  store.updateProfile(profile, { apiKey: undefined, token: undefined, credentialStore: kept });
+  await store.updateProfile(profile, { apiKey: undefined, token: undefined, credentialStore: kept });
   return leftovers;
 }
 
@@ -187,17 +189,17 @@ export interface MigrationResult {
  * and the file changes in one atomic write per profile: a process killed at
  * any point leaves each credential readable from the file or the keychain.
  */
-export async function migrateCredentials(store: ProfileStore, env: Env): Promise<MigrationResult> {
+export async function migrateCredentials(store: ProfileStore, env: Env, signal?: AbortSignal): Promise<MigrationResult> {
   const moved: MigrationResult['moved'] = [];
   const profiles = store.read().profiles;
   for (const profile of Object.keys(profiles).sort()) {
     const data = profiles[profile]!;
     const entries = credentialKeys.filter((key) => data[key] !== undefined).map((key): [CredentialKey, string] => [key, data[key]!]);
     if (entries.length === 0) continue;
-    const failure = await writeAndVerify(profile, entries, env);
+    const failure = await writeAndVerify(profile, entries, env, signal);
     if (failure !== undefined) return { moved, failure };
     const moving = new Map(entries);
-    markInKeychain(store, profile, [...moving.keys()], (key, current) => current?.[key] === moving.get(key));
+    await markInKeychain(store, profile, [...moving.keys()], (key, current) => current?.[key] === moving.get(key));
     moved.push(...entries.map(([key]) => ({ profile, key })));
   }
   return { moved };

@@ -1,4 +1,4 @@
-import { UserError, exitCodes } from '../errors.js';
+import { InterruptedError, UserError, exitCodes } from '../errors.js';
 import { standaloneExecutable } from '../installation.js';
 import { capitalize } from '../output/words.js';
 
@@ -46,28 +46,46 @@ const defaultTimeoutSeconds = 10;
  * answer in time (IPCTL_KEYRING_TIMEOUT seconds, default 10) is killed, and
  * this throws an error that names the store (exit 5). When the keychain cannot
  * be reached at all (no worker in this build, no module for this platform),
- * every answer carries the reason.
+ * every answer carries the reason. When `signal` aborts (Ctrl-C), the child
+ * is killed at once and this throws InterruptedError once it has ended: no
+ * keychain operation starts after ipctl has exited.
  */
-export async function keychainCall(operations: KeychainOperation[], env: Record<string, string | undefined>): Promise<KeychainAnswer[]> {
+export async function keychainCall(operations: KeychainOperation[], env: Record<string, string | undefined>, signal?: AbortSignal): Promise<KeychainAnswer[]> {
   const worker = workerPath();
   if (!worker) return operations.map(() => ({ error: noKeychainSupport }));
   const timeoutMs = keychainTimeoutSeconds(env) * 1000;
+  if (signal?.aborted) throw interruptedKeychain();
   const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(process.execPath, [worker], { env: workerEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
   return new Promise((resolve, reject) => {
     let output = '';
+    let interrupted = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(keychainTimeout(timeoutMs / 1000));
     }, timeoutMs);
+    const interrupt = () => {
+      interrupted = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+    };
+    signal?.addEventListener('abort', interrupt, { once: true });
+    const ended = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', interrupt);
+    };
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve(operations.map(() => ({ error: `the keychain helper could not start (${error.message})` })));
+      ended();
+      if (interrupted) reject(interruptedKeychain());
+      else resolve(operations.map(() => ({ error: `the keychain helper could not start (${error.message})` })));
     });
-    child.on('close', () => {
-      clearTimeout(timer);
-      resolve(parseAnswers(output, operations.length));
+    child.on('close', (_code, killedBy) => {
+      ended();
+      // Only now, with the helper gone, is it safe to say so and exit. Ctrl-C at a
+      // terminal reaches the helper too, and may end it before ipctl hears of it.
+      if (interrupted || signal?.aborted || killedBy === 'SIGINT' || killedBy === 'SIGTERM') reject(interruptedKeychain());
+      else resolve(parseAnswers(output, operations.length));
     });
     child.stdin.on('error', () => {}); // a child that died early is reported by 'close'
     child.stdin.end(JSON.stringify({ service: keychainService, operations } satisfies KeychainRequest));
@@ -118,6 +136,10 @@ function keychainTimeoutSeconds(env: Record<string, string | undefined>): number
     throw new UserError(`IPCTL_KEYRING_TIMEOUT must be a number of seconds between 0 and 600, not "${raw}".`, exitCodes.usage, 'For example: IPCTL_KEYRING_TIMEOUT=5');
   }
   return seconds;
+}
+
+function interruptedKeychain(): InterruptedError {
+  return new InterruptedError(`Interrupted while waiting for ${keychainName()}; its helper was stopped.`);
 }
 
 function keychainTimeout(seconds: number): UserError {

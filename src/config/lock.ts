@@ -1,9 +1,10 @@
 // A lock file beside the profile file, so that ipctl processes started at once
 // (CI jobs sharing one config) change it one after another and lose nothing.
 // O_EXCL creation is atomic on local file systems; no dependency is needed.
-import { closeSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { UserError, exitCodes } from '../errors.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConfigError, InterruptedError, UserError, exitCodes } from '../errors.js';
 import { openForWriting, removeFile, writeAll } from '../file-writes.js';
 
 export interface LockOptions {
@@ -11,6 +12,10 @@ export interface LockOptions {
   waitMs?: number;
   /** A lock older than this is taken to be left behind by a crashed process, in ms. */
   staleMs?: number;
+  /** Aborted when the user interrupts: the wait ends at once (exit 130). */
+  signal?: AbortSignal;
+  /** Told once, when the lock is found held and the wait begins. */
+  waiting?: (line: string) => void;
 }
 
 /** A writer holds the lock for milliseconds; ten seconds means it is gone. */
@@ -18,14 +23,17 @@ const defaultStaleMs = 10_000;
 const defaultWaitMs = 15_000;
 /** A lock with no owner written in it, older than this, was left by a writer that died. */
 const emptyStaleMs = 1000;
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-/** Runs `work` while holding `<file>.lock`; the lock is removed afterwards, whatever happens. */
-export function withFileLock<T>(file: string, work: () => T, options: LockOptions = {}): T {
+/**
+ * Runs `work` while holding `<file>.lock`; the lock is removed afterwards,
+ * whatever happens. The wait for another holder is asynchronous, so that
+ * Ctrl-C ends it; `work` itself takes milliseconds.
+ */
+export async function withFileLock<T>(file: string, work: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const lockPath = `${file}.lock`;
-  acquire(lockPath, options.waitMs ?? defaultWaitMs, options.staleMs ?? defaultStaleMs);
+  await acquire(lockPath, options);
   try {
-    return work();
+    return await work();
   } finally {
     try {
       removeFile('lock.remove', lockPath);
@@ -35,9 +43,13 @@ export function withFileLock<T>(file: string, work: () => T, options: LockOption
   }
 }
 
-function acquire(lockPath: string, waitMs: number, staleMs: number): void {
-  const deadline = Date.now() + waitMs;
+async function acquire(lockPath: string, options: LockOptions): Promise<void> {
+  const { signal, waiting } = options;
+  const staleMs = options.staleMs ?? defaultStaleMs;
+  const deadline = Date.now() + (options.waitMs ?? defaultWaitMs);
+  let told = false;
   for (let round = 0; ; round += 1) {
+    if (signal?.aborted) throw interruptedWaiting(lockPath);
     if (tryCreate(lockPath)) return;
     const holder = readHolder(lockPath);
     if (holder && isStale(holder, staleMs)) {
@@ -45,9 +57,22 @@ function acquire(lockPath: string, waitMs: number, staleMs: number): void {
       continue;
     }
     if (Date.now() > deadline) throw lockedError(lockPath, holder);
-    // Synchronous, because the profile store is; the lock is held for milliseconds.
-    Atomics.wait(sleeper, 0, 0, 5 + Math.min(round, 10) * 3 + Math.random() * 10);
+    if (!told) waiting?.(`waiting for ${describeHolder(holder)}, which holds ${lockPath}`);
+    told = true;
+    await pause(5 + Math.min(round, 10) * 3 + Math.random() * 10, lockPath, signal);
   }
+}
+
+async function pause(ms: number, lockPath: string, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch {
+    throw interruptedWaiting(lockPath);
+  }
+}
+
+function interruptedWaiting(lockPath: string): InterruptedError {
+  return new InterruptedError(`Interrupted while waiting for ${lockPath}; nothing was changed.`);
 }
 
 function tryCreate(lockPath: string): boolean {
@@ -81,20 +106,83 @@ interface Holder {
   ageMs: number;
 }
 
+/**
+ * The lock's holder as the lock says; undefined when the lock is gone (released
+ * just now). A lock that is there and cannot be read (a directory, a dangling
+ * symbolic link, another user's file) or that holds something other than an
+ * owner is an error at once: no wait could end it.
+ */
 function readHolder(lockPath: string): Holder | undefined {
+  let text: string;
+  let ageMs: number;
   try {
-    const text = readFileSync(lockPath, 'utf8');
-    const ageMs = Date.now() - statSync(lockPath).mtimeMs;
-    let owner: { pid?: unknown; host?: unknown } = {};
-    try {
-      owner = JSON.parse(text) as typeof owner;
-    } catch {
-      // Being written right now, or garbage: judged by its age alone.
-    }
-    return { text, ageMs, pid: typeof owner.pid === 'number' ? owner.pid : undefined, host: typeof owner.host === 'string' ? owner.host : undefined };
+    const stat = statSync(lockPath);
+    // Not read unless a regular file: reading a named pipe would wait for a writer for ever.
+    if (!stat.isFile()) throw unreadableLock(lockPath, stat.isDirectory() ? 'it is a directory' : 'it is not a regular file');
+    ageMs = Date.now() - stat.mtimeMs;
+    text = readFileSync(lockPath, 'utf8');
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    if (isGone(lockPath)) return undefined;
+    throw unreadableLock(lockPath, readFailure(error));
+  }
+  // Empty: its writer has created it and not yet written its owner.
+  if (text === '') return { text, ageMs };
+  const owner = parseOwner(text);
+  if (owner) return { text, ageMs, ...owner };
+  // Read once more: a lock caught between its creation and its one write reads whole the second time.
+  const again = rereadText(lockPath);
+  if (again === undefined) return undefined; // released meanwhile
+  const settled = parseOwner(again);
+  if (!settled) throw unreadableLock(lockPath, 'it does not name the process that holds it');
+  return { text: again, ageMs, ...settled };
+}
+
+/** `{pid, host}` as tryCreate writes them, or undefined for anything else. */
+function parseOwner(text: string | undefined): { pid: number; host?: string } | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const owner = JSON.parse(text) as { pid?: unknown; host?: unknown } | null;
+    if (typeof owner?.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
+    return { pid: owner.pid, host: typeof owner.host === 'string' ? owner.host : undefined };
   } catch {
     return undefined;
   }
+}
+
+/** The lock's text, or undefined when it is gone. */
+function rereadText(lockPath: string): string | undefined {
+  try {
+    return readFileSync(lockPath, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function isGone(lockPath: string): boolean {
+  try {
+    lstatSync(lockPath);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
+function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied: it belongs to another user, or its mode forbids reading';
+  if (code === 'ENOENT' || code === 'ELOOP') return 'it is a symbolic link to nothing';
+  return code ?? 'it cannot be read';
+}
+
+/** Exit 2: the lock file is not one ipctl wrote, and only a person can tell whether it may go. */
+function unreadableLock(lockPath: string, reason: string): ConfigError {
+  const directory = reason === 'it is a directory';
+  return new ConfigError(
+    `The lock file ${lockPath} cannot be used (${reason}), so ipctl cannot tell whether another ipctl holds it.`,
+    `If no ipctl is running, remove it (${directory ? 'rm -r' : 'rm'} ${lockPath}) and try again.`,
+  );
 }
 
 /**
@@ -134,10 +222,14 @@ export interface RunLock {
 export function takeRunLock(file: string): RunLock | { heldBy: string } {
   const lockPath = `${file}.lock`;
   let tookOverFrom: number | undefined;
-  for (;;) {
+  for (let round = 0; ; round += 1) {
     if (tryCreate(lockPath)) return { tookOverFrom, release: () => removeIfOurs(lockPath) };
     const holder = readHolder(lockPath);
-    if (!holder) continue; // released just now: try again
+    if (!holder) {
+      // Released just now: try again, a few times; others keep taking it first only while they are running.
+      if (round < maxRunLockRounds) continue;
+      return { heldBy: 'other runs that keep taking it' };
+    }
     const abandoned = holder.pid === undefined ? holder.ageMs > emptyStaleMs : processIsGone(holder);
     if (!abandoned) return { heldBy: describeHolder(holder) };
     tookOverFrom = holder.pid;
@@ -145,12 +237,21 @@ export function takeRunLock(file: string): RunLock | { heldBy: string } {
   }
 }
 
+/** How often a run tries again to take a lock that was there, and gone when read. */
+const maxRunLockRounds = 20;
+
 function removeIfOurs(lockPath: string): void {
-  const holder = readHolder(lockPath);
+  let holder: Holder | undefined;
+  try {
+    holder = readHolder(lockPath);
+  } catch {
+    return; // not ours: ours reads back
+  }
   if (holder?.pid === process.pid && holder.host === hostname()) removeIfUnchanged(lockPath, holder.text);
 }
 
-function describeHolder(holder: Holder): string {
+function describeHolder(holder: Holder | undefined): string {
+  if (holder === undefined) return 'another process';
   if (holder.pid === undefined) return 'a process that is starting';
   return `process ${holder.pid}${holder.host && holder.host !== hostname() ? ` on ${holder.host}` : ''}`;
 }
@@ -165,7 +266,7 @@ function removeIfUnchanged(lockPath: string, text: string): void {
 }
 
 function lockedError(lockPath: string, holder: Holder | undefined): UserError {
-  const who = holder?.pid !== undefined ? `process ${holder.pid}${holder.host && holder.host !== hostname() ? ` on ${holder.host}` : ''}` : 'another process';
+  const who = holder?.pid !== undefined ? describeHolder(holder) : 'another process';
   return new UserError(
     `The profile file is locked by ${who}, which has not finished changing it.`,
     exitCodes.temporary,

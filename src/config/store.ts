@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import Conf from 'conf';
+import type Conf from 'conf';
 import { join } from 'node:path';
 import { ConfigError, FileWriteError, UsageError, UserError } from '../errors.js';
 import { isOutOfSpace, linkFile, makeFolder, removeFile, renameDurably, setMode, shortWrite, syncFile, writeBy, writeFailureRemedy, writeFailureText } from '../file-writes.js';
-import { withFileLock } from './lock.js';
+import { type LockOptions, withFileLock } from './lock.js';
 import { configPath, keptPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
@@ -11,6 +11,9 @@ import { checkProfileName, type ConfigFile, ConfigFileSchema, type ProfileData, 
 
 const fileMode = 0o600;
 const dirMode = 0o700;
+
+/** Ctrl-C ends a wait for the lock; `waiting` is told when one begins. */
+export type StoreWaits = Pick<LockOptions, 'signal' | 'waiting'>;
 
 /**
  * The profile store: one JSON file, checked against the schema on every read.
@@ -25,20 +28,22 @@ const dirMode = 0o700;
 export class ProfileStore {
   readonly path: string;
   readonly #dir: string;
+  readonly #waits: StoreWaits;
 
-  private constructor(dir: string) {
+  private constructor(dir: string, waits: StoreWaits) {
     this.#dir = dir;
+    this.#waits = waits;
     this.path = `${dir}/${configFileName}`;
   }
 
-  static open(env: Record<string, string | undefined>): ProfileStore {
+  static open(env: Record<string, string | undefined>, waits: StoreWaits = {}): ProfileStore {
     const dir = configDir(env);
     try {
       makeFolder('profile.mkdir', dir, dirMode);
     } catch (error) {
       throw asConfigError(error, `${dir}/${configFileName}`);
     }
-    return new ProfileStore(dir);
+    return new ProfileStore(dir, waits);
   }
 
   read(): ConfigFile {
@@ -58,12 +63,12 @@ export class ProfileStore {
   }
 
   /** Merges `changes` into the profile (creating it); undefined values remove a key. */
-  updateProfile(name: string, changes: Partial<ProfileData>): ProfileData {
+  updateProfile(name: string, changes: Partial<ProfileData>): Promise<ProfileData> {
     return this.updateProfileFrom(name, () => changes);
   }
 
   /** As updateProfile, with the changes worked out from the profile as it is under the lock (undefined: not there yet). */
-  updateProfileFrom(name: string, changesFor: (current: ProfileData | undefined) => Partial<ProfileData>): ProfileData {
+  updateProfileFrom(name: string, changesFor: (current: ProfileData | undefined) => Partial<ProfileData>): Promise<ProfileData> {
     checkProfileName(name);
     return this.#change((config) => {
       const current = storedProfile(config, name);
@@ -78,16 +83,16 @@ export class ProfileStore {
     });
   }
 
-  removeProfile(name: string): void {
-    this.#change((config) => {
+  removeProfile(name: string): Promise<void> {
+    return this.#change((config) => {
       if (!storedProfile(config, name)) throw unknownProfile(name, Object.keys(config.profiles));
       delete config.profiles[name];
       if (config.current === name) delete config.current;
     });
   }
 
-  use(name: string): void {
-    this.#change((config) => {
+  use(name: string): Promise<void> {
+    return this.#change((config) => {
       if (!storedProfile(config, name)) throw unknownProfile(name, Object.keys(config.profiles));
       config.current = name;
     });
@@ -98,13 +103,16 @@ export class ProfileStore {
    * concurrent changes all land. A change that the file's own schema would
    * refuse is not written: no command may leave a file that the next one rejects.
    */
-  #change<T>(change: (config: ConfigFile) => T): T {
+  #change<T>(change: (config: ConfigFile) => T): Promise<T> {
     try {
       makeFolder('profile.mkdir', this.#dir, dirMode);
     } catch (error) {
       throw asConfigError(error, this.path);
     }
-    return lockedFileWork(this.path, () => {
+    return lockedFileWork(this.path, this.#waits, async () => {
+      // Loaded once the lock is held: conf's atomically hooks SIGINT and SIGTERM (when-exit)
+      // and raises them again, which would end a wait for the lock or the keychain without its message.
+      const { default: ConfStore } = await import('conf');
       const config = this.read();
       const result = change(config);
       const checked = ConfigFileSchema.safeParse(config);
@@ -112,19 +120,19 @@ export class ProfileStore {
         const where = checked.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
         throw new UsageError(`Not saved: the profile file would be invalid (${where.join('; ')}).`);
       }
-      this.write(config);
+      this.write(config, ConfStore);
       return result;
     });
   }
 
-  private write(config: ConfigFile): void {
+  private write(config: ConfigFile, ConfStore: typeof Conf): void {
     setMode('profile.chmod', this.#dir, dirMode);
     sweepLeftovers(this.#dir);
     const text = serialize(config);
     const kept = keepPrevious(this.path);
     try {
       writeBy('profile.write', this.path, () => {
-        confFor(this.#dir, this.path).store = config;
+        confFor(ConfStore, this.#dir, this.path).store = config;
       });
       checkWritten(this.path, text);
       // conf sets the mode when it creates the file; keep it exact whatever the umask did.
@@ -148,8 +156,8 @@ function serialize(config: ConfigFile): string {
  * renames it into place. The file was just read and checked under the same
  * lock; conf reads it again the same way.
  */
-function confFor(dir: string, path: string): Conf<ConfigFile> {
-  return new Conf<ConfigFile>({
+function confFor(ConfStore: typeof Conf, dir: string, path: string): Conf<ConfigFile> {
+  return new ConfStore<ConfigFile>({
     cwd: dir,
     configName: configFileName.replace(/\.json$/, ''),
     configFileMode: fileMode,
@@ -210,10 +218,10 @@ function removeQuietly(path: string): void {
  * so that a new one can start. Returns the new name, or undefined when the
  * file is missing or fine. A file that cannot be read is left alone.
  */
-export function setAsideCorruptFile(env: Record<string, string | undefined>): string | undefined {
+export async function setAsideCorruptFile(env: Record<string, string | undefined>, waits: StoreWaits = {}): Promise<string | undefined> {
   const file = configPath(env);
   if (!existsSync(file)) return undefined;
-  return lockedFileWork(file, () => {
+  return lockedFileWork(file, waits, () => {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -248,9 +256,9 @@ function sweepLeftovers(dir: string): void {
   }
 }
 
-function lockedFileWork<T>(file: string, work: () => T): T {
+async function lockedFileWork<T>(file: string, waits: StoreWaits, work: () => T | Promise<T>): Promise<T> {
   try {
-    return withFileLock(file, work);
+    return await withFileLock(file, work, waits);
   } catch (error) {
     throw asConfigError(error, file);
   }

@@ -6,10 +6,10 @@ export const exitCodesTopic = `Exit codes
   1    an API error (or a bulk import with rows not created), or work that could not be done for a reason outside ipctl:
        auth migrate with no usable OS keychain, sandbox on a port that is taken, a file ipctl could not write (a full disk,
        a quota, a file-size limit or an I/O error: the message names the file and what was done)
-  2    usage error or invalid input (a flag, an argument, a file, the profile file, a path ipctl may not write); nothing was sent
+  2    usage error or invalid input (a flag, an argument, a file, the profile file, a path ipctl may not write, a lock file that cannot be used); nothing was sent
   3    not found (HTTP 404)
   4    missing or rejected credentials (HTTP 401 or 403, none configured, or kept in an OS keychain that cannot be read now; nothing was sent)
-  5    temporary failure: network error, timeout, HTTP 429 or 5xx, a problem marked retryable, or an OS keychain that did not answer
+  5    temporary failure: network error, timeout, HTTP 408, 429 or 5xx, a problem marked retryable, or an OS keychain that did not answer
        or could not be reached to delete a credential (run the command again where it can be)
   70   a bug in ipctl (an internal error); please report it
   130  interrupted (Ctrl-C, or a declined confirmation)
@@ -55,21 +55,25 @@ export const retriesTopic = `Retries and timeouts
   seconds (IPCTL_TIMEOUT; default 30) for its answer.
 
   Retried, for reads, search and destination updates (repeating them is safe):
-    network errors, timeouts, a connection that broke, HTTP 429, 502, 503, 504,
-    and any problem with "retryable": true; never one with "retryable": false.
+    network errors, timeouts, a connection that broke, HTTP 408 (the server
+    timed out waiting for the request), 429, 502, 503, 504, and any problem
+    with "retryable": true; never one with "retryable": false.
   Retried, for connections generate (repeating it could create two):
     only when the request cannot have reached the server: the connection was
     refused, the name did not resolve, or the proxy would not connect.
 
   Between attempts ipctl waits as long as the server asks (Retry-After, in
-  seconds or as a date, or the problem's retryAfter; the later of the two), or
-  else backs off: IPCTL_RETRY_BACKOFF seconds (default 0.5), doubling each time
+  seconds or as a date, or the problem's retryAfter; the later of the two; a
+  negative one, or a time already past, counts as none), or else backs off: IPCTL_RETRY_BACKOFF seconds (default 0.5), doubling each time
   up to 16 times that, half of it random. All waits of one command add up to at
   most IPCTL_RETRY_MAX_WAIT seconds (default 60); when the server asks for
-  longer, ipctl stops at once (exit 5) and says when to try again.
+  longer, ipctl stops at once (exit 5) and says when to try again. A bulk
+  import keeps each row's waits within the same budget, and stops (exit 5)
+  when the service asks for longer.
 
   On a terminal each wait is said on stderr (not with --quiet); --debug shows
-  each attempt and each wait, in a pipe too. Ctrl-C stops at once (exit 130).
+  each attempt and each wait, in a pipe too. Ctrl-C stops at once (exit 130;
+  SIGTERM 143), whatever ipctl is waiting for.
 `;
 
 export const helpTopics: Record<string, string> = {

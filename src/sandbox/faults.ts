@@ -133,6 +133,7 @@ export interface FaultRequest {
 }
 
 const statusTitles: Record<number, string> = {
+  408: 'Request Timeout',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',

@@ -202,6 +202,23 @@ describe('ipctl api: requests', () => {
     ]);
   });
 
+  it('takes a 408 as a network failure (exit 5): a GET is retried, a POST only with --retry-unsafe', async () => {
+    const env = { IPCTL_RETRY_BACKOFF: '0.01' };
+    await fixture.addFaults({ getOrg: [{ kind: 'status', status: 408 }] });
+    expect((await api(['/orgs/org_demo', '--query', 'id'], env)).code).toBe(0);
+    const connection = ['/projects/{project}/connections:generate', '--input', join(files.path, 'connection.json'), '--query', 'provider'];
+    await fixture.addFaults({ generateConnection: [{ kind: 'status', status: 408 }] });
+    const post = await api(connection.slice(0, -2), env);
+    expect(post.code).toBe(5);
+    expect(post.stderr).toContain('Request Timeout (HTTP 408)');
+    expect(post.stderr).toContain('Not retried: a POST may not be safe to repeat (it could do its work twice). Add --retry-unsafe to retry it.');
+    await fixture.addFaults({ generateConnection: [{ kind: 'status', status: 408 }] });
+    expect((await api([...connection, '--retry-unsafe'], env)).code).toBe(0);
+    expect((await fixture.requests()).map((request) => `${request.operation} ${request.status}`)).toEqual([
+      'getOrg 408', 'getOrg 200', 'generateConnection 408', 'generateConnection 408', 'generateConnection 201',
+    ]);
+  });
+
   it('says a POST or PATCH was not retried because it may not be safe to repeat, only when a retry was due', async () => {
     const env = { IPCTL_RETRY_BACKOFF: '0.01' };
     const hint = 'may not be safe to repeat (it could do its work twice). Add --retry-unsafe to retry it.';

@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { ipctlBin, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
 
 let config: ReturnType<typeof tempDir>;
 const file = () => join(config.path, 'config.json');
@@ -112,5 +113,69 @@ describe('a corrupt profile file', () => {
     expect(again.stderr).not.toContain('moved it');
     expect(Object.keys(stored().profiles).sort()).toEqual(['b', 'c']);
     expect(readdirSync(config.path).filter((name) => name.includes('corrupt'))).toHaveLength(1);
+  });
+});
+
+describe('a lock file that cannot be used', () => {
+  const lock = () => `${file()}.lock`;
+  const before = JSON.stringify({ current: 'a', profiles: { a: { org: 'org_a' } } });
+  beforeEach(() => writeFileSync(file(), before, { mode: 0o600 }));
+
+  /** exit 2 at once, naming the lock file and how to remove it; the profile file and the lock stay as they were. */
+  function expectRefused(result: { code: number | null; stdout: string; stderr: string }, reason: string, remove = 'rm'): void {
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `Error: The lock file ${lock()} cannot be used (${reason}), so ipctl cannot tell whether another ipctl holds it.\nIf no ipctl is running, remove it (${remove} ${lock()}) and try again.\n`,
+    );
+    expect(readFileSync(file(), 'utf8')).toBe(before);
+    expect(() => lstatSync(lock())).not.toThrow();
+  }
+
+  it.each([
+    ['a directory', () => mkdirSync(lock()), 'it is a directory', 'rm -r'],
+    ['a dangling symbolic link', () => symlinkSync(join(config.path, 'nowhere'), lock()), 'it is a symbolic link to nothing', 'rm'],
+    ['a named pipe', () => execFileSync('mkfifo', [lock()]), 'it is not a regular file', 'rm'],
+    ['text naming no process', () => writeFileSync(lock(), 'locked by bob\n'), 'it does not name the process that holds it', 'rm'],
+  ])('that is %s: exit 2 at once for every command that changes the profile file', async (_name, make, reason, remove) => {
+    make();
+    for (const args of [['profile', 'add', 'b'], ['profile', 'use', 'a'], ['profile', 'remove', 'a']]) expectRefused(await ipctl(args), reason, remove);
+    // Read-only commands do not take the lock, and still work.
+    expect((await ipctl(['profile', 'list'])).code).toBe(0);
+  });
+
+  it('that another user owns and only they can read: exit 2 at once', async () => {
+    writeFileSync(lock(), JSON.stringify({ pid: 1, host: hostname(), time: new Date().toISOString() }), { mode: 0o600 });
+    if (process.getuid?.() !== 0) {
+      // Not root: this user cannot read a file of mode 000 either.
+      chmodSync(lock(), 0);
+      expectRefused(await ipctl(['profile', 'add', 'b']), 'permission denied: it belongs to another user, or its mode forbids reading');
+      return;
+    }
+    // Root reads every file: ipctl runs as nobody, in a folder of its own, beside root's lock.
+    chownSync(config.path, 65534, 65534);
+    chownSync(file(), 65534, 65534);
+    const result = await runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ipctlBin, 'profile', 'add', 'b'], { env: { IPCTL_CONFIG_DIR: config.path } });
+    expectRefused(result, 'permission denied: it belongs to another user, or its mode forbids reading');
+  });
+});
+
+describe('a profile file locked by a live process', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('is waited for until %s, which ends the wait at once with exit %i, changing nothing', async (signal, code) => {
+    const before = JSON.stringify({ current: 'a', profiles: { a: { org: 'org_a' } } });
+    writeFileSync(file(), before, { mode: 0o600 });
+    // This test's own process holds the lock: alive, on this machine, and never letting go.
+    writeFileSync(`${file()}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
+    const running = startIpctl(['profile', 'add', 'b', '--debug'], { env: { IPCTL_CONFIG_DIR: config.path } });
+    await running.waitForStderr(new RegExp(`debug: waiting for process ${process.pid}, which holds `));
+    running.child.kill(signal);
+    const result = await running.result();
+    expect(result.code).toBe(code);
+    expect(result.stderr).toContain(`Error: Interrupted while waiting for ${file()}.lock; nothing was changed.`);
+    expect(readFileSync(file(), 'utf8')).toBe(before);
+    expect(readFileSync(`${file()}.lock`, 'utf8')).toContain(`"pid":${process.pid}`);
   });
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanEnv, ipctlBin, type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
@@ -729,4 +729,104 @@ describe('connections generate --from-file: one run per results file', { timeout
     await expectEachOnce(prefix, 5);
     expect(existsSync(lockPath)).toBe(false);
   });
+});
+
+describe('connections generate --from-file: waiting within the budget of one request', { timeout: 120_000 }, () => {
+  const resultsOf = (input: string) => input.replace(/\.jsonl$/, '.results.jsonl');
+
+  it('stops at once when the service asks to wait longer than IPCTL_RETRY_MAX_WAIT: the row failed, the rest left for --resume, exit 5', async () => {
+    for (const [name, retryAfter, budget] of [['far', 3600, undefined], ['env', 5, '2']] as const) {
+      const prefix = `budget${name}${run}`;
+      const input = file(`budget-${name}.jsonl`, jsonl(prefix, 20));
+      const seen = new Set<string>();
+      proxy.setRule(({ body }) => {
+        const groupRef = body.groupRef as string;
+        const firstTime = !seen.has(groupRef);
+        seen.add(groupRef);
+        return firstTime && groupRef === `${prefix}-3` ? tooManyRequests(retryAfter) : { kind: 'pass' };
+      });
+      await fixture.clearRequests();
+      const result = await runIpctl([...generate, '--from-file', input, '--concurrency', '1'], { env: env({ IPCTL_RETRY_MAX_WAIT: budget }), timeoutMs: 60_000 });
+      expect(result.code).toBe(5);
+      expect(summaryOf(result)).toMatchObject({ Rows: '20', Created: '2', Failed: '1', 'Not sent': '17', Retries: '0' });
+      const limit = budget === undefined ? '60 s' : '2.0 s';
+      expect(result.stderr).toMatch(
+        new RegExp(`Stopped: the service asks to wait ${retryAfter === 3600 ? '3600 s' : '5.0 s'} before any more requests, longer than ipctl waits \\(IPCTL_RETRY_MAX_WAIT: ${limit.replace('.', '\\.')}\\)\\. Run the same command with --resume after \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\.`),
+      );
+      const row = finalStates(results(resultsOf(input))).get(3)!;
+      expect(row).toMatchObject({ status: 'failed', problem: { status: 429, title: 'Too Many Requests' } });
+      expect(row.problem?.detail).toContain(`Not sent again: the service asked to wait ${retryAfter === 3600 ? '3600 s' : '5.0 s'}, longer than IPCTL_RETRY_MAX_WAIT; nothing was created.`);
+      expect(proxy.arrivals).toHaveLength(3);
+
+      proxy.setRule(undefined);
+      const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
+      expect(resumed.code).toBe(0);
+      expect(summaryOf(resumed)).toMatchObject({ Created: '18', 'Already created': '2' });
+      await expectEachOnce(prefix, 20);
+    }
+  });
+
+  it('reads a negative or past Retry-After as none and backs off, rather than sending the row again at once', async () => {
+    const prefix = `past${run}`;
+    const input = file('past.jsonl', jsonl(prefix, 3));
+    const asked: Record<string, string> = { [`${prefix}-1`]: '-5', [`${prefix}-2`]: 'Sat, 01 Jan 2000 00:00:00 GMT' };
+    const seen = new Set<string>();
+    proxy.setRule(({ body }) => {
+      const groupRef = body.groupRef as string;
+      const firstTime = !seen.has(groupRef);
+      seen.add(groupRef);
+      if (!firstTime || asked[groupRef] === undefined) return { kind: 'pass' };
+      return { kind: 'answer', status: 429, headers: { 'retry-after': asked[groupRef]! }, body: { title: 'Too Many Requests', status: 429 } };
+    });
+    const result = await runIpctl([...generate, '--from-file', input, '--concurrency', '1'], { env: env(), timeoutMs: 60_000 });
+    expect(result.code).toBe(0);
+    expect(summaryOf(result)).toMatchObject({ Created: '3', Retries: '2' });
+    for (const groupRef of Object.keys(asked)) {
+      const [first, second] = proxy.arrivals.filter((arrival) => arrival.groupRef === groupRef);
+      // The first backoff is 0.5 s, give or take a fifth: never an immediate second request.
+      expect(second!.at - first!.at, groupRef).toBeGreaterThanOrEqual(390);
+    }
+    await expectEachOnce(prefix, 3);
+  });
+
+  it('ends on the first Ctrl-C while every row waits out a Retry-After: exit 130, the waiting rows failed, nothing created twice', async () => {
+    const prefix = `waitint${run}`;
+    const input = file('waitint.jsonl', jsonl(prefix, 20));
+    proxy.setRule(({ n }) => (n <= 2 ? { kind: 'pass' } : tooManyRequests(50)));
+    const running = spawnIpctl([...generate, '--from-file', input, '--concurrency', '1'], env());
+    await waitFor(() => proxy.arrivals.some((arrival) => arrival.status === 429), 'a 429');
+    running.child.kill('SIGINT');
+    const result = await running.done;
+    expect(result.code).toBe(130);
+    expect(summaryOf(result)).toMatchObject({ Created: '2', Failed: '1', 'Not sent': '17' });
+    expect(proxy.arrivals).toHaveLength(3);
+    proxy.setRule(undefined);
+    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
+    expect(resumed.code).toBe(0);
+    await expectEachOnce(prefix, 20);
+  });
+});
+
+describe('connections generate --from-file: a results lock that cannot be used', () => {
+  it.each([
+    ['a directory', (lockPath: string) => mkdirSync(lockPath), 'it is a directory', 'rm -r'],
+    ['a dangling symbolic link', (lockPath: string) => symlinkSync(join(files.path, 'nowhere'), lockPath), 'it is a symbolic link to nothing', 'rm'],
+    ['text naming no process', (lockPath: string) => writeFileSync(lockPath, 'in use\n'), 'it does not name the process that holds it', 'rm'],
+  ])('that is %s: exit 2 at once, naming it and how to remove it, nothing sent', async (name, make, reason, remove) => {
+    const input = file(`badlock-${name.replace(/\W+/g, '-')}.jsonl`, jsonl(`badlock${run}`, 3));
+    const lockPath = `${resultsOf(input)}.lock`;
+    make(lockPath);
+    const result = await runIpctl([...generate, '--from-file', input], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `Error: --results: The lock file ${lockPath} cannot be used (${reason}), so ipctl cannot tell whether another ipctl holds it.\nIf no ipctl is running, remove it (${remove} ${lockPath}) and try again.\n`,
+    );
+    expect(await generatePosts()).toBe(0);
+    expect(existsSync(resultsOf(input))).toBe(false);
+  });
+
+  function resultsOf(input: string): string {
+    return input.replace(/\.jsonl$/, '.results.jsonl');
+  }
 });

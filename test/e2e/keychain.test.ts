@@ -3,10 +3,10 @@
 // no keychain is usable.
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { cleanEnv, ipctlBin, repoRoot, type RunOptions, runIpctl, runProcess, tempDir } from '../helpers/cli.js';
+import { cleanEnv, ipctlBin, repoRoot, type RunningIpctl, type RunOptions, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 import { type KeyringSession, keyringMissing, startKeyringSession } from '../helpers/keyring.js';
 import { keys, PtySession } from '../helpers/pty.js';
@@ -33,6 +33,38 @@ beforeEach(() => {
 afterEach(() => config.remove());
 
 const configFile = () => join(config.path, 'config.json');
+
+/** The first child process of `pid` (from /proc), waited for until it shows. */
+async function firstChildOf(pid: number): Promise<number> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ")".
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) return Number(entry);
+    }
+    if (Date.now() > deadline) throw new Error(`process ${pid} started no child`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Whether the process exists and is not a zombie. */
+function isRunning(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 /** Every file under the config directory, read whole: no stored secret may be in any of them. */
 function configFilesText(): string {
@@ -269,6 +301,30 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     }
     console.log(`auth migrate, killed ever later in a ${wholeMs} ms run, had moved ${movedBeforeKill.join(', ')} of 4 credentials`);
   }, 120_000);
+
+  it('Ctrl-C while the keychain helper waits ends the helper too: exit 130, and nothing is stored, then or later', async () => {
+    // The keyring is stopped, so the helper is caught waiting on it; once ipctl has exited the keyring runs again.
+    keyring.roundTrip();
+    const daemon = keyring.daemonPid();
+    process.kill(daemon, 'SIGSTOP');
+    let helper: number | undefined;
+    let result: Awaited<ReturnType<RunningIpctl['result']>>;
+    try {
+      const running = startIpctl(['auth', 'set-key', '--profile', 'interrupted'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+      helper = await firstChildOf(running.child.pid!);
+      running.child.kill('SIGINT');
+      result = await running.result();
+    } finally {
+      process.kill(daemon, 'SIGCONT');
+    }
+    expect(result.code).toBe(130);
+    // Gone before ipctl exited: it cannot store anything after.
+    expect(isRunning(helper)).toBe(false);
+    expect(result.stderr).toBe(`Error: Interrupted while waiting for ${keychainName}; its helper was stopped.\n`);
+    keyring.roundTrip();
+    expect(keyring.lookup('interrupted:apiKey')).toBe('');
+    expect(existsSync(configFile()) ? configFilesText() : '').not.toContain(canaryApiKey);
+  });
 
   it('profile remove and auth logout delete the keychain entries too', async () => {
     await ipctl(['auth', 'set-key', '--profile', 'gone'], { input: canaryApiKey });

@@ -59,6 +59,32 @@ describe('retries', () => {
     expect(await attempts('getProvider')).toBe(2);
   });
 
+  it.each([
+    ['a negative Retry-After', { retryAfter: '-5' }],
+    ['a Retry-After date already past', { retryAfter: 'Sat, 01 Jan 2000 00:00:00 GMT' }],
+    ["a problem's retryAfter already past", { problemRetryAfter: '2000-01-01T00:00:00Z' }],
+  ])('reads %s as no answer, and backs off', async (_name, asked) => {
+    await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, ...asked }] });
+    const result = await runIpctl(['orgs', 'get', '--debug'], { env: env() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/debug: retry: HTTP 429 Too Many Requests; waiting \d+ ms \(backoff\) before attempt 2 of 4/);
+    expect(result.stderr).not.toContain('as the server asked');
+    expect(await attempts('getOrg')).toBe(2);
+  });
+
+  it('retries a 408 (the server gave up waiting for the request) as a network failure, and exits 5 once the retries are spent', async () => {
+    await fixture.addFaults({ getOrg: [{ kind: 'status', status: 408, times: 10 }] });
+    const result = await runIpctl(['orgs', 'get', '--debug', '--retries', '2'], { env: env() });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/debug: retry: HTTP 408 Request Timeout; waiting \d+ ms \(backoff\) before attempt 2 of 3/);
+    expect(result.stderr).toContain('Error: Request Timeout (HTTP 408)');
+    expect(result.stderr).toContain('Gave up after 3 attempts.');
+    expect(await attempts('getOrg')).toBe(3);
+    const json = await runIpctl(['orgs', 'get', '--json', '--retries', '0'], { env: env() });
+    expect(json.code).toBe(5);
+    expect(JSON.parse(json.stderr)).toMatchObject({ status: 408, exitCode: 5 });
+  });
+
   it('stops at once when the server asks for more than IPCTL_RETRY_MAX_WAIT, saying when to come back', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 503, retryable: true, retryAfter: 5 }] });
     const result = await runIpctl(['orgs', 'get'], { env: env({ IPCTL_RETRY_MAX_WAIT: '1' }) });

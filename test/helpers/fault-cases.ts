@@ -33,6 +33,8 @@ function neverRetried(exit: number, stderr: RegExp[]): Record<RetryMode, Expecta
 export const faultCases: FaultCase[] = [
   { name: '429 with Retry-After: 1', steps: [{ kind: 'status', status: 429, retryAfter: 1 }], expect: retriedOnce([/Too Many Requests \(HTTP 429\)/, /Try again after \d{4}-\d\d-\d\dT[\d:]+Z/]) },
   { name: '503 with a retryable problem, twice', steps: [{ kind: 'status', status: 503, retryable: true, times: 2 }], expect: retriedOnce([/Service Unavailable \(HTTP 503\)/, /Retry: yes/], 3) },
+  { name: '408 Request Timeout', steps: [{ kind: 'status', status: 408 }], expect: retriedOnce([/Request Timeout \(HTTP 408\)/]) },
+  { name: '429 with a Retry-After already past', steps: [{ kind: 'status', status: 429, retryAfter: 'Sat, 01 Jan 2000 00:00:00 GMT' }], expect: retriedOnce([/Too Many Requests \(HTTP 429\)/]) },
   { name: '504 without problem fields', steps: [{ kind: 'status', status: 504 }], expect: retriedOnce([/Gateway Timeout \(HTTP 504\)/]) },
   { name: 'an HTML error page (502)', steps: [{ kind: 'html', status: 502 }], expect: retriedOnce([/Bad Gateway \(HTTP 502\)/, /text\/html/, /The upstream server did not answer in time/]) },
   { name: 'a reset connection', steps: [{ kind: 'reset' }], expect: retriedOnce([/The connection to http:\/\/127\.0\.0\.1:\d+ broke before the answer/]) },

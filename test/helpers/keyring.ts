@@ -11,6 +11,7 @@ const programs = [
   ['dbus-run-session', 'dbus-daemon (Debian: dbus)'],
   ['gnome-keyring-daemon', 'gnome-keyring'],
   ['secret-tool', 'libsecret-tools'],
+  ['dbus-send', 'dbus-bin (Debian: dbus)'],
 ] as const;
 
 /** Why the keychain tests cannot run here, or undefined when they can. */
@@ -33,6 +34,10 @@ export interface KeyringSession {
   env: Record<string, string>;
   /** The secret stored under service `ipctl` for `account` (keyring's `username` attribute), or '' when there is none. */
   lookup(account: string): string;
+  /** The process ID of the Secret Service (gnome-keyring-daemon), as the bus knows it: for tests that stop it for a while. */
+  daemonPid(): number;
+  /** Stores a throwaway secret and returns once the keyring has answered: everything sent to it before has been dealt with. */
+  roundTrip(): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,19 @@ export async function startKeyringSession(options: { locked?: boolean } = {}): P
       } catch {
         return ''; // secret-tool exits 1 when there is no such item
       }
+    },
+    daemonPid: () => {
+      const reply = execFileSync(
+        'dbus-send',
+        ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.GetConnectionUnixProcessID', 'string:org.freedesktop.secrets'],
+        { env: sessionEnv, encoding: 'utf8' },
+      );
+      const pid = Number(/uint32 (\d+)/.exec(reply)?.[1]);
+      if (!Number.isInteger(pid) || pid <= 0) throw new Error(`no Secret Service on the bus: ${reply}`);
+      return pid;
+    },
+    roundTrip: () => {
+      execFileSync('secret-tool', ['store', '--label', 'probe', 'service', 'ipctl-test-probe', 'username', 'probe'], { env: sessionEnv, input: 'probe' });
     },
     close: async () => {
       const ended = new Promise((resolve) => child.on('close', resolve));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Clock, retryAfterMs, SendGate } from '../../src/connections/bulk/gate.js';
+import { type Clock, SendGate } from '../../src/connections/bulk/gate.js';
 
 /** A clock that moves only when the test says so. */
 class ManualClock implements Clock {
@@ -120,28 +120,5 @@ describe('SendGate', () => {
     gate.stop();
     expect(await Promise.all(waiting)).toEqual([undefined, undefined]);
     expect(await gate.acquire()).toBeUndefined();
-  });
-});
-
-describe('retryAfterMs', () => {
-  const now = Date.parse('2025-01-31T12:00:00Z');
-
-  it('reads seconds or an HTTP date from the header, and an RFC 3339 time from the problem', () => {
-    expect(retryAfterMs('3', undefined, now)).toBe(3000);
-    expect(retryAfterMs('Fri, 31 Jan 2025 12:00:05 GMT', undefined, now)).toBe(5000);
-    expect(retryAfterMs(undefined, '2025-01-31T12:00:02Z', now)).toBe(2000);
-  });
-
-  it('takes the later of the two, never less than 0 and never more than the cap', () => {
-    expect(retryAfterMs('1', '2025-01-31T12:00:04Z', now)).toBe(4000);
-    expect(retryAfterMs('1', '2025-01-31T11:00:00Z', now)).toBe(1000);
-    expect(retryAfterMs(undefined, '2025-01-31T11:00:00Z', now)).toBe(0);
-    // docs/commands/connections-bulk.md: the wait the service asks for is honoured up to 5 minutes.
-    expect(retryAfterMs('86400', undefined, now)).toBe(5 * 60_000);
-  });
-
-  it('ignores what it cannot read', () => {
-    expect(retryAfterMs('soon', 'later', now)).toBeUndefined();
-    expect(retryAfterMs(undefined, undefined, now)).toBeUndefined();
   });
 });

@@ -136,6 +136,34 @@ describe('what an answer means for a row', () => {
     expect(answer).toEqual({ kind: 'retry', retryAfterMs: 2000, problem: { status: 429, title: 'HTTP 429', requestId: 'req_1', issues: [{ name: 'apiKey', detail: 'bad' }] } });
   });
 
+  it('reads the wait asked for as a single request does: seconds or an HTTP date, or the problem\'s retryAfter, the later of the two', () => {
+    const wait = (header: string | undefined, problemRetryAfter?: string) => {
+      const answer = answerOfError(api(429, problemRetryAfter === undefined ? {} : { retryAfter: problemRetryAfter }, header), now);
+      return answer.kind === 'retry' ? answer.retryAfterMs : 'not a retry';
+    };
+    expect(wait('3')).toBe(3000);
+    expect(wait('Fri, 31 Jan 2025 12:00:05 GMT')).toBe(5000);
+    expect(wait(undefined, '2025-01-31T12:00:02Z')).toBe(2000);
+    expect(wait('1', '2025-01-31T12:00:04Z')).toBe(4000);
+    expect(wait('1', '2025-01-31T11:00:00Z')).toBe(1000);
+    // However long: the sender, not the reading, weighs it against the waiting budget.
+    expect(wait('86400')).toBe(86_400_000);
+  });
+
+  it('reads a negative or past Retry-After, or one it cannot read, as none, so that the row backs off instead of coming back at once', () => {
+    const wait = (header: string | undefined, problemRetryAfter?: string) => {
+      const answer = answerOfError(api(429, problemRetryAfter === undefined ? {} : { retryAfter: problemRetryAfter }, header), now);
+      return answer.kind === 'retry' ? answer.retryAfterMs : 'not a retry';
+    };
+    expect(wait('-5')).toBeUndefined();
+    expect(wait('Fri, 31 Jan 2025 11:00:00 GMT')).toBeUndefined();
+    expect(wait(undefined, '2025-01-31T11:00:00Z')).toBeUndefined();
+    expect(wait('-5', '2020-01-01T00:00:00Z')).toBeUndefined();
+    expect(wait('1.5')).toBeUndefined();
+    expect(wait('soon', 'later')).toBeUndefined();
+    expect(wait(undefined)).toBeUndefined();
+  });
+
   it('cuts the row\'s secrets out of anything the service says', () => {
     expect(scrubbed({ detail: 'key "sk_row_secret_1" and pass"word!' }, ['sk_row_secret_1', 'pass"word'])).toEqual({ detail: 'key "****" and ****!' });
   });

@@ -24,6 +24,7 @@ const rows: Array<[what: string, exit: number, answer: StubAnswer]> = [
   ['401 Unauthorized', 4, problem(401, 'Unauthorized')],
   ['403 Forbidden', 4, problem(403, 'Forbidden')],
   ['404 Not Found', 3, problem(404, 'Not Found')],
+  ['408 Request Timeout (a network failure the server reports)', 5, problem(408, 'Request Timeout')],
   ['409 Conflict', 1, problem(409, 'Conflict')],
   ['422 Unprocessable Content', 1, problem(422, 'Unprocessable Content')],
   ['429 Too Many Requests', 5, problem(429, 'Too Many Requests')],

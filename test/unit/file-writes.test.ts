@@ -102,10 +102,10 @@ describe('the results file when a write fails', () => {
 });
 
 describe('the lock when its owner cannot be written', () => {
-  it.each(['short', 'enospc'])('%s: is not taken, and no lock without an owner is left', (kind) => {
+  it.each(['short', 'enospc'])('%s: is not taken, and no lock without an owner is left', async (kind) => {
     const file = fresh('config.json');
     armFileFaults({ IPCTL_TEST_FS_FAULT: `lock.write:${kind}` });
-    expect(() => withFileLock(file, () => 'never')).toThrow(/EFBIG|ENOSPC/);
+    await expect(withFileLock(file, () => 'never')).rejects.toThrow(/EFBIG|ENOSPC/);
     expect(readdirSync(dir.path).filter((name) => name.endsWith('.lock'))).toEqual([]);
     writeFileSync(file, '');
   });

@@ -27,11 +27,16 @@ describe('the wait the server asks for', () => {
     expect(requestedWaitMs(undefined, { retryAfter: '2025-03-01T12:01:00+00:00' }, now)).toBe(60_000);
   });
 
-  it('treats a time in the past as no wait, and unreadable values as nothing asked', () => {
-    expect(requestedWaitMs('Sat, 01 Mar 2025 11:00:00 GMT', {}, now)).toBe(0);
+  it('treats unreadable values, negative numbers and times already past as nothing asked (so the client backs off)', () => {
     expect(requestedWaitMs('soon', { retryAfter: 'later' }, now)).toBeUndefined();
     expect(requestedWaitMs('-5', {}, now)).toBeUndefined();
     expect(requestedWaitMs(undefined, {}, now)).toBeUndefined();
+    expect(requestedWaitMs('Sat, 01 Mar 2025 11:00:00 GMT', {}, now)).toBeUndefined();
+    expect(requestedWaitMs(undefined, { retryAfter: '2025-03-01T11:59:59Z' }, now)).toBeUndefined();
+    expect(requestedWaitMs('-5', { retryAfter: '2025-01-01T00:00:00Z' }, now)).toBeUndefined();
+    // A past time beside a readable one: the readable one holds.
+    expect(requestedWaitMs('Sat, 01 Mar 2025 11:00:00 GMT', { retryAfter: '2025-03-01T12:00:03Z' }, now)).toBe(3000);
+    expect(requestedWaitMs('2', { retryAfter: '2025-03-01T11:00:00Z' }, now)).toBe(2000);
   });
 });
 
@@ -51,6 +56,7 @@ describe('which failures are retried', () => {
   const network = (delivery: 'no' | 'maybe', transient = true) => new TransportError('m', undefined, { delivery, transient, reason: 'X' });
 
   it.each([
+    ['408', true, false, apiError(408)],
     ['429', true, false, apiError(429)],
     ['502', true, false, apiError(502)],
     ['503', true, false, apiError(503)],

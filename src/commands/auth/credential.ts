@@ -66,7 +66,7 @@ export async function storeCredentials(
   const store = await context.store();
   const { storeCredentials: keep } = await import('../../config/credentials.js');
   const profile = settings.profile.value;
-  const outcome = await keep(store, profile, values, { insecure: insecure === true, env: context.deps.env });
+  const outcome = await keep(store, profile, values, { insecure: insecure === true, env: context.deps.env, signal: context.deps.signal });
   const { keychainName, noKeychainSupport } = await import('../../config/keychain.js');
   if (outcome.fallbackReason === noKeychainSupport) {
     context.say(

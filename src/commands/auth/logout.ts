@@ -29,7 +29,7 @@ export default defineCommand({
       cancelled: `Cancelled; the credentials of profile "${profile}" were not removed.`,
     });
     const { credentialKeys, credentialList, removeStoredCredentials } = await import('../../config/credentials.js');
-    const leftovers = await removeStoredCredentials(store, profile, data, context.deps.env);
+    const leftovers = await removeStoredCredentials(store, profile, data, context.deps.env, context.deps.signal);
     if (leftovers.keys.length === 0) {
       context.say(`Removed the credentials of profile "${profile}".`);
       return;

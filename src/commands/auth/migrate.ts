@@ -21,7 +21,7 @@ export default defineCommand({
         'To keep them in the OS keychain, install the npm package of ipctl and run ipctl auth migrate with it.',
       );
     }
-    const result = await migrateCredentials(store, context.deps.env);
+    const result = await migrateCredentials(store, context.deps.env, context.deps.signal);
     for (const { profile, key } of result.moved) context.say(`Moved the ${credentialNames[key]} of profile "${profile}" to ${keychainName()}.`);
     if (result.failure !== undefined) {
       sayKeychainDetail(context, result.failure.detail);

@@ -91,7 +91,7 @@ export default defineCommand({
       '2 invalid or missing values, every one listed (with --from-file: invalid rows, by line); nothing was sent',
       '3 unknown provider or project',
       '4 missing or rejected API key',
-      '5 temporary failure (network, timeout, 429, 5xx); with --from-file: the service became unreachable and the run stopped',
+      '5 temporary failure (network, timeout, 408, 429, 5xx); with --from-file: the service became unreachable, or asked to wait longer than IPCTL_RETRY_MAX_WAIT, and the run stopped',
       '130 cancelled at a prompt (Ctrl-C) or the summary declined; nothing was sent. With --from-file: interrupted; the rows in flight were finished and recorded',
     ],
   },

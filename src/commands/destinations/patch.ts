@@ -68,7 +68,7 @@ export default defineCommand({
       '2 invalid input, nothing sent',
       '3 project or destination not found',
       '4 missing or rejected credentials',
-      '5 temporary failure (network, timeout, 429, 5xx)',
+      '5 temporary failure (network, timeout, 408, 429, 5xx)',
       '130 interrupted at a prompt, nothing sent',
     ],
   },

@@ -46,7 +46,7 @@ export default defineCommand({
     const existed = store.profile(input.name) !== undefined;
     const { name, force: _force, ...values } = input;
     const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
-    store.updateProfile(name, changes);
+    await store.updateProfile(name, changes);
     context.say(`${existed ? 'Updated' : 'Added'} profile "${name}" in ${store.path}.`);
   },
 });

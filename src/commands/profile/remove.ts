@@ -32,7 +32,7 @@ export default defineCommand({
       const { credentialList, removeStoredCredentials } = await import('../../config/credentials.js');
       // Keeps the profile, pointing only at what is still in the keychain, so that running this again finishes;
       // the credentials that could go are gone.
-      const leftovers = await removeStoredCredentials(store, input.name, data, context.deps.env);
+      const leftovers = await removeStoredCredentials(store, input.name, data, context.deps.env, context.deps.signal);
       if (leftovers.keys.length > 0) {
         const { keychainLeftoverError, sayKeychainDetail } = await import('../auth/credential.js');
         sayKeychainDetail(context, leftovers.detail);
@@ -43,7 +43,7 @@ export default defineCommand({
         );
       }
     }
-    store.removeProfile(input.name);
+    await store.removeProfile(input.name);
     context.say(`Removed profile "${input.name}".`);
   },
 });

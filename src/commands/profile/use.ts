@@ -10,7 +10,7 @@ export default defineCommand({
     [profileFileVariable, 'IPCTL_PROFILE      overrides the current profile for one run'],
   ),
   async run(input, context) {
-    (await context.store()).use(input.name);
+    await (await context.store()).use(input.name);
     context.say(`Now using profile "${input.name}".`);
   },
 });

@@ -26,8 +26,6 @@ export interface Ticket {
 /** Without a Retry-After: 0.5 s, doubling per throttled answer in a row, to 30 s. */
 const firstBackoffMs = 500;
 const maxBackoffMs = 30_000;
-/** A longer wait than this (a far-off date, a skewed clock) is cut to it. */
-export const maxRetryAfterMs = 5 * 60_000;
 
 export class SendGate {
   readonly max: number;
@@ -103,14 +101,15 @@ export class SendGate {
 
   /**
    * The service asked to slow down (429, 503, a retryable problem) or could not
-   * be reached. Everyone waits `retryAfterMs` (or the backoff); the limit halves
+   * be reached. Everyone waits `retryAfterMs` (or the backoff; the sender
+   * keeps either within the waiting budget); the limit halves
    * once per slow-down, not once per request that was already in flight.
    * Returns how long the pause is from now.
    */
   throttled(ticket: Ticket, retryAfterMs?: number): number {
     const backoff = Math.min(maxBackoffMs, firstBackoffMs * 2 ** this.#throttledInARow) * (0.8 + 0.4 * this.#random());
     this.#throttledInARow += 1;
-    const delay = Math.min(maxRetryAfterMs, retryAfterMs ?? backoff);
+    const delay = retryAfterMs ?? backoff;
     const now = this.#clock.now();
     this.#pausedUntil = Math.max(this.#pausedUntil, now + delay);
     if (ticket.epoch === this.#epoch) {
@@ -133,20 +132,4 @@ export class SendGate {
     this.#waiters = [];
     for (const wake of waiters) wake();
   }
-}
-
-/**
- * How long the service asked to wait, in ms: the Retry-After header (seconds or
- * an HTTP date) or the problem's retryAfter (RFC 3339), whichever is later.
- */
-export function retryAfterMs(header: string | undefined, problemRetryAfter: string | undefined, now: number): number | undefined {
-  const waits: number[] = [];
-  if (header !== undefined) {
-    const trimmed = header.trim();
-    if (/^\d+(\.\d+)?$/.test(trimmed)) waits.push(Number(trimmed) * 1000);
-    else if (!Number.isNaN(Date.parse(trimmed))) waits.push(Date.parse(trimmed) - now);
-  }
-  if (problemRetryAfter !== undefined && !Number.isNaN(Date.parse(problemRetryAfter))) waits.push(Date.parse(problemRetryAfter) - now);
-  if (waits.length === 0) return undefined;
-  return Math.min(maxRetryAfterMs, Math.max(0, ...waits));
 }

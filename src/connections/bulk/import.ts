@@ -8,7 +8,7 @@ import { parse as parsePath, join, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
-import { ApiError, exitCodes, FileWriteError, InterruptedError, UsageError, type UserError } from '../../errors.js';
+import { ApiError, exitCodes, FileWriteError, InterruptedError, UsageError, UserError } from '../../errors.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults } from './check.js';
@@ -94,6 +94,8 @@ function lockResults(resultsPath: string, context: Context): RunLock {
   try {
     lock = takeRunLock(resultsPath);
   } catch (error) {
+    // A lock file that cannot be read or understood: named, with how to remove it.
+    if (error instanceof UserError) throw new UsageError(`--results: ${error.message}`, error.hint);
     const code = (error as NodeJS.ErrnoException).code;
     throw new FileWriteError(`--results: cannot write ${resultsPath}.lock: ${writeFailureText(error)}; nothing was sent.`, `${isOutOfSpace(error) || code === 'EIO' ? writeFailureRemedy(error) : 'Give a path in a folder you can write to'}, then run the same command again.`, code);
   }
@@ -136,7 +138,7 @@ async function runImport(run: Run): Promise<Outcome> {
 
   const log = ResultsLog.open(run.resultsPath as string, input.resume, (text) => context.scrubber.scrub(text));
   const gate = new SendGate(input.concurrency);
-  const sender = new Sender({ api: run.api, project: run.project, gate, log, now: context.deps.now });
+  const sender = new Sender({ api: run.api, project: run.project, gate, log, now: context.deps.now, maxWaitMs: run.api.maxWaitMs });
   live.phase = 'sending';
   live.total = report.toSend + report.invalid.count;
   live.startedAt = Date.now();

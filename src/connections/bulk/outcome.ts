@@ -4,7 +4,8 @@
  * shows the service created nothing:
  *
  * - 429, 503, or any problem with `retryable: true`: nothing was created; the
- *   row waits (everyone slows down) and is sent again.
+ *   row waits (everyone slows down) and is sent again, within the waiting
+ *   budget (send.ts).
  * - A connection failure before the request was written (refused, DNS, TLS):
  *   nothing can have been created; the same.
  * - Another 4xx: the service refused the row; nothing was created. The row is
@@ -17,7 +18,7 @@
  */
 import type { Connection } from '../../api/schemas.js';
 import { ApiError, NetworkError, type Problem, UserError } from '../../errors.js';
-import { retryAfterMs } from './gate.js';
+import { requestedWaitMs } from '../../api/retry.js';
 import type { RecordedProblem } from './results.js';
 
 export type Answer =
@@ -45,7 +46,8 @@ function apiAnswer(error: ApiError, now: number): Answer {
   const problem = recordedProblem(error);
   const { status } = error;
   if (status === 429 || status === 503 || error.problem.retryable === true) {
-    return { kind: 'retry', retryAfterMs: retryAfterMs(error.retryAfter, error.problem.retryAfter, now), problem };
+    // The client's reading of Retry-After: a negative or past one is no answer, and the gate backs off.
+    return { kind: 'retry', retryAfterMs: requestedWaitMs(error.retryAfter, error.problem, new Date(now)), problem };
   }
   if (status === 401 || status === 403 || status === 404) return { kind: 'stop', problem, error };
   if (status >= 400 && status < 500) return { kind: 'failed', problem };

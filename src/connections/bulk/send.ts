@@ -7,7 +7,8 @@
  */
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
-import { FileWriteError, NetworkError, type UserError } from '../../errors.js';
+import { formatSeconds } from '../../api/retry.js';
+import { exitCodes, FileWriteError, NetworkError, UserError } from '../../errors.js';
 import type { ConnectionRequestBody } from '../request.js';
 import { type CheckedRow, type RowIdentity, secretValues } from './check.js';
 import type { SendGate } from './gate.js';
@@ -52,6 +53,11 @@ export interface SenderOptions {
   now: () => Date;
   /** Attempts per row when the service keeps asking to wait (429, 503, retryable). */
   maxAttempts?: number;
+  /**
+   * The most time, in ms, one row waits between its attempts (IPCTL_RETRY_MAX_WAIT,
+   * as for one request). A Retry-After beyond what is left stops the run.
+   */
+  maxWaitMs?: number;
   /** Attempts per row when the service cannot be reached at all. */
   maxUnreachableAttempts?: number;
   /** Rows in a row that may end uncertain before the run stops. */
@@ -73,7 +79,7 @@ export class Sender {
   #uncertainInARow = 0;
 
   constructor(options: SenderOptions) {
-    this.#options = { maxAttempts: 8, maxUnreachableAttempts: 6, maxUncertainInARow: 10, ...options };
+    this.#options = { maxAttempts: 8, maxWaitMs: 60_000, maxUnreachableAttempts: 6, maxUncertainInARow: 10, ...options };
   }
 
   /** Sends every row `rows` yields, `workers` at a time, until they run out or the gate is stopped. */
@@ -110,6 +116,7 @@ export class Sender {
   async #send(row: RowToSend): Promise<void> {
     const { gate, api, project } = this.#options;
     let attempts = 0;
+    let waitedMs = 0;
     let last: Answer | undefined;
     for (;;) {
       const ticket = await gate.acquire();
@@ -133,9 +140,16 @@ export class Sender {
       this.inFlight -= 1;
       last = answer;
       if (answer.kind === 'retry') {
-        gate.throttled(ticket, answer.retryAfterMs);
+        const tooLong = this.#beyondBudget(answer, waitedMs);
+        if (tooLong) {
+          gate.release();
+          this.#fail(row, { ...answer.problem, detail: `${answer.problem.detail ? `${answer.problem.detail} ` : ''}${tooLong.rowDetail}` }, attempts);
+          this.#stop(tooLong.error);
+          return;
+        }
+        waitedMs += gate.throttled(ticket, answer.retryAfterMs);
         gate.release();
-        if (attempts < this.#maxAttempts(answer)) {
+        if (attempts < this.#maxAttempts(answer) && waitedMs <= this.#options.maxWaitMs) {
           this.counts.retries += 1;
           continue;
         }
@@ -148,6 +162,28 @@ export class Sender {
       this.#end(row, answer, attempts);
       return;
     }
+  }
+
+  /**
+   * The service asked to wait longer than this row has left of the budget:
+   * nothing was created, and every other row would be asked the same, so the
+   * run stops rather than wait (or fail row after row).
+   */
+  #beyondBudget(answer: Answer & { kind: 'retry' }, waitedMs: number): { error: UserError; rowDetail: string } | undefined {
+    const asked = answer.retryAfterMs;
+    if (asked === undefined || asked <= this.#options.maxWaitMs - waitedMs) return undefined;
+    const now = this.#options.now().getTime();
+    // Rounded up to the second: never earlier than the service allows.
+    const retryAt = new Date(Math.ceil((now + asked) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const wait = formatSeconds(asked);
+    return {
+      error: new UserError(
+        `Stopped: the service asks to wait ${wait} before any more requests, longer than ipctl waits (IPCTL_RETRY_MAX_WAIT: ${formatSeconds(this.#options.maxWaitMs)}).`,
+        exitCodes.temporary,
+        `Run the same command with --resume after ${retryAt}.`,
+      ),
+      rowDetail: `Not sent again: the service asked to wait ${wait}, longer than IPCTL_RETRY_MAX_WAIT; nothing was created.`,
+    };
   }
 
   #maxAttempts(answer: Answer & { kind: 'retry' }): number {
