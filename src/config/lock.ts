@@ -134,8 +134,24 @@ function readHolder(lockPath: string): Holder | undefined {
   const again = rereadText(lockPath);
   if (again === undefined) return undefined; // released meanwhile
   const settled = parseOwner(again);
+  // The start of an owner and no more: its writer died in the middle of writing it, and it is taken over as an empty one is.
+  if (!settled && isTornOwner(again)) return { text: again, ageMs };
   if (!settled) throw unreadableLock(lockPath, 'it does not name the process that holds it');
   return { text: again, ageMs, ...settled };
+}
+
+/** How tryCreate's owner begins: `{"pid":`. */
+const ownerOpening = '{"pid":';
+
+/** The first part of an owner as tryCreate writes it, cut short: a prefix of its opening, or its opening and more. */
+function isTornOwner(text: string): boolean {
+  if (!ownerOpening.startsWith(text) && !text.startsWith(ownerOpening)) return false;
+  try {
+    JSON.parse(text);
+    return false; // whole, and not an owner
+  } catch {
+    return true;
+  }
 }
 
 /** `{pid, host}` as tryCreate writes them, or undefined for anything else. */

@@ -139,7 +139,7 @@ describe('a lock file that cannot be used', () => {
     ['text naming no process', () => writeFileSync(lock(), 'locked by bob\n'), 'it does not name the process that holds it', 'rm'],
   ])('that is %s: exit 2 at once for every command that changes the profile file', async (_name, make, reason, remove) => {
     make();
-    for (const args of [['profile', 'add', 'b'], ['profile', 'use', 'a'], ['profile', 'remove', 'a']]) expectRefused(await ipctl(args), reason, remove);
+    for (const args of [['profile', 'add', 'b'], ['profile', 'use', 'a'], ['profile', 'remove', 'a', '--yes']]) expectRefused(await ipctl(args), reason, remove);
     // Read-only commands do not take the lock, and still work.
     expect((await ipctl(['profile', 'list'])).code).toBe(0);
   });
