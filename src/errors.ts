@@ -125,7 +125,7 @@ export interface Problem {
   [extra: string]: unknown;
 }
 
-export interface ProblemIssue {
+interface ProblemIssue {
   type?: string;
   title?: string;
   detail?: string;
@@ -157,7 +157,7 @@ export class ApiError extends UserError {
   }
 }
 
-export function exitCodeForStatus(status: number, problem: Problem = {}): ExitCode {
+function exitCodeForStatus(status: number, problem: Problem = {}): ExitCode {
   if (status === 401 || status === 403) return exitCodes.credentials;
   if (status === 404) return exitCodes.notFound;
   if (status === 408 || status === 429 || status >= 500 || problem.retryable === true) {

@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { type Dispatcher, EnvHttpProxyAgent, Pool } from './undici.js';
 
 /** Said when a proxy ends a tunnel it was asked to open without answering the CONNECT. */
-export class TunnelClosedError extends Error {
+class TunnelClosedError extends Error {
   readonly code = 'IPCTL_PROXY_TUNNEL_CLOSED';
 
   constructor(cause: unknown) {

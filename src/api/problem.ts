@@ -53,7 +53,7 @@ function parseJsonObject(body: string): Record<string, unknown> | undefined {
 }
 
 /** A short, single-line, tag-free excerpt of a body. */
-export function excerptOf(body: string): string {
+function excerptOf(body: string): string {
   const plain = body
     .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')

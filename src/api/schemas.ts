@@ -186,7 +186,7 @@ export const ProblemSchema = z.lazy(() =>
 );
 
 /** One search result (spec 2.6); in the order the fields are usually sent, so JSON output keeps it. */
-export const SearchResultSchema = z.lazy(() =>
+const SearchResultSchema = z.lazy(() =>
   z.looseObject({
     id: z.optional(text),
     fields: z.optional(anyObject),

@@ -55,13 +55,6 @@ export function completionModel(command: Command, path: string[] = []): Completi
   };
 }
 
-/** The command at `path`, or undefined. */
-export function findNode(root: CompletionCommand, path: readonly string[]): CompletionCommand | undefined {
-  let node: CompletionCommand | undefined = root;
-  for (const name of path) node = node?.commands.find((child) => child.name === name);
-  return node;
-}
-
 /** Every command in the tree, the root first, parents before children. */
 export function allNodes(root: CompletionCommand): CompletionCommand[] {
   return [root, ...root.commands.flatMap(allNodes)];

@@ -25,7 +25,7 @@ export type ValueSource =
  * The dynamic sources `ipctl __complete` knows; each reads only local state,
  * or only the word typed so far.
  */
-export const dynamicSources = ['profiles', 'filterOperators', 'apiRoutes'] as const;
+const dynamicSources = ['profiles', 'filterOperators', 'apiRoutes'] as const;
 export type DynamicSource = (typeof dynamicSources)[number];
 
 /** The profile names in the local profile store. */

@@ -3,7 +3,7 @@ import { standaloneExecutable } from '../installation.js';
 import { capitalize } from '../output/words.js';
 
 /** The service name every credential of ipctl is kept under in the OS keychain. */
-export const keychainService = 'ipctl';
+const keychainService = 'ipctl';
 
 import type { CredentialKey } from './credential-keys.js';
 

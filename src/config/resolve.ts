@@ -4,7 +4,7 @@ import { type ConfigFile, type ProfileData, storedProfile } from './schema.js';
 import { Secret } from './secret.js';
 import { serviceUrlHint, serviceUrlProblem } from './service-url.js';
 
-export type Source = 'flag' | 'environment' | 'profile' | 'default';
+type Source = 'flag' | 'environment' | 'profile' | 'default';
 
 export interface Resolved<T> {
   value?: T;
@@ -14,7 +14,7 @@ export interface Resolved<T> {
 }
 
 /** Where a credential lives: the OS keychain, the profile file, or an environment variable. */
-export type CredentialStorage = 'keyring' | 'file' | 'env';
+type CredentialStorage = 'keyring' | 'file' | 'env';
 
 /**
  * A credential in effect. One kept in the OS keychain has no value until

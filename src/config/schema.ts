@@ -15,7 +15,7 @@ export function checkProfileName(name: string): void {
 
 const nonEmpty = z.string().check(z.minLength(1));
 
-export const ProfileSchema = z.looseObject({
+const ProfileSchema = z.looseObject({
   baseUrl: z.optional(z.url()),
   searchUrl: z.optional(z.url()),
   org: z.optional(nonEmpty),
@@ -49,5 +49,3 @@ export function storedProfile(config: ConfigFile, name: string): ProfileData | u
 
 /** The keys a profile holds, in the order they are shown. */
 export const profileKeys = ['baseUrl', 'searchUrl', 'org', 'project', 'apiKey', 'token'] as const;
-export type ProfileKey = (typeof profileKeys)[number];
-export const secretKeys: ReadonlySet<ProfileKey> = new Set(['apiKey', 'token']);

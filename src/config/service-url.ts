@@ -4,7 +4,7 @@
 // its own, and a contract mock may serve it at the root.
 
 /** The version prefix the service's own base URLs end with. */
-export const versionPrefix = '/v1';
+const versionPrefix = '/v1';
 
 /**
  * What makes value unfit as a base URL, or undefined when it is fit. The value

@@ -16,7 +16,7 @@ import {
   workspaceMetadataName,
 } from '../providers/requirements.js';
 
-export interface OAuth2TokenInput {
+interface OAuth2TokenInput {
   token: Secret;
   issuedAt?: string;
   expiresAt?: string;
@@ -43,7 +43,7 @@ export interface ConnectionRequestBody {
  * source is always `input`; `token` and `provider` name values the service
  * fills in itself (from the provider's token answer, from an input's default).
  */
-export interface ProviderMetadataEntry {
+interface ProviderMetadataEntry {
   value: string;
   source: 'input';
   displayName?: string;
@@ -52,7 +52,7 @@ export interface ProviderMetadataEntry {
 /** The keys a providerMetadata value may have when a file gives it as an object. */
 const metadataEntryKeys = ['value', 'source', 'displayName'] as const;
 
-export type ConnectionProblemCode = 'missing' | 'invalid' | 'not-applicable' | 'unknown-field';
+type ConnectionProblemCode = 'missing' | 'invalid' | 'not-applicable' | 'unknown-field';
 
 export interface ConnectionProblem {
   /** Body path, such as `apiKey` or `customAuth.role`. */
@@ -85,7 +85,7 @@ export const bodyFields = [
 ] as const;
 
 /** Needed whatever the provider: a connection belongs to a provider, a group and a consumer. */
-export const commonRequiredFields = ['provider', 'groupRef', 'consumerRef'] as const;
+const commonRequiredFields = ['provider', 'groupRef', 'consumerRef'] as const;
 
 const maxTextLength = 256;
 

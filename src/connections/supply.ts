@@ -15,7 +15,7 @@ export const connectionEnv = {
 } as const;
 
 /** `privateKey` → IPCTL_CONNECTION_CUSTOM_PRIVATE_KEY. */
-export function customEnvName(key: string): string {
+function customEnvName(key: string): string {
   return connectionEnv.customPrefix + key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
 }
 

@@ -48,11 +48,9 @@ export type DestinationMetadataKey = keyof typeof metadataKinds;
 type MetadataKeysOfKind<Kind extends MetadataKind> = {
   [Key in DestinationMetadataKey]: (typeof metadataKinds)[Key] extends Kind ? Key : never;
 }[DestinationMetadataKey];
-export type DestinationMetadataStringKey = MetadataKeysOfKind<'string'>;
 export type DestinationMetadataIntegerKey = MetadataKeysOfKind<'integer'>;
 
 export const DESTINATION_METADATA_KEYS = Object.keys(metadataKinds) as DestinationMetadataKey[];
-export const DESTINATION_METADATA_STRING_KEYS = keysOfKind<DestinationMetadataStringKey>('string');
 export const DESTINATION_METADATA_INTEGER_KEYS = keysOfKind<DestinationMetadataIntegerKey>('integer');
 
 /** Secret keys of spec 2.4.2: write-only, never in a response. */
@@ -73,7 +71,6 @@ export const UPDATE_MASK_PATHS: readonly MaskPath[] = [
 ];
 
 export const METADATA_MASK_PATHS = UPDATE_MASK_PATHS.filter((path) => path.startsWith('metadata.'));
-export const SECRET_MASK_PATHS = UPDATE_MASK_PATHS.filter((path) => path.startsWith('secrets.'));
 
 /** The field a mask path names. */
 export type MaskField =

@@ -26,10 +26,10 @@ import { type Assignment, parseAssignment } from '../input/assignments.js';
 import { closestName } from '../input/closest.js';
 
 /** Where a secret's value comes from: a file (or `-`, stdin), a no-echo prompt, or the --input-json document. */
-export type SecretSource = { kind: 'file'; path: string } | { kind: 'prompt' } | { kind: 'given'; value: Secret };
+type SecretSource = { kind: 'file'; path: string } | { kind: 'prompt' } | { kind: 'given'; value: Secret };
 
 /** What one source says about one mask path. `from` names that source in messages. */
-export type FieldChange =
+type FieldChange =
   | { kind: 'value'; value: unknown; from: string }
   | { kind: 'secret'; source: SecretSource; from: string }
   | { kind: 'clear'; from: string };

@@ -1,6 +1,6 @@
 /** Help topics: `ipctl help exit-codes`, `ipctl help environment`. */
 
-export const exitCodesTopic = `Exit codes
+const exitCodesTopic = `Exit codes
 
   0    success
   1    an API error (or a bulk import with rows not created), or work that could not be done for a reason outside ipctl:
@@ -16,7 +16,7 @@ export const exitCodesTopic = `Exit codes
   143  stopped by SIGTERM
 `;
 
-export const environmentTopic = `Environment variables
+const environmentTopic = `Environment variables
 
   IPCTL_PROFILE       the profile to use (like --profile)
   IPCTL_BASE_URL      API base URL, such as https://api.example.com/v1 (like --base-url)
@@ -48,7 +48,7 @@ export const environmentTopic = `Environment variables
 Each setting resolves in this order: command-line flag, environment, the selected profile, built-in default.
 `;
 
-export const retriesTopic = `Retries and timeouts
+const retriesTopic = `Retries and timeouts
 
   A request that fails in a way that may pass is sent again, up to --retries
   times (IPCTL_RETRIES; default 3, 0 for none). Each attempt waits --timeout

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const maxFileBytes = 10 * 1024 * 1024;
 
 /** How long a pipe's writer may send nothing before ipctl stops reading. */
-export const pipeIdleMs = 30_000;
+const pipeIdleMs = 30_000;
 
 /** Opens path for reading; a FIFO is opened at once, whether or not anything writes to it. */
 export async function openForReading(path: string): Promise<FileHandle> {

@@ -22,7 +22,7 @@ export interface ProblemDocument {
   [member: string]: unknown;
 }
 
-export interface FieldError {
+interface FieldError {
   detail: string;
   flag?: string;
   field?: string;

@@ -1,7 +1,7 @@
 import type { OutputStream } from '../deps.js';
 
 /** What a scrubbed credential becomes. */
-export const redactedMark = '[redacted]';
+const redactedMark = '[redacted]';
 /** Parts of a credential at least this long are scrubbed on their own too. */
 const shortestPart = 8;
 /** Whole values shorter than this are too likely to be ordinary text to scrub. */

@@ -33,7 +33,7 @@ export interface GridView {
 }
 
 /** Preformatted text, such as a request shown by --dry-run. */
-export interface TextView {
+interface TextView {
   kind: 'text';
   text: string;
 }

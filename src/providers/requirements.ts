@@ -6,7 +6,7 @@
  */
 
 /** An input a provider describes (spec 2.5: metadata input descriptors and customOpts inputs). */
-export interface InputDescription {
+interface InputDescription {
   name: string;
   displayName?: string;
   prompt?: string;
@@ -32,7 +32,7 @@ export interface ProviderDescription {
 }
 
 /** The part of the connection a value belongs to; prompts ask them in this order. */
-export type RequirementSection = 'workspace' | 'metadata' | 'auth';
+type RequirementSection = 'workspace' | 'metadata' | 'auth';
 
 /** One value a connection to a provider needs. */
 export interface Requirement {

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge, problemType, unsupportedMediaType } from './problems.js';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Deeper bodies are refused: no operation needs them, and recursive handling of one would overflow the stack. */
 export const MAX_BODY_DEPTH = 64;
 

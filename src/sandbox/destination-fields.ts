@@ -5,7 +5,7 @@
 import { closestName } from '../input/closest.js';
 
 /** 2.4.1: the metadata keys; all hold strings but these. */
-export const METADATA_KEYS = [
+const METADATA_KEYS = [
   'url', 'headers', 'region', 'streamName', 'endpointUrl', 'partitionKeyTemplate', 'bucket', 'keyTemplate', 'storageClass', 'username',
   'tableName', 'database', 'accountIdentifier', 'userId', 'dbName', 'schemaName', 'projectId', 'datasetId', 'tableId', 'workgroupName',
   'clusterIdentifier', 'dbUser', 'account', 'container', 'queueUrl', 'topicArn', 'eventBusName', 'detailType', 'topicId', 'routingKey',

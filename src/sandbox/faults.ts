@@ -10,7 +10,7 @@ import { apiRoutes } from './routes/index.js';
 
 export const FAULTS_PATH = '/_sandbox/faults';
 /** The key of a queue that applies to every operation (after the operation's own queue). */
-export const ANY_OPERATION = '*';
+const ANY_OPERATION = '*';
 
 const times = z._default(z.number().check(z.int(), z.minimum(1), z.maximum(1000)), 1);
 const seconds = z.number().check(z.minimum(0), z.maximum(86_400));
@@ -49,7 +49,7 @@ const stepSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** `{ "<operation>" | "*": [step, …] }` */
-export const faultPlanSchema = z.record(z.string().check(z.minLength(1), z.maxLength(100)), z.array(stepSchema).check(z.maxLength(1000)));
+const faultPlanSchema = z.record(z.string().check(z.minLength(1), z.maxLength(100)), z.array(stepSchema).check(z.maxLength(1000)));
 
 export type FaultStep = z.infer<typeof stepSchema>;
 export type FaultPlanData = z.infer<typeof faultPlanSchema>;

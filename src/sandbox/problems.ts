@@ -3,8 +3,8 @@
 // that depend on the request (instance, requestId, time).
 
 const PROBLEM_TYPE_BASE = 'https://sandbox.ipctl.dev/problems/';
-export const SUPPORT_EMAIL = 'support@sandbox.ipctl.dev';
-export const SUPPORT_URL = 'https://sandbox.ipctl.dev/support';
+const SUPPORT_EMAIL = 'support@sandbox.ipctl.dev';
+const SUPPORT_URL = 'https://sandbox.ipctl.dev/support';
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /** One item of a validation failure (section 7, `issues`). */
@@ -66,7 +66,7 @@ export function problemType(kind: string): string {
 }
 
 /** Section 7: `instance` is a URI naming this occurrence; the request ID makes one that is absolute. */
-export function problemInstance(requestId: string): string {
+function problemInstance(requestId: string): string {
   return `urn:ipctl-sandbox:request:${requestId}`;
 }
 
@@ -172,16 +172,6 @@ export function unsupportedMediaType(received: string | undefined): ProblemError
   });
 }
 
-export function notImplemented(operation: string): ProblemError {
-  return new ProblemError({
-    status: 501,
-    kind: 'not-implemented',
-    title: 'Not Implemented',
-    detail: `Not implemented in this sandbox yet: ${operation}.`,
-    retryable: false,
-    remedy: 'Run this operation against the real service, or use a newer ipctl sandbox.',
-  });
-}
 
 export function internalError(): ProblemError {
   return new ProblemError({

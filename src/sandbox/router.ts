@@ -8,7 +8,7 @@ import type { SandboxState } from './state.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The methods a path takes: its routes' methods, and HEAD wherever GET is. */
-export type AllowedMethod = HttpMethod | 'HEAD';
+type AllowedMethod = HttpMethod | 'HEAD';
 
 /** What a handler gets: the state to read or change and the parsed request. */
 export interface RouteContext {
@@ -68,7 +68,7 @@ export function ok(body: unknown): RouteResponse {
   return { status: 200, body };
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: AllowedMethod[] }
   | { kind: 'not-found' };

@@ -135,7 +135,7 @@ export function nativeFieldNames(dataset: ProviderDataset | undefined, objectNam
   return names;
 }
 
-export function objectRecords(dataset: ProviderDataset | undefined, objectName: string): ProviderRecord[] {
+function objectRecords(dataset: ProviderDataset | undefined, objectName: string): ProviderRecord[] {
   if (!dataset || !Object.hasOwn(dataset.objects, objectName)) return [];
   return dataset.objects[objectName] ?? [];
 }

@@ -6,7 +6,7 @@
  */
 
 export const supportedOperators = ['eq'] as const;
-export type Operator = (typeof supportedOperators)[number];
+type Operator = (typeof supportedOperators)[number];
 
 /** The shapes a filter takes, as help and shell completion show them. */
 export const filterShape = ['FIELD=VALUE', ...supportedOperators.map((operator) => `"FIELD ${operator} VALUE"`)].join(' or ');

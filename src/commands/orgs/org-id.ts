@@ -12,7 +12,7 @@ export const orgArgs = { orgId: argument('[orgId]', "organization ID (default: -
 export const orgFlag = { org: flag('--org <id>', 'organization ID', z.optional(identifier)) };
 
 /** The org an org command works on: the argument, else --org, IPCTL_ORG or the profile. */
-export function requireOrg(argument: string | undefined, settings: Settings): string {
+function requireOrg(argument: string | undefined, settings: Settings): string {
   const orgId = argument ?? settings.org.value;
   if (!orgId) {
     throw new UsageError(

@@ -34,7 +34,7 @@ const hidden = '****';
  * may hold credentials (a hand-edited file can have them), as ****. Commands
  * refuse such a URL; the listing still says that something is there.
  */
-export function shownUrl(value: string): string {
+function shownUrl(value: string): string {
   if (!URL.canParse(value)) return hidden;
   const url = new URL(value);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${url.protocol}${hidden}`;

@@ -82,7 +82,7 @@ function checkWords(tree: ScriptTree): void {
   }
 }
 
-export function choicesOf(source: ValueSource | undefined): readonly string[] {
+function choicesOf(source: ValueSource | undefined): readonly string[] {
   return source?.kind === 'choices' ? source.values : [];
 }
 
@@ -134,7 +134,7 @@ ${valuePatterns(tree, syntax)}
 }
 
 /** The statement that answers `list` from a table function. */
-export function assign(syntax: CaseSyntax, list: string): string {
+function assign(syntax: CaseSyntax, list: string): string {
   return `${syntax.answer}=${syntax.words(list)}`;
 }
 

@@ -55,7 +55,7 @@ export async function checkRow(row: InputRow, defaults: RowDefaults, lookUp: Pro
 }
 
 /** The row's values win; the flags fill what it leaves out, key by key inside providerMetadata and customAuth. */
-export function withDefaults(row: Record<string, unknown>, defaults: Record<string, unknown>): Record<string, unknown> {
+function withDefaults(row: Record<string, unknown>, defaults: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...row };
   for (const [key, value] of Object.entries(defaults)) {
     const own = merged[key];

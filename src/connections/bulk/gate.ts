@@ -13,7 +13,7 @@ export interface Clock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined),
 };

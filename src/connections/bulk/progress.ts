@@ -22,14 +22,14 @@ export interface ProgressSnapshot {
   waitMs: number;
 }
 
-export function finishedOf(snapshot: ProgressSnapshot): number {
+function finishedOf(snapshot: ProgressSnapshot): number {
   return snapshot.created + snapshot.failed + snapshot.uncertain + snapshot.invalid;
 }
 
 const count = (value: number): string => value.toLocaleString('en-US');
 
 /** "3 s", "2 min 5 s", "1 h 2 min". */
-export function duration(ms: number): string {
+function duration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);

@@ -16,7 +16,7 @@ import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
 import { splitLines } from './rows.js';
 
-export type RowStatus = 'started' | 'created' | 'failed' | 'uncertain' | 'invalid';
+type RowStatus = 'started' | 'created' | 'failed' | 'uncertain' | 'invalid';
 
 /** A problem as recorded: what the API said, without the values it may have echoed. */
 export interface RecordedProblem {
@@ -342,7 +342,7 @@ function parseRecord(text: string): ResultRecord | undefined {
 }
 
 /** FNV-1a over provider, groupRef and consumerRef; never 0, which stands for "not recorded". */
-export function identityHash(identity: RowIdentity): number {
+function identityHash(identity: RowIdentity): number {
   const text = `${identity.provider ?? ''}\u0000${identity.groupRef ?? ''}\u0000${identity.consumerRef ?? ''}`;
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {

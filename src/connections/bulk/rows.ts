@@ -84,7 +84,7 @@ export async function* splitLines(stream: AsyncIterable<Buffer | string>): Async
  * The lines of a byte stream (LF or CRLF), as bytes. A line longer than
  * maxRowBytes is skipped without being kept, and yields undefined.
  */
-export async function* splitLineBytes(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer | undefined> {
+async function* splitLineBytes(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer | undefined> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let overlong = false;
@@ -202,7 +202,7 @@ const headerHint = 'The first line must be a header naming request body fields: 
  * columns by position. A first line that names no column at all is data, not
  * a header: the file is refused as headerless.
  */
-export function headerColumns(names: string[], flag: string): Column[] {
+function headerColumns(names: string[], flag: string): Column[] {
   const problems: Array<() => string> = [];
   const columns: Column[] = [];
   const firstAt = new Map<string, number>();
@@ -244,7 +244,7 @@ function columnLabel(index: number): string {
  * a value not given), or why it cannot be read. Cells come as one character a
  * byte (latin1), and are decoded here, strictly, as UTF-8.
  */
-export function csvBody(columns: Column[], cells: string[]): { body: Record<string, unknown> } | { error: string } {
+function csvBody(columns: Column[], cells: string[]): { body: Record<string, unknown> } | { error: string } {
   const body: Record<string, unknown> = {};
   for (const [index, column] of columns.entries()) {
     const cell = cells[index];

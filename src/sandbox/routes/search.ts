@@ -23,7 +23,7 @@ import { findInstallation, findIntegration, findProject, type SandboxState } fro
 import type { Installation, Integration, ManifestIntegration, ManifestReadObject, SandboxProject } from '../types.js';
 import { checkPathIdentifier } from './lookups.js';
 
-export const REQUEST_TYPE_HEADER = 'x-svc-request-type';
+const REQUEST_TYPE_HEADER = 'x-svc-request-type';
 
 export const searchRoutes: Route[] = [
   route('searchRecords', 'POST /search/v1/projects/{projectId}/integrations/{integrationId}', 'apiKey', handleSearch, { body: 'json' }),
