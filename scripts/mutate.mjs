@@ -32,6 +32,9 @@ const mutations = [
   { name: 'YAML leaves an exponent alone (e0) unquoted', file: 'src/output/yaml.ts', find: ' && !exponentAlone.test(text);', replace: ';', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'YAML writes text whose line opens with a space as a block', file: 'src/output/yaml.ts', find: " && !/^[ \\t]/m.test(text) ? Scalar.BLOCK_LITERAL", replace: ' ? Scalar.BLOCK_LITERAL', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'a lock whose writer died mid-owner is never taken over', file: 'src/config/lock.ts', find: '  if (!settled && isTornOwner(again)) return { text: again, ageMs };\n', replace: '', tests: ['test/e2e/write-faults.test.ts'] },
+  // docs that cannot drift
+  { name: 'a README example names a status invites do not have', file: 'README.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
+  { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
   {
