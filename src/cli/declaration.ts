@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command, Help } from 'commander';
 import type { CommandSpec, Flags } from '../commands/command.js';
 import { describe } from '../commands/help.js';
 import { usageError } from '../commands/input.js';
@@ -26,7 +26,31 @@ export function configureCommand(command: Command, spec: CommandSpec): Command {
     if (declared.values) completeValues(command, key, declared.values);
   }
   addFlags(command, spec.flags ?? {});
+  if (spec.globals) listGlobalsAsOwn(command, new Set(Object.keys(spec.globals)));
   return describe(command, spec.help);
+}
+
+/**
+ * The global options a command reads as its own (profile add's --base-url and
+ * --search-url) are listed with its options in its help, not among the global ones.
+ */
+function listGlobalsAsOwn(command: Command, own: Set<string>): void {
+  const inherited = command.configureHelp();
+  // commander's own Help, from the command (importing the class would bring commander into this file's chunk).
+  const base = Object.getPrototypeOf(command.createHelp()) as Help;
+  command.configureHelp({
+    ...inherited,
+    visibleOptions(this: Help, cmd: Command) {
+      const globals = base.visibleGlobalOptions.call(this, cmd).filter((option) => own.has(option.attributeName()));
+      const options = base.visibleOptions.call(this, cmd);
+      // Before -h, --help, which commander lists last.
+      const help = options.findIndex((option) => option.long === '--help');
+      return help < 0 ? [...options, ...globals] : [...options.slice(0, help), ...globals, ...options.slice(help)];
+    },
+    visibleGlobalOptions(this: Help, cmd: Command) {
+      return base.visibleGlobalOptions.call(this, cmd).filter((option) => !own.has(option.attributeName()));
+    },
+  });
 }
 
 /** Gives a commander command declared flags: a command's own, or the program's global ones. */

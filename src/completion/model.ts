@@ -39,7 +39,8 @@ export function completionModel(command: Command, path: string[] = []): Completi
     path,
     summary: oneLine(command.summary() || command.description()),
     commands: help.visibleCommands(command).map((child) => completionModel(child, [...path, child.name()])),
-    options: help.visibleOptions(command).map((option) => {
+    // The command's own options (and its help): the global ones its help lists beside them are the root's.
+    options: help.visibleOptions(command).filter((option) => command.options.includes(option) || option.long === '--help').map((option) => {
       const values = valueSource(option);
       return {
         flags: [option.short, option.long].filter((flag): flag is string => flag !== undefined),

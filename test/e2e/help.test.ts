@@ -241,3 +241,16 @@ describe("commander's findings, in ipctl's words", () => {
     expect(result.stdout).toMatch(/\nGlobal Options:\n(.*\n)*\s+--no-input/);
   });
 });
+
+describe('ipctl profile add --help', () => {
+  it('lists --base-url and --search-url, which it stores, with its own options, not among the global ones', async () => {
+    const help = (await run(['profile', 'add', '--help'])).stdout;
+    const options = section(help, 'Options').join('\n');
+    const globalOptions = section(help, 'Global Options').join('\n');
+    for (const flag of ['--base-url <url>', '--search-url <url>']) {
+      expect(options).toContain(flag);
+      expect(globalOptions).not.toContain(flag);
+    }
+    expect(globalOptions).toContain('--profile <name>');
+  });
+});
