@@ -10,6 +10,7 @@ import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { ApiError, BulkImportError, type ExitCode, exitCodes, FileWriteError, InterruptedError, type RowProblem, UsageError, UserError } from '../../errors.js';
 import { isDocumentFormat } from '../../output/format.js';
+import { capitalize } from '../../output/words.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults } from './check.js';
@@ -390,7 +391,7 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
       ['Retries', data.retries],
       ['Time', `${data.seconds} s (${data.rowsPerSecond.toLocaleString('en-US')} rows/s)`],
     ]),
-    messages: parts.flatMap((part) => (part.list ? [`${part.text}:`, ...part.list.map((line) => `  - ${line}`)] : [part.text])),
+    messages: parts.flatMap((part) => (part.list ? [`${part.text}:`, ...part.list.map((line) => `  - ${line}`)] : [part.more ? `${part.text} ${part.more}` : part.text])),
     exitCode,
     failure: exitCode === exitCodes.ok ? undefined : importError(parts, exitCode, report, sender),
   };
@@ -401,9 +402,14 @@ function runView(run: Run, counts: RecordView['fields']): RecordView {
   return recordView([['Input', `${run.source.name} (${run.format})`], ['Project', run.project], ...counts]);
 }
 
-/** One thing the summary says on stderr: a sentence, the lines listed under it in text, and the problem type it gives when it leads. */
+/**
+ * One thing the summary says on stderr: a sentence, what to do about it (on
+ * the same line in text), the lines listed under it in text, and the problem
+ * type it gives when it leads.
+ */
 interface SummaryPart {
   text: string;
+  more?: string;
   list?: string[];
   kind?: ImportProblemKind;
 }
@@ -432,13 +438,15 @@ function summaryParts(run: Run, report: CheckReport, sender: Sender, notSent: nu
   const uncertain = counts.uncertain + report.keptUncertain;
   if (uncertain > 0) {
     parts.push({
-      text: `${uncertain} ${uncertain === 1 ? 'row' : 'rows'} may or may not have been created (the request was sent, and no clear answer was recorded): line${uncertain === 1 ? '' : 's'} ${uncertainLines.slice(0, 10).join(', ')}${uncertain > 10 ? ', …' : ''}. --resume does not send them again; check them on the platform, then see "Uncertain rows" in the import documentation.`,
+      text: `${uncertain} ${uncertain === 1 ? 'row' : 'rows'} may or may not have been created (the request was sent, and no clear answer was recorded): line${uncertain === 1 ? '' : 's'} ${uncertainLines.slice(0, 10).join(', ')}${uncertain > 10 ? ', …' : ''}.`,
+      more: '--resume does not send them again; check them on the platform, then see "Uncertain rows" in the import documentation.',
       kind: 'import-rows-uncertain',
     });
   }
   if (counts.invalid > 0) {
     parts.push({
-      text: `${counts.invalid} invalid ${counts.invalid === 1 ? 'row was' : 'rows were'} skipped (status "invalid" in ${results}); fix ${counts.invalid === 1 ? 'it' : 'them'} in the file, then run the same command with --resume to send ${counts.invalid === 1 ? 'it' : 'them'}.`,
+      text: `${counts.invalid} invalid ${counts.invalid === 1 ? 'row was' : 'rows were'} skipped (status "invalid" in ${results});`,
+      more: `fix ${counts.invalid === 1 ? 'it' : 'them'} in the file, then run the same command with --resume to send ${counts.invalid === 1 ? 'it' : 'them'}.`,
       kind: 'import-rows-skipped',
     });
   }
@@ -462,10 +470,11 @@ function unrecordedPart(sender: Sender): SummaryPart {
  * title, never a value from the file; the results file has the rest.
  */
 function importError(parts: SummaryPart[], exitCode: ExitCode, report: CheckReport, sender: Sender): BulkImportError {
-  const lead = importProblemKinds.map((kind) => parts.find((part) => part.kind === kind)).find((part) => part !== undefined) ?? { text: 'Not every row was created.', kind: undefined };
-  // A part that lists lines in text ends in a colon there; here it is a sentence.
-  const sentence = (part: SummaryPart): string => (part.list ? `${part.text}.` : part.text);
-  const detail = parts.filter((part) => part !== lead).map(sentence);
+  const lead = importProblemKinds.map((kind) => parts.find((part) => part.kind === kind)).find((part) => part !== undefined) ?? { text: 'Not every row was created.', more: undefined, kind: undefined };
+  // In text a part goes on with a list or with what to do; here the title is a sentence of its own, and what to do starts the detail.
+  const sentence = (part: SummaryPart): string => (part.text.endsWith('.') ? part.text : `${part.text.replace(/;$/, '')}.`);
+  const others = parts.filter((part) => part !== lead).map((part) => (part.more ? `${part.text} ${part.more}` : sentence(part)));
+  const detail = [...(lead.more ? [capitalize(lead.more)] : []), ...others];
   const { rows, total } = rowsOfRun(report, sender);
   const listed = rows.slice(0, notedRows);
   return new BulkImportError(sentence(lead), exitCode, detail.join('\n') || undefined, lead.kind ?? 'failure', listed, Math.max(0, total - listed.length));
