@@ -123,6 +123,17 @@ describe.each<Format>(['json', 'yaml'])('a bulk import with rows not created, un
     expectNoValues(resumed);
   });
 
+  it('stopped by the service (the project is not found): one document, type import-stopped, its exit code, the row that got the answer', async () => {
+    await fixture.addFaults({ generateConnection: [{ kind: 'status', status: 404, times: 1 }] });
+    const result = await runMain(generate(input(3), '-o', format), { env: env() });
+    expect(result.code).toBe(3);
+    const problem = oneDocument(result.stderr, format);
+    expect(problem).toMatchObject({ type: 'urn:ipctl:problem:import-stopped', exitCode: 3, title: expect.stringMatching(/^Stopped: the service answered 404 /) });
+    expect(problem.detail).toContain('--resume to send the rest');
+    expect(problem.errors).toEqual([{ line: 1, status: 'failed', detail: expect.stringMatching(/^404\b/) }]);
+    expectNoValues(result);
+  });
+
   it('interrupted by SIGTERM: one document, type import-interrupted, exit 143 in the document too, the row in flight uncertain; no progress line', async () => {
     await fixture.addFaults({ generateConnection: [{ kind: 'hang', times: 1 }] });
     const stop = new AbortController();
