@@ -259,8 +259,19 @@ const mutations = [
   { name: 'a Retry-After in the past means: send again at once', file: 'src/api/retry.ts', find: '(wait): wait is number => wait !== undefined && wait >= 0,', replace: '(wait): wait is number => wait !== undefined,', tests: ['test/unit/retry.test.ts', 'test/unit/bulk-results.test.ts'] },
   { name: '408 is not retried', file: 'src/api/retry.ts', find: 'new Set([408, 429, 502, 503, 504])', replace: 'new Set([429, 502, 503, 504])', tests: ['test/unit/retry.test.ts'] },
   { name: '408 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 408 || ', replace: '', tests: ['test/unit/exit-codes.test.ts'] },
-];
-const chosen = process.argv.slice(2);
+  // Bulk import failures as one problem document; errors in every problem document.
+  { name: "a bulk import's failure is text on stderr under -o json", file: 'src/run.ts', find: 'if (outcome.failure && isDocumentFormat(context.format)) {', replace: 'if (false) {', tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: 'a bulk import writes its problem document and its text too', file: 'src/run.ts', find: '    await writeProblemDocument(outcome.failure, exitCode, context.format, state);\n    return exitCode;\n', replace: '    await writeProblemDocument(outcome.failure, exitCode, context.format, state);\n', tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: 'the problem document of an import stopped by SIGTERM says exit 130', file: 'src/run.ts', find: 'renderProblemDocument(error, exitCodeOf(exitCode, state.deps),', replace: 'renderProblemDocument(error, exitCode,', tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: "ipctl's own problem document has no errors when there are none", file: 'src/output/problem-document.ts', find: 'detail: detail || undefined, exitCode, errors });', replace: 'detail: detail || undefined, exitCode, errors: errors.length > 0 ? errors : undefined });', tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: "a service's problem document has no errors when it lists no issues", file: 'src/output/problem-document.ts', find: '    exitCode,\n    errors,\n    retryAfter,', replace: '    exitCode,\n    errors: errors.length > 0 ? errors : undefined,\n    retryAfter,', tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: 'a bulk problem document lists rows beyond its cap', file: 'src/connections/bulk/import.ts', find: 'const listed = rows.slice(0, notedRows);', replace: 'const listed = rows;', tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: 'errorsNotListed counts the listed rows too', file: 'src/connections/bulk/import.ts', find: 'Math.max(0, total - listed.length)', replace: 'total', tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: "a failed row in the problem document quotes the service's detail", file: 'src/connections/bulk/import.ts', find: "status: 'failed', detail: problemTitle(note.problem)", replace: "status: 'failed', detail: problemText(note.problem)", tests: ['test/unit/bulk-problems.test.ts', 'test/e2e/problem-documents.test.ts'] },
+  { name: 'skipped rows lead the problem document over failed ones', file: 'src/connections/bulk/import.ts', find: "'import-rows-failed', 'import-rows-uncertain', 'import-rows-skipped'] as const", replace: "'import-rows-skipped', 'import-rows-failed', 'import-rows-uncertain'] as const", tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: 'rows an earlier run left uncertain are not in the problem document', file: 'src/connections/bulk/import.ts', find: "    ...report.keptUncertainLines.map((line) => ({ line, status: 'uncertain', detail: earlier })),\n", replace: '', tests: ['test/unit/bulk-problems.test.ts'] },
+  { name: 'a bulk import writes progress lines under -o json', file: 'src/connections/bulk/import.ts', find: ' || (!tty && isDocumentFormat(context.format))', replace: '', tests: ['test/unit/bulk-problems.test.ts'] },
+];const chosen = process.argv.slice(2);
 if (chosen[0] === '--check') {
   checkPlantable();
 } else {

@@ -102,6 +102,32 @@ export class InterruptedError extends UserError {
   }
 }
 
+/** A row of a bulk import named in a problem document: its line, what became of it, and why in ipctl's words or the service's title. */
+export interface RowProblem {
+  line: number;
+  status: string;
+  detail: string;
+}
+
+/**
+ * A bulk import that ended with rows not created: what its summary says on
+ * stderr, as one error, for the problem document of -o json, yaml and ndjson.
+ * `kind` names the problem type; `rows` are the first rows, `rowsNotListed`
+ * how many more there are.
+ */
+export class BulkImportError extends UserError {
+  constructor(
+    message: string,
+    exitCode: ExitCode,
+    hint: string | undefined,
+    readonly kind: string,
+    readonly rows: RowProblem[],
+    readonly rowsNotListed: number,
+  ) {
+    super(message, exitCode, hint);
+  }
+}
+
 /** RFC 9457 problem details as the API returns them (spec section 7). */
 export interface Problem {
   type?: string;

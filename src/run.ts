@@ -45,7 +45,11 @@ export async function run(args: string[], deps: Deps): Promise<number> {
   } catch (error) {
     code = await report(error, state);
   }
-  // Stopped by SIGTERM rather than Ctrl-C: exit as shells report that signal.
+  return exitCodeOf(code, deps);
+}
+
+/** Stopped by SIGTERM rather than Ctrl-C: exit as shells report that signal. */
+function exitCodeOf(code: number, deps: Deps): number {
   return code === exitCodes.interrupted && deps.signal?.reason === 'SIGTERM' ? exitCodes.terminated : code;
 }
 
@@ -134,9 +138,21 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   const paint = await paintFor(state.deps.stdout, state.deps.env, global.color !== false);
   const scrub = (text: string) => state.scrubber.scrub(text);
   await render(outcome, context.format, { stream: state.deps.stdout, paint, query, width: terminalWidth(state.deps), scrub });
+  const exitCode = outcome.exitCode ?? exitCodes.ok;
+  if (outcome.failure && isDocumentFormat(context.format)) {
+    await writeProblemDocument(outcome.failure, exitCode, context.format, state);
+    return exitCode;
+  }
   for (const message of outcome.messages ?? []) context.say(message);
   for (const note of outcome.notes ?? []) context.note(note);
-  return outcome.exitCode ?? exitCodes.ok;
+  return exitCode;
+}
+
+/** Under -o json, yaml or ndjson: the failure as one problem document on stderr, with the exit code the process ends with. */
+async function writeProblemDocument(error: unknown, exitCode: number, format: OutputFormat, state: RunState): Promise<void> {
+  const { renderProblemDocument } = await import('./output/diagnostics.js');
+  const debug = state.context?.debug ?? false;
+  await renderProblemDocument(error, exitCodeOf(exitCode, state.deps), { stream: state.deps.stderr, format, now: state.deps.now(), debug });
 }
 
 /** COLUMNS when set to a width, else the terminal's; undefined (nothing cut) when neither is known. */
@@ -205,16 +221,15 @@ async function report(error: unknown, state: RunState): Promise<number> {
       return report(refusal, state);
     }
   }
-  const { renderError, renderProblemDocument } = await import('./output/diagnostics.js');
   const { deps, context } = state;
   const exitCode = error instanceof UserError ? error.exitCode : exitCodes.software;
-  const debug = context?.debug ?? false;
   const format = context?.format ?? state.format ?? requestedFormat(state.args);
   if (format && isDocumentFormat(format)) {
-    await renderProblemDocument(error, exitCode, { stream: deps.stderr, format, now: deps.now(), debug });
+    await writeProblemDocument(error, exitCode, format, state);
     return exitCode;
   }
-  renderError(error, { stream: deps.stderr, paint: context?.paint ?? (await paintFor(deps.stderr, deps.env, true)), debug });
+  const { renderError } = await import('./output/diagnostics.js');
+  renderError(error, { stream: deps.stderr, paint: context?.paint ?? (await paintFor(deps.stderr, deps.env, true)), debug: context?.debug ?? false });
   return exitCode;
 }
 

@@ -1,13 +1,16 @@
-import { ApiError, ConfigError, CredentialError, InterruptedError, NetworkError, type Problem, UsageError, UserError } from '../errors.js';
+import { ApiError, BulkImportError, ConfigError, CredentialError, InterruptedError, NetworkError, type Problem, UsageError, UserError } from '../errors.js';
 
 /**
  * Every failure as one RFC 9457 problem-details document, for scripts that
  * asked for -o json or -o yaml: what the service sent, or what ipctl found
- * itself (invalid input, missing credentials, the network, a bug). Beside the
- * standard members: `exitCode`, `errors` (the field-level problems, each with
- * its flag, field or line where known), `retryAfter` (seconds, when the
- * service said when to try again) and, beside a service's problem, `notes`
- * (ipctl's own lines about it, such as a hint about the base URL).
+ * itself (invalid input, missing credentials, the network, a bug, a bulk
+ * import with rows not created). Beside the standard members: `exitCode`,
+ * `errors` (always there, empty when there is nothing to list: the
+ * field-level problems, each with its flag, field or line where known, or a
+ * bulk import's rows, with `errorsNotListed` counting those left out),
+ * `retryAfter` (seconds, when the service said when to try again) and, beside
+ * a service's problem, `notes` (ipctl's own lines about it, such as a hint
+ * about the base URL).
  */
 export interface ProblemDocument {
   type: string;
@@ -16,7 +19,8 @@ export interface ProblemDocument {
   detail?: string;
   instance?: string;
   exitCode: number;
-  errors?: FieldError[];
+  errors: FieldError[];
+  errorsNotListed?: number;
   retryAfter?: number;
   notes?: string[];
   [member: string]: unknown;
@@ -27,6 +31,8 @@ interface FieldError {
   flag?: string;
   field?: string;
   line?: number;
+  /** A bulk import's row: what became of it, as its results file says (failed, uncertain, invalid). */
+  status?: string;
 }
 
 /** The type URIs of the problems ipctl finds itself. */
@@ -34,14 +40,15 @@ const ownType = (kind: string) => `urn:ipctl:problem:${kind}`;
 
 export function problemDocument(error: unknown, exitCode: number, options: { now: Date; debug: boolean }): ProblemDocument {
   if (error instanceof ApiError) return apiProblem(error, exitCode, options.now);
+  if (error instanceof BulkImportError) return importProblem(error, exitCode);
   if (error instanceof UserError) {
     const detail = [error.hint, ...error.notes].filter(Boolean).join('\n');
     const errors = error instanceof UsageError ? error.problems.map(fieldError) : [];
-    return dropEmpty({ type: ownType(kindOf(error)), title: error.message, detail: detail || undefined, exitCode, errors: errors.length > 0 ? errors : undefined });
+    return dropEmpty({ type: ownType(kindOf(error)), title: error.message, detail: detail || undefined, exitCode, errors });
   }
   const message = error instanceof Error ? error.message : String(error);
   const stack = options.debug && error instanceof Error ? error.stack : undefined;
-  return dropEmpty({ type: ownType('internal-error'), title: 'ipctl failed unexpectedly; this is a bug', detail: `${message}. Please report it, with the command you ran and the output of \`ipctl version\`.`, exitCode, stack });
+  return dropEmpty({ type: ownType('internal-error'), title: 'ipctl failed unexpectedly; this is a bug', detail: `${message}. Please report it, with the command you ran and the output of \`ipctl version\`.`, exitCode, errors: [], stack });
 }
 
 function apiProblem(error: ApiError, exitCode: number, now: Date): ProblemDocument {
@@ -54,11 +61,17 @@ function apiProblem(error: ApiError, exitCode: number, now: Date): ProblemDocume
     title: problem.title ?? `HTTP ${error.status}`,
     status: error.status,
     exitCode,
-    errors: errors.length > 0 ? errors : undefined,
+    errors,
     retryAfter,
     // ipctl's own words beside the service's: how many attempts were made, a hint about the base URL.
     ...(error.notes.length > 0 ? { notes: [...error.notes] } : {}),
   });
+}
+
+/** A bulk import's rows by line, never their values: the results file has the rest. */
+function importProblem(error: BulkImportError, exitCode: number): ProblemDocument {
+  const errors = error.rows.map((row) => ({ line: row.line, status: row.status, detail: row.detail }));
+  return dropEmpty({ type: ownType(error.kind), title: error.message, detail: error.hint, exitCode, errors, errorsNotListed: error.rowsNotListed > 0 ? error.rowsNotListed : undefined });
 }
 
 /** When the service said to try again (Retry-After, or the problem's retryAfter time), in whole seconds from now. */

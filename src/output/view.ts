@@ -2,6 +2,8 @@
  * What a command hands the renderer for table output: the cells, never their
  * formatting. JSON output ignores views and prints the data itself.
  */
+import type { UserError } from '../errors.js';
+
 export type Cell = string | number | boolean | null | undefined;
 
 export interface RecordView {
@@ -58,6 +60,11 @@ export interface Outcome {
   messages?: string[];
   /** For commands whose data comes with a verdict, such as `auth status`; 0 by default. */
   exitCode?: number;
+  /**
+   * Why the exit code is not 0, as an error: under -o json, yaml and ndjson,
+   * stderr carries it as one problem document in place of messages and notes.
+   */
+  failure?: UserError;
 }
 
 /** The rows of a list or grid, a grid's label first. */

@@ -1,8 +1,11 @@
 // With -o json or -o yaml, every failure is one RFC 9457 problem document on
-// stderr, in that format: what the service sent and what ipctl found itself.
+// stderr, in that format: what the service sent and what ipctl found itself,
+// a bulk import with rows not created included.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runIpctl } from '../helpers/cli.js';
+import { runIpctl, tempDir } from '../helpers/cli.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -62,6 +65,28 @@ describe('failures in the output format asked for', () => {
     const result = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(5);
     expect(document(result.stderr)).toMatchObject({ status: 429, exitCode: 5, retryAfter: 120 });
+  });
+
+  it('a bulk import with failed rows: exactly one JSON document, exitCode 1, the failed rows by line; the summary on stdout', async () => {
+    const files = tempDir('ipctl-bulk-document-');
+    try {
+      const input = join(files.path, 'rows.jsonl');
+      const rows = [1, 2, 3].map((line) => JSON.stringify({ provider: 'pipedrive', groupRef: `doc-group-${line}`, consumerRef: `doc-user-${line}`, providerWorkspaceRef: 'acme', apiKey: `pk_CANARY_${line}_document` }));
+      writeFileSync(input, `${rows.join('\n')}\n`);
+      await fixture.addFaults({ generateConnection: [{ kind: 'status', status: 422, times: 2 }] });
+      const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--from-file', input, '--concurrency', '1', '-o', 'json'], { env: fixture.env() });
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.stdout)).toMatchObject({ rows: 3, created: 1, failed: 2 });
+      const problem = document(result.stderr);
+      expect(problem).toMatchObject({ type: 'urn:ipctl:problem:import-rows-failed', exitCode: 1 });
+      expect(problem.errors).toEqual([
+        { line: 1, status: 'failed', detail: '422 Injected Fault' },
+        { line: 2, status: 'failed', detail: '422 Injected Fault' },
+      ]);
+      expect(result.stderr).not.toMatch(/canary|doc-group|doc-user/i);
+    } finally {
+      files.remove();
+    }
   });
 
   it('a table run keeps the readable message', async () => {

@@ -8,7 +8,9 @@ import { parse as parsePath, join, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
-import { ApiError, exitCodes, FileWriteError, InterruptedError, UsageError, UserError } from '../../errors.js';
+import { ApiError, BulkImportError, type ExitCode, exitCodes, FileWriteError, InterruptedError, type RowProblem, UsageError, UserError } from '../../errors.js';
+import { isDocumentFormat } from '../../output/format.js';
+import { capitalize } from '../../output/words.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults } from './check.js';
@@ -16,7 +18,7 @@ import { SendGate } from './gate.js';
 import { type ProgressSnapshot, ProgressReporter } from './progress.js';
 import { type PriorResults, type PriorState, readPriorResults, ResultsLog } from './results.js';
 import { formatOf, type RowFormat, readRows } from './rows.js';
-import { type RowToSend, Sender } from './send.js';
+import { notedRows, type RowToSend, Sender } from './send.js';
 import { openSource, type RowSource } from './source.js';
 import { type RunLock, takeRunLock } from '../../config/lock.js';
 import { isOutOfSpace, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
@@ -124,8 +126,10 @@ async function runImport(run: Run): Promise<Outcome> {
   const { input, context } = run;
   const lookUp = providerLookup(run.api);
   const live = { phase: 'checking' as ProgressSnapshot['phase'], checked: 0, total: 0, startedAt: 0, sender: undefined as Sender | undefined, gate: undefined as SendGate | undefined };
-  // Redrawn in place on a terminal; plain lines in CI (whose log may be a pseudo-terminal); none with --quiet.
-  const progress = new ProgressReporter(context.deps.stderr, () => snapshotOf(live), { tty: context.deps.stderr.isTTY === true && !context.deps.env.CI, silent: context.quiet });
+  // Redrawn in place on a terminal; plain lines in CI (whose log may be a pseudo-terminal); none with --quiet,
+  // nor in place of a bar under -o json, yaml or ndjson, where stderr carries a failure's problem document and nothing else.
+  const tty = context.deps.stderr.isTTY === true && !context.deps.env.CI;
+  const progress = new ProgressReporter(context.deps.stderr, () => snapshotOf(live), { tty, silent: context.quiet || (!tty && isDocumentFormat(context.format)) });
   progress.start();
   let report: CheckReport;
   try {
@@ -211,7 +215,7 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
     // Whatever the row holds now, it may exist already: it stays as it is unless --retry-uncertain.
     if ((state === 'uncertain' || state === 'started') && !input.retryUncertain) {
       report.keptUncertain += 1;
-      if (report.keptUncertainLines.length < 10) report.keptUncertainLines.push(row.line);
+      if (report.keptUncertainLines.length < notedRows) report.keptUncertainLines.push(row.line);
       continue;
     }
     if (!checked.ok) {
@@ -367,8 +371,8 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
     seconds: Math.round(seconds * 100) / 100,
     rowsPerSecond: seconds > 0 ? Math.round(finished / seconds) : finished,
   };
-  const messages = summaryMessages(run, report, sender, data.notSent, interrupted, stopError);
-  let exitCode: number = exitCodes.ok;
+  const parts = summaryParts(run, report, sender, data.notSent, interrupted, stopError);
+  let exitCode: ExitCode = exitCodes.ok;
   if (counts.failed > 0 || uncertain > 0 || counts.invalid > 0 || data.notSent > 0) exitCode = exitCodes.failure;
   // A results file that cannot be written ends the run as rows not created do: exit 1, and the summary says what was done.
   if (stopError) exitCode = stopError instanceof FileWriteError ? exitCodes.failure : stopError.exitCode;
@@ -387,8 +391,9 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
       ['Retries', data.retries],
       ['Time', `${data.seconds} s (${data.rowsPerSecond.toLocaleString('en-US')} rows/s)`],
     ]),
-    messages,
+    messages: parts.flatMap((part) => (part.list ? [`${part.text}:`, ...part.list.map((line) => `  - ${line}`)] : [part.more ? `${part.text} ${part.more}` : part.text])),
     exitCode,
+    failure: exitCode === exitCodes.ok ? undefined : importError(parts, exitCode, report, sender),
   };
 }
 
@@ -397,38 +402,100 @@ function runView(run: Run, counts: RecordView['fields']): RecordView {
   return recordView([['Input', `${run.source.name} (${run.format})`], ['Project', run.project], ...counts]);
 }
 
-function summaryMessages(run: Run, report: CheckReport, sender: Sender, notSent: number, interrupted: boolean, stopError: UserError | undefined): string[] {
+/**
+ * One thing the summary says on stderr: a sentence, what to do about it (on
+ * the same line in text), the lines listed under it in text, and the problem
+ * type it gives when it leads.
+ */
+interface SummaryPart {
+  text: string;
+  more?: string;
+  list?: string[];
+  kind?: ImportProblemKind;
+}
+
+/** The problem types of a bulk import that ended with rows not created, the one that leads first. */
+const importProblemKinds = ['import-interrupted', 'import-stopped', 'import-rows-failed', 'import-rows-uncertain', 'import-rows-skipped'] as const;
+type ImportProblemKind = (typeof importProblemKinds)[number];
+
+/** Failures listed with their problem in text; the problem document lists up to notedRows, by line only. */
+const failuresInText = 5;
+
+function summaryParts(run: Run, report: CheckReport, sender: Sender, notSent: number, interrupted: boolean, stopError: UserError | undefined): SummaryPart[] {
   const { counts } = sender;
   const results = run.resultsPath as string;
-  const messages: string[] = [];
-  if (stopError) messages.push(stopMessage(stopError));
-  if (sender.unrecorded.length > 0) messages.push(...unrecordedMessages(sender));
-  if (interrupted) messages.push('Interrupted: the requests in flight had half a second to finish; each is recorded, as uncertain where no answer came.');
+  const parts: SummaryPart[] = [];
+  if (stopError) parts.push({ text: stopMessage(stopError), kind: 'import-stopped' });
+  if (sender.unrecorded.length > 0) parts.push(unrecordedPart(sender));
+  if (interrupted) parts.push({ text: 'Interrupted: the requests in flight had half a second to finish; each is recorded, as uncertain where no answer came.', kind: 'import-interrupted' });
   if (counts.failed > 0) {
-    messages.push(`${counts.failed} ${counts.failed === 1 ? 'row' : 'rows'} failed; the service created nothing for ${counts.failed === 1 ? 'it' : 'them'} (status "failed" in ${results}):`);
-    for (const note of sender.failures) messages.push(`  - line ${note.line}: ${problemText(note.problem)}`);
-    if (counts.failed > sender.failures.length) messages.push(`  - …and ${counts.failed - sender.failures.length} more`);
+    const shown = sender.failures.slice(0, failuresInText);
+    const list = shown.map((note) => `line ${note.line}: ${problemText(note.problem)}`);
+    if (counts.failed > shown.length) list.push(`…and ${counts.failed - shown.length} more`);
+    parts.push({ text: `${counts.failed} ${counts.failed === 1 ? 'row' : 'rows'} failed; the service created nothing for ${counts.failed === 1 ? 'it' : 'them'} (status "failed" in ${results})`, list, kind: 'import-rows-failed' });
   }
   const uncertainLines = [...report.keptUncertainLines, ...sender.uncertainRows.map((note) => note.line)];
   const uncertain = counts.uncertain + report.keptUncertain;
   if (uncertain > 0) {
-    messages.push(
-      `${uncertain} ${uncertain === 1 ? 'row' : 'rows'} may or may not have been created (the request was sent, and no clear answer was recorded): line${uncertain === 1 ? '' : 's'} ${uncertainLines.slice(0, 10).join(', ')}${uncertain > 10 ? ', …' : ''}. --resume does not send them again; check them on the platform, then see "Uncertain rows" in the import documentation.`,
-    );
+    parts.push({
+      text: `${uncertain} ${uncertain === 1 ? 'row' : 'rows'} may or may not have been created (the request was sent, and no clear answer was recorded): line${uncertain === 1 ? '' : 's'} ${uncertainLines.slice(0, 10).join(', ')}${uncertain > 10 ? ', …' : ''}.`,
+      more: '--resume does not send them again; check them on the platform, then see "Uncertain rows" in the import documentation.',
+      kind: 'import-rows-uncertain',
+    });
   }
-  if (counts.invalid > 0) messages.push(`${counts.invalid} invalid ${counts.invalid === 1 ? 'row was' : 'rows were'} skipped (status "invalid" in ${results}); fix ${counts.invalid === 1 ? 'it' : 'them'} in the file, then run the same command with --resume to send ${counts.invalid === 1 ? 'it' : 'them'}.`);
-  if (notSent > 0 || counts.failed > 0) messages.push(`Run the same command with --resume to ${notSent > 0 ? 'send the rest' : 'send the failed rows again'}; rows already created are skipped.`);
-  return messages;
+  if (counts.invalid > 0) {
+    parts.push({
+      text: `${counts.invalid} invalid ${counts.invalid === 1 ? 'row was' : 'rows were'} skipped (status "invalid" in ${results});`,
+      more: `fix ${counts.invalid === 1 ? 'it' : 'them'} in the file, then run the same command with --resume to send ${counts.invalid === 1 ? 'it' : 'them'}.`,
+      kind: 'import-rows-skipped',
+    });
+  }
+  if (notSent > 0 || counts.failed > 0) parts.push({ text: `Run the same command with --resume to ${notSent > 0 ? 'send the rest' : 'send the failed rows again'}; rows already created are skipped.` });
+  return parts;
 }
 
 /** Rows that ended after the results file failed: --resume sees them as started, so this run's summary is the only record. */
-function unrecordedMessages(sender: Sender): string[] {
+function unrecordedPart(sender: Sender): SummaryPart {
   const rows = sender.unrecorded;
-  const lines = rows.map((row) => `  - line ${row.line}: ${row.status}${row.connectionId ? ` (${row.connectionId})` : ''}`);
-  return [
-    `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} ended after the results file stopped taking records, so ${rows.length === 1 ? 'its' : 'their'} outcome is written only here; --resume counts ${rows.length === 1 ? 'it' : 'them'} as uncertain and does not send ${rows.length === 1 ? 'it' : 'them'} again:`,
-    ...lines,
+  return {
+    text: `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} ended after the results file stopped taking records, so ${rows.length === 1 ? 'its' : 'their'} outcome is written only here; --resume counts ${rows.length === 1 ? 'it' : 'them'} as uncertain and does not send ${rows.length === 1 ? 'it' : 'them'} again`,
+    list: rows.map((row) => `line ${row.line}: ${row.status}${row.connectionId ? ` (${row.connectionId})` : ''}`),
+  };
+}
+
+/**
+ * The summary's stderr as one error, for the problem document of -o json, yaml
+ * and ndjson: the leading part is its title and type, the others its detail.
+ * The rows are named by line and status, with ipctl's words or the service's
+ * title, never a value from the file; the results file has the rest.
+ */
+function importError(parts: SummaryPart[], exitCode: ExitCode, report: CheckReport, sender: Sender): BulkImportError {
+  const lead = importProblemKinds.map((kind) => parts.find((part) => part.kind === kind)).find((part) => part !== undefined) ?? { text: 'Not every row was created.', more: undefined, kind: undefined };
+  // In text a part goes on with a list or with what to do; here the title is a sentence of its own, and what to do starts the detail.
+  const sentence = (part: SummaryPart): string => (part.text.endsWith('.') ? part.text : `${part.text.replace(/;$/, '')}.`);
+  const others = parts.filter((part) => part !== lead).map((part) => (part.more ? `${part.text} ${part.more}` : sentence(part)));
+  const detail = [...(lead.more ? [capitalize(lead.more)] : []), ...others];
+  const { rows, total } = rowsOfRun(report, sender);
+  const listed = rows.slice(0, notedRows);
+  return new BulkImportError(sentence(lead), exitCode, detail.join('\n') || undefined, lead.kind ?? 'failure', listed, Math.max(0, total - listed.length));
+}
+
+/** Each row not created that this run knows of, once (failed, uncertain, invalid, then unrecorded), and how many there are in all. */
+function rowsOfRun(report: CheckReport, sender: Sender): { rows: RowProblem[]; total: number } {
+  const earlier = 'sent by an earlier run, which recorded no clear answer; not sent again';
+  const found: RowProblem[] = [
+    ...sender.failures.map((note) => ({ line: note.line, status: 'failed', detail: problemTitle(note.problem) })),
+    ...report.keptUncertainLines.map((line) => ({ line, status: 'uncertain', detail: earlier })),
+    ...sender.uncertainRows.map((note) => ({ line: note.line, status: 'uncertain', detail: problemTitle(note.problem) })),
+    ...sender.invalidRows.map((row) => ({ line: row.line, status: 'invalid', detail: row.problems.join(' ') })),
+    ...sender.unrecorded.map((row) => ({ line: row.line, status: row.status, detail: `not in the results file, which stopped taking records${row.connectionId ? ` (${row.connectionId})` : ''}` })),
   ];
+  const byLine = new Map<number, RowProblem>();
+  for (const row of found) if (!byLine.has(row.line)) byLine.set(row.line, row);
+  const { counts } = sender;
+  // An unrecorded row that was created is counted nowhere else.
+  const total = counts.failed + counts.uncertain + report.keptUncertain + counts.invalid + sender.unrecorded.filter((row) => row.status === 'created').length;
+  return { rows: [...byLine.values()], total };
 }
 
 function stopMessage(error: UserError): string {
@@ -443,4 +510,9 @@ function stopMessage(error: UserError): string {
 function problemText(problem: { status?: number; title?: string; detail?: string } | undefined): string {
   if (!problem) return 'no answer';
   return [problem.status, problem.title].filter((part) => part !== undefined).join(' ') + (problem.detail ? `: ${problem.detail}` : '');
+}
+
+/** "422 Unprocessable Entity": the status and title, without the detail, which may quote the row. */
+function problemTitle(problem: { status?: number; title?: string } | undefined): string {
+  return [problem?.status, problem?.title].filter((part) => part !== undefined).join(' ') || 'no answer';
 }

@@ -64,12 +64,14 @@ export interface SenderOptions {
   maxUncertainInARow?: number;
 }
 
-const notedRows = 5;
+/** Rows of each kind kept for the summary, whose problem document lists at most this many; the results file has them all. */
+export const notedRows = 20;
 
 export class Sender {
   readonly counts: SendCounts = { created: 0, failed: 0, uncertain: 0, invalid: 0, retries: 0 };
   readonly failures: RowNote[] = [];
   readonly uncertainRows: RowNote[] = [];
+  readonly invalidRows: Array<{ line: number; problems: string[] }> = [];
   /** Rows whose ending could not be recorded (the results file could not be written): every one, for the summary. */
   readonly unrecorded: UnrecordedRow[] = [];
   /** Why the run stopped early, when the service's answers meant every other row would fail too. */
@@ -110,6 +112,7 @@ export class Sender {
   /** A row found invalid while sending (with --skip-invalid): recorded, never sent. */
   recordInvalid(row: CheckedRow & { ok: false }): void {
     this.counts.invalid += 1;
+    if (this.invalidRows.length < notedRows) this.invalidRows.push({ line: row.line, problems: row.problems });
     this.#write({ line: row.line, status: 'invalid', ...row.identity, problems: row.problems });
   }
 
