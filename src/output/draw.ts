@@ -61,7 +61,7 @@ function cutNote(left: string[], cut: string[], width: number): string | undefin
   const full = `${named.filter(Boolean).join('; ')}: --wide or -o json shows them`;
   if (textWidth(full) <= width) return full;
   const counted = [left.length > 0 ? `${columnCount(left.length)} left out` : '', cut.length > 0 ? `${columnCount(cut.length)} cut short` : ''];
-  return cutLines(`${counted.filter(Boolean).join(', ')}: --wide or -o json shows them`, width);
+  return cutLines(`${counted.filter(Boolean).join(', ')} (--wide or -o json)`, width);
 }
 
 function columnCount(count: number): string {
