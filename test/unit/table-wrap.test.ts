@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
-import { plain } from '../../src/output/paint.js';
+import { type Paint, plain } from '../../src/output/paint.js';
 import { render } from '../../src/output/render.js';
 import type { View } from '../../src/output/view.js';
 
@@ -141,7 +141,7 @@ describe('auth status', () => {
 });
 
 /** A table drawn for a terminal `width` columns wide, colour on, as run() renders it. */
-async function drawn(view: View, width: number, paint = new Chalk({ level: 1 })): Promise<string> {
+async function drawn(view: View, width: number, paint: Paint = new Chalk({ level: 1 })): Promise<string> {
   let text = '';
   await render({ data: [], view }, 'table', { stream: { write: (chunk: string) => (text += chunk), isTTY: true, columns: width }, paint, width });
   return text;
