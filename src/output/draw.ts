@@ -1,11 +1,13 @@
 import type { Paint } from './paint.js';
-import { type ColumnText, cutToFit, cutToWidth, fitColumns, type Fitted, naturalWidths, textWidth } from './fit.js';
+import { type ColumnText, cutToWidth, fitColumns, type Fitted, naturalWidths, recordWidths, textWidth, wrapToWidth } from './fit.js';
 import { type Cell, type GridView, type ListView, listRows, type RecordView, type View } from './view.js';
 
 /**
  * Tables for a terminal: boxed, headers bold, yes/no marks colored. Given a
- * width, each table fits in it (fit.ts), and a list says which columns it left
- * out; without one, every column is shown whole. Each cell is measured, cut and
+ * width, each table fits in it (fit.ts): a record's cells, and those of a
+ * list's columns other than its low-value ones, wrap onto more lines rather
+ * than being cut, and a list says which columns it left out or cut; without
+ * one, every column is shown whole. Each cell is measured, wrapped, cut and
  * padded by fit.ts's textWidth, the one measure of what a terminal shows, so
  * zero-width and wide characters keep the borders in line; its style goes on
  * last, around the text alone.
@@ -29,20 +31,41 @@ function drawRecord(view: RecordView, paint: Paint, width: number | undefined): 
     { header: '', cells: view.fields.map(([label]) => label), identifies: true },
     { header: '', cells: view.fields.map(([, value]) => text(value)), identifies: false },
   ];
-  const widths = width === undefined ? naturalWidths(columns) : cutToFit(columns, width);
-  return box(undefined, view.fields.map(([label, value]) => [{ text: label, style: paint.bold }, shown(value, paint)]), widths);
+  const widths = width === undefined ? naturalWidths(columns) : recordWidths(columns, width);
+  const rows = view.fields.map(([label, value]) => [{ text: label, style: paint.bold }, shown(value, paint)]);
+  return box(undefined, rows.map((row) => row.map((cell, column) => wrapped(cell, widths[column]!))), widths);
 }
 
 function drawList(view: ListView | GridView, paint: Paint, width: number | undefined): string {
   const rows = listRows(view);
   const columns = listColumns(view, rows);
   const fitted = width === undefined ? allColumns(columns) : fitColumns(columns, width, dropOrder(view));
-  const head = fitted.shown.map((index) => ({ text: view.columns[index]!, style: paint.bold }));
-  const body = rows.map((row) => fitted.shown.map((index) => (view.kind === 'grid' && index > 0 ? mark(row[index], paint) : shown(row[index], paint))));
+  const fit = (cell: Styled, at: number) => (columns[fitted.shown[at]!]!.cut ? cell : wrapped(cell, fitted.widths[at]!));
+  const head = fitted.shown.map((index, at) => wrapped({ text: view.columns[index]!, style: paint.bold }, fitted.widths[at]!));
+  const body = rows.map((row) => fitted.shown.map((index, at) => fit(view.kind === 'grid' && index > 0 ? mark(row[index], paint) : shown(row[index], paint), at)));
   const table = box(head, body, fitted.widths);
   const left = view.columns.filter((_, index) => !fitted.shown.includes(index));
-  if (left.length === 0) return table;
-  return `${table}\n${paint.dim(`${left.length} more ${left.length === 1 ? 'column' : 'columns'}: --wide shows every column`)}`;
+  const cut = fitted.shown.filter((index, at) => columns[index]!.cut && columns[index]!.cells.some((cell) => textWidth(cell) > fitted.widths[at]! - 2)).map((index) => view.columns[index]!);
+  const note = cutNote(left, cut, width ?? Infinity);
+  return note === undefined ? table : `${table}\n${paint.dim(note)}`;
+}
+
+/**
+ * The line under a list that lost something to the terminal's width: which
+ * columns were left out and which were cut, or, when naming them does not
+ * fit, how many.
+ */
+function cutNote(left: string[], cut: string[], width: number): string | undefined {
+  if (left.length === 0 && cut.length === 0) return undefined;
+  const named = [left.length > 0 ? `${left.join(', ')} left out` : '', cut.length > 0 ? `${cut.join(', ')} cut short` : ''];
+  const full = `${named.filter(Boolean).join('; ')}: --wide or -o json shows them`;
+  if (textWidth(full) <= width) return full;
+  const counted = [left.length > 0 ? `${columnCount(left.length)} left out` : '', cut.length > 0 ? `${columnCount(cut.length)} cut short` : ''];
+  return cutLines(`${counted.filter(Boolean).join(', ')} (--wide or -o json)`, width);
+}
+
+function columnCount(count: number): string {
+  return `${count} ${count === 1 ? 'column' : 'columns'}`;
 }
 
 function allColumns(columns: ColumnText[]): Fitted {
@@ -50,11 +73,14 @@ function allColumns(columns: ColumnText[]): Fitted {
 }
 
 function listColumns(view: ListView | GridView, rows: Cell[][]): ColumnText[] {
+  const lowValue = view.kind === 'list' ? (view.lowValue ?? []) : [];
+  const identifiers = view.kind === 'list' ? (view.identifiers ?? []) : [];
   return view.columns.map((header, index) => ({
     header,
     cells: rows.map((row) => (view.kind === 'grid' && index > 0 && typeof row[index] === 'boolean' ? 'yes' : text(row[index]))),
-    identifies: index === 0 || identifier.test(header),
+    identifies: index === 0 || identifier.test(header) || identifiers.includes(header),
     key: header === 'ID',
+    cut: lowValue.includes(header),
   }));
 }
 
@@ -63,6 +89,11 @@ const identifier = /(^|[^A-Za-z]|[a-z])(ID|Id)$/;
 
 function dropOrder(view: ListView | GridView): number[] {
   return view.kind === 'list' ? (view.lowValue ?? []).map((name) => view.columns.indexOf(name)).filter((index) => index >= 0) : [];
+}
+
+/** A cell's text wrapped to the room a column of this width gives it. */
+function wrapped(cell: Styled, columnWidth: number): Styled {
+  return { ...cell, text: wrapToWidth(cell.text, columnWidth - 2).join('\n') };
 }
 
 /**

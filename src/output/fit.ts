@@ -1,18 +1,23 @@
 /*
  * Fitting a table to the terminal's width, as gh lays out its tables: columns
- * are as wide as their content; when the whole is too wide, low-value columns
- * are dropped first (the view names them, or the rightmost go; the row's own
- * ID goes only after every other), then the widest cells are cut with "…",
- * columns of identifiers last.
+ * are as wide as their content; when the whole is too wide, the low-value
+ * columns are narrowed first, and dropped when even narrowed they leave no
+ * room (the view names them); then the other columns are narrowed, columns of
+ * identifiers last. A narrowed low-value column has its cells cut with "…";
+ * any other wraps them (wrapToWidth), so no value a reader came for is lost.
+ * Only when even that cannot fit do other columns go, rightmost first, the
+ * row's own ID last, never the first.
  */
 
 export interface ColumnText {
   header: string;
   cells: readonly string[];
-  /** Identifies a row (a label, an ID): cut only when nothing else can be. */
+  /** Identifies a row (a label, an ID, a field name): narrowed only when nothing else can be. */
   identifies: boolean;
   /** The row's own ID (the view's ID column): dropped only after every other column. */
   key?: boolean;
+  /** Low value: its cells are cut to one line, where those of other columns wrap. */
+  cut?: boolean;
 }
 
 export interface Fitted {
@@ -25,29 +30,34 @@ export interface Fitted {
 /** Space around a cell's text, and the border after each column (and one before the first). */
 const padding = 2;
 const border = 1;
-/** Below these, a cut cell says too little to be worth its column. */
-const narrowest = 10 + padding;
-const narrowestIdentifier = 8 + padding;
+/** Below these, a cut cell says too little to be worth its column, and a wrapped one takes too many lines. */
+const narrowestCut = 10 + padding;
+const narrowestWrapped = 8 + padding;
 
 /**
  * Which columns to show, and how wide, for a table of at most `width`
- * characters. `dropOrder` lists columns that may go, the first first; columns
- * it does not name may go too, rightmost first and the row's key last, but
- * never the first column (it names each row). When even the narrowest layout
- * of what is left is too wide, the table is laid out as narrow as it can be.
+ * characters. `dropOrder` lists the low-value columns, which go first, the
+ * first first; columns it does not name go only when even narrowed the rest
+ * cannot fit, rightmost first and the row's key last, but never the first
+ * column (it names each row). When even the narrowest layout of what is left
+ * is too wide, the table is laid out as narrow as it can be.
  */
 export function fitColumns(columns: readonly ColumnText[], width: number, dropOrder: readonly number[] = []): Fitted {
   const natural = naturalWidths(columns);
   const shown = columns.map((_, index) => index);
-  // First identifiers count whole (they are the last to be cut), and the row's key stays; only
-  // if that cannot fit do identifiers count cut, and the key may go.
-  const whole = (index: number) => (columns[index]!.identifies ? natural[index]! : Math.min(natural[index]!, narrowest));
-  const cut = (index: number) => Math.min(natural[index]!, columns[index]!.identifies ? narrowestIdentifier : narrowest);
+  // Low-value columns go while the others cannot all be whole beside them; any other column
+  // only while the rest cannot fit however narrowed.
+  const whole = (index: number) => (columns[index]!.cut ? least(columns[index]!, natural[index]!) : natural[index]!);
+  const narrowed = (index: number) => least(columns[index]!, natural[index]!);
   const others = shown.slice(1).reverse();
-  const beforeKey = [...dropOrder, ...others.filter((index) => !columns[index]!.key)];
-  dropUntilFits(shown, beforeKey, whole, width);
-  dropUntilFits(shown, [...beforeKey, ...others], cut, width);
-  return { shown, widths: narrowToFit(shown.map((index) => natural[index]!), shown.map((index) => columns[index]!.identifies), width) };
+  dropUntilFits(shown, dropOrder, whole, width);
+  dropUntilFits(shown, [...dropOrder, ...others.filter((index) => !columns[index]!.key), ...others], narrowed, width);
+  return { shown, widths: narrowToFit(shown.map((index) => natural[index]!), shown.map((index) => columns[index]!), width) };
+}
+
+/** The narrowest a column of this natural width is made. */
+function least(column: ColumnText, natural: number): number {
+  return Math.min(natural, column.cut ? narrowestCut : narrowestWrapped);
 }
 
 /** Drops the columns of `order` from `shown`, one at a time, until their `least` widths fit; never the first. */
@@ -59,21 +69,65 @@ function dropUntilFits(shown: number[], order: readonly number[], least: (index:
 }
 
 /**
- * Each column's width when none is dropped, the widest cut first (identifiers
- * last) until the table fits `width` or nothing more can be cut: for a
- * record, whose two columns are its labels and its values.
+ * Each column's width when none is dropped, narrowed to fit `width` as far
+ * as it can be (identifiers last): for a record, whose two columns are its
+ * labels and its values.
  */
-export function cutToFit(columns: readonly ColumnText[], width: number): number[] {
-  return narrowToFit(naturalWidths(columns), columns.map((column) => column.identifies), width);
+export function recordWidths(columns: readonly ColumnText[], width: number): number[] {
+  return narrowToFit(naturalWidths(columns), columns, width);
 }
 
-/** Columns of these natural widths cut to fit `width`: the others first, then the identifiers. */
-function narrowToFit(natural: readonly number[], identifies: readonly boolean[], width: number): number[] {
+/**
+ * Columns of these natural widths narrowed to fit `width`. The low-value ones
+ * go down to their floor first. Then, while every other column can keep its
+ * longest word whole (an identifier, its whole text), the room left is shared
+ * among the wrapped ones by how much more each would take whole; past that,
+ * identifiers are narrowed to their longest word, then every column to its
+ * floor, the widest first.
+ */
+function narrowToFit(natural: readonly number[], columns: readonly ColumnText[], width: number): number[] {
   const widths = [...natural];
-  const cutFirst = identifies.map((identifier) => !identifier);
-  narrow(widths, cutFirst, natural.map((columnWidth) => Math.min(columnWidth, narrowest)), width);
-  narrow(widths, identifies, natural.map((columnWidth) => Math.min(columnWidth, narrowestIdentifier)), width);
+  const floors = columns.map((column, index) => least(column, natural[index]!));
+  narrow(widths, columns.map((column) => column.cut === true), floors, width);
+  if (total(widths) <= width) return widths;
+  const words = columns.map((column, index) => (column.cut ? floors[index]! : Math.min(natural[index]!, Math.max(floors[index]!, longestWord(column) + padding))));
+  share(widths, columns.map((column) => !column.cut && !column.identifies), words, width);
+  narrow(widths, columns.map((column) => column.identifies), words, width);
+  narrow(widths, columns.map(() => true), floors, width);
   return widths;
+}
+
+/** Above this, a word (a URL, say) is left to wrap rather than widen its column. */
+const longestKeptWord = 18;
+
+/** The widest piece of a column's text that wrapping keeps on one line, up to longestKeptWord. */
+function longestWord(column: ColumnText): number {
+  const pieces = [column.header, ...column.cells].flatMap((cell) => cell.split(/[\s]+/).flatMap((word) => word.split(/(?<=[./\-_,&?=@])/)));
+  return Math.min(longestKeptWord, Math.max(0, ...pieces.map(textWidth)));
+}
+
+/**
+ * Sets each chosen column to its `least` width and a share of the room the
+ * others leave, by how much more than that it would take whole.
+ */
+function share(widths: number[], chosen: readonly boolean[], least: readonly number[], width: number): void {
+  const wanted = widths.map((columnWidth, index) => (chosen[index] ? columnWidth - least[index]! : 0));
+  chosen.forEach((isChosen, index) => {
+    if (isChosen) widths[index] = least[index]!;
+  });
+  let room = width - total(widths);
+  const sum = wanted.reduce((all, more) => all + more, 0);
+  if (room <= 0 || sum === 0) return;
+  const shares = wanted.map((more) => Math.min(more, Math.floor((room * more) / sum)));
+  shares.forEach((more, index) => (widths[index]! += more));
+  room -= shares.reduce((all, more) => all + more, 0);
+  // What rounding down left goes a column at a time to those still short of whole.
+  for (let index = 0; room > 0 && index < widths.length; index += 1) {
+    if (shares[index]! < wanted[index]!) {
+      widths[index]! += 1;
+      room -= 1;
+    }
+  }
 }
 
 /** Each column as wide as its header and its widest cell, padding included. */
@@ -127,6 +181,53 @@ export function cutToWidth(line: string, width: number): string {
     used += taken;
   }
   return `${kept}…`;
+}
+
+/**
+ * A text's lines broken to at most `width` columns each: at a space, else
+ * after a character that ends a part of a name or URL (`.`, `/`, `-`, `_`,
+ * `,`, `&`, `?`, `=`, `@`) in the second half of the line, else anywhere.
+ */
+export function wrapToWidth(text: string, width: number): string[] {
+  return text.split('\n').flatMap((line) => wrapLine(line, Math.max(1, width)));
+}
+
+function wrapLine(line: string, width: number): string[] {
+  const lines: string[] = [];
+  let rest = [...line];
+  while (widthOf(rest) > width) {
+    const [head, tail] = breakLine(rest, width);
+    lines.push(head.join(''));
+    rest = tail;
+  }
+  lines.push(rest.join(''));
+  return lines;
+}
+
+/** The first line of `characters` and the rest; each break takes at least one character. */
+function breakLine(characters: string[], width: number): [string[], string[]] {
+  let end = 0;
+  for (let used = 0; end < characters.length && used + characterWidth(characters[end]!) <= width; end += 1) used += characterWidth(characters[end]!);
+  end = Math.max(end, 1);
+  for (let at = Math.min(end, characters.length - 1); at > 0; at -= 1) {
+    if (characters[at] === ' ' && characters.slice(0, at).some((character) => character !== ' ')) return [trimmedEnd(characters.slice(0, at)), characters.slice(at + 1)];
+  }
+  for (let at = end - 1; at > 0 && at + 1 >= end / 2; at -= 1) {
+    if (breakAfter.test(characters[at]!)) return [characters.slice(0, at + 1), characters.slice(at + 1)];
+  }
+  return [characters.slice(0, end), characters.slice(end)];
+}
+
+const breakAfter = /^[./\-_,&?=@]$/;
+
+function trimmedEnd(characters: string[]): string[] {
+  let end = characters.length;
+  while (end > 0 && characters[end - 1] === ' ') end -= 1;
+  return characters.slice(0, end);
+}
+
+function widthOf(characters: readonly string[]): number {
+  return characters.reduce((sum, character) => sum + characterWidth(character), 0);
 }
 
 function characterWidth(character: string): number {

@@ -22,8 +22,13 @@ export interface ListView {
   title?: string;
   columns: string[];
   rows: Cell[][];
-  /** Columns a terminal too narrow for the table may leave out, the first first (see output/fit.ts). */
+  /**
+   * Columns a terminal too narrow for the table may cut short or leave out, the
+   * first first (see output/fit.ts); the cells of any other column wrap.
+   */
   lowValue?: string[];
+  /** Columns of names a reader types back (field names), narrowed only after every other column. */
+  identifiers?: string[];
 }
 
 /** A grid whose cells are yes/no marks, such as a provider's support matrix. */

@@ -26,6 +26,8 @@ function needsView(provider: Provider): View {
     kind: 'list',
     title: 'A connection needs',
     columns: ['VALUE', 'FIELD', 'KIND', 'REQUIRED', 'NOTES'],
+    // The field names are what `connections generate --custom KEY` takes: narrowed last, never cut.
+    identifiers: ['FIELD'],
     rows: requirements.map((requirement) => [
             requirement.label,
             requirement.field,

@@ -21,6 +21,7 @@ export function mappedHeader(name: string): string {
 
 interface Column {
   header: string;
+  mapped: boolean;
   cell(result: SearchResult): unknown;
 }
 
@@ -41,6 +42,8 @@ export function resultsTable(results: SearchResult[], options: ResultsViewOption
       kind: 'list',
       columns: [...(withId ? ['ID'] : []), ...columns.map((column) => column.header)],
       rows: results.map((result) => [...(withId ? [result.id] : []), ...columns.map((column) => toCell(column.cell(result)))]),
+      // Unless chosen with --fields, the provider's own fields give way to the mapped ones, from the right.
+      lowValue: options.fields ? [] : columns.filter((column) => !column.mapped).map((column) => column.header).reverse(),
     },
     missing,
   };
@@ -58,11 +61,11 @@ function chosenColumns(results: SearchResult[], names: string[], raw: boolean): 
 }
 
 function mappedColumn(name: string): Column {
-  return { header: mappedHeader(name), cell: (result) => ownValue(result.mappedFields, name) };
+  return { header: mappedHeader(name), mapped: true, cell: (result) => ownValue(result.mappedFields, name) };
 }
 
 function fieldColumn(name: string, raw: boolean): Column {
-  return { header: name, cell: (result) => lookup(sourceOf(result, raw), name) };
+  return { header: name, mapped: false, cell: (result) => lookup(sourceOf(result, raw), name) };
 }
 
 function hasField(result: SearchResult, name: string, raw: boolean): boolean {

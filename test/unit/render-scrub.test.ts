@@ -29,9 +29,17 @@ describe('a credential a server echoes into a table', () => {
   });
 
   it('is replaced in a cell that is cut, leaving none of its opening', async () => {
-    const table = await drawn({ ...echoed, view: { kind: 'list', columns: ['ID', 'DETAIL'], rows: [['rec_1', `${'x'.repeat(40)} ${key}`]] } }, 40);
+    const table = await drawn({ ...echoed, view: { kind: 'list', columns: ['ID', 'DETAIL'], rows: [['rec_1', `${'x'.repeat(40)} ${key}`]], lowValue: ['DETAIL'] } }, 40);
     expect(table).toContain('…');
     expect(table).not.toMatch(/sk_l/);
+  });
+
+  it('is replaced in a cell that is wrapped, leaving none of it on any line', async () => {
+    const table = await drawn({ ...echoed, view: { kind: 'list', columns: ['ID', 'DETAIL'], rows: [['rec_1', `${'x'.repeat(20)} ${key} ${'y'.repeat(20)}`]] } }, 30);
+    expect(table.split('\n').length).toBeGreaterThan(4);
+    expect(table).not.toContain('…');
+    expect(table).not.toMatch(/sk_l/);
+    expect(table.replace(/[│\s]/g, '')).toContain('[redacted]');
   });
 
   it('leaves the borders of the table in line', async () => {

@@ -24,6 +24,8 @@ export default defineCommand({
         kind: 'list',
         columns: ['CURRENT', 'NAME', 'BASE URL', 'ORG', 'PROJECT', 'API KEY', 'TOKEN'],
         rows: profiles.map((profile) => [profile.current ? '*' : '', profile.name, profile.baseUrl, profile.org, profile.project, profile.apiKey, profile.token]),
+        // A name and a base URL tell profiles apart; `profile show NAME` has the rest.
+        lowValue: ['TOKEN', 'API KEY', 'PROJECT', 'ORG'],
       },
       notes,
     };
