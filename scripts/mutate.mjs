@@ -271,7 +271,6 @@ const mutations = [
   { name: 'skipped rows lead the problem document over failed ones', file: 'src/connections/bulk/import.ts', find: "'import-rows-failed', 'import-rows-uncertain', 'import-rows-skipped'] as const", replace: "'import-rows-skipped', 'import-rows-failed', 'import-rows-uncertain'] as const", tests: ['test/unit/bulk-problems.test.ts'] },
   { name: 'rows an earlier run left uncertain are not in the problem document', file: 'src/connections/bulk/import.ts', find: "    ...report.keptUncertainLines.map((line) => ({ line, status: 'uncertain', detail: earlier })),\n", replace: '', tests: ['test/unit/bulk-problems.test.ts'] },
   { name: 'a bulk import writes progress lines under -o json', file: 'src/connections/bulk/import.ts', find: ' || (!tty && isDocumentFormat(context.format))', replace: '', tests: ['test/unit/bulk-problems.test.ts'] },
-];const chosen = process.argv.slice(2);
   // Tables that keep what a reader came for: wrapped cells, low-value columns given up first, the line saying what was cut.
   { name: 'a record cuts its values instead of wrapping them', file: 'src/output/draw.ts', find: 'return box(undefined, rows.map((row) => row.map((cell, column) => wrapped(cell, widths[column]!))), widths);', replace: 'return box(undefined, rows, widths);', tests: ['test/unit/table-wrap.test.ts'] },
   { name: 'a list cuts every narrowed cell instead of wrapping it', file: 'src/output/draw.ts', find: '(columns[fitted.shown[at]!]!.cut ? cell : wrapped(cell, fitted.widths[at]!))', replace: 'cell', tests: ['test/unit/table-wrap.test.ts'] },
@@ -281,6 +280,7 @@ const mutations = [
   { name: 'a field name is broken anywhere, not after its dot', file: 'src/output/fit.ts', find: 'const breakAfter = /^[./\\-_,&?=@]$/;', replace: 'const breakAfter = /^$/;', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a wrapped line is a character wider than its cell, and so cut', file: 'src/output/draw.ts', find: 'wrapToWidth(cell.text, columnWidth - 2)', replace: 'wrapToWidth(cell.text, columnWidth - 1)', tests: ['test/unit/table-wrap.test.ts'] },
 ];
+
 const chosen = process.argv.slice(2);
 if (chosen[0] === '--check') {
   checkPlantable();
