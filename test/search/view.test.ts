@@ -52,7 +52,7 @@ describe('resultsTable', () => {
   });
 
   it('is an empty table without results, with the columns asked for and nothing missing', () => {
-    expect(resultsTable([], { raw: false })).toEqual({ view: { kind: 'list', columns: ['ID'], rows: [] }, missing: [] });
+    expect(resultsTable([], { raw: false })).toEqual({ view: { kind: 'list', columns: ['ID'], rows: [], lowValue: [] }, missing: [] });
     expect(resultsTable([], { raw: false, fields: ['a', 'b'] }).view.columns).toEqual(['ID', 'a', 'b']);
   });
 });
