@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { chmodSync, chownSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ipctlBin, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
+import { ipctlBin, repoRoot, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
 
 let config: ReturnType<typeof tempDir>;
 const file = () => join(config.path, 'config.json');
@@ -155,10 +155,29 @@ describe('a lock file that cannot be used', () => {
     // Root reads every file: ipctl runs as nobody, in a folder of its own, beside root's lock.
     chownSync(config.path, 65534, 65534);
     chownSync(file(), 65534, 65534);
-    const result = await runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ipctlBin, 'profile', 'add', 'b'], { env: { IPCTL_CONFIG_DIR: config.path } });
+    const [node, bin] = runnableByNobody();
+    const result = await runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', node, bin, 'profile', 'add', 'b'], { env: { IPCTL_CONFIG_DIR: config.path } });
     expectRefused(result, 'permission denied: it belongs to another user, or its mode forbids reading');
   });
 });
+
+/**
+ * Node and the built ipctl where user nobody can run them: as they are, or, where
+ * a folder on their path is private (a checkout in a 0700 folder), copied to a
+ * folder anyone can read.
+ */
+function runnableByNobody(): [string, string] {
+  const asNobody = (node: string, bin: string) => spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', node, bin, '--version'], { encoding: 'utf8' }).status === 0;
+  if (asNobody(process.execPath, ipctlBin)) return [process.execPath, ipctlBin];
+  const copy = mkdtempSync(join(tmpdir(), 'ipctl-nobody-'));
+  chmodSync(copy, 0o755);
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(repoRoot, part), join(copy, part), { recursive: true });
+  cpSync(process.execPath, join(copy, 'node'));
+  chmodSync(join(copy, 'node'), 0o755);
+  const bin = join(copy, 'bin', 'ipctl.cjs');
+  expect(asNobody(join(copy, 'node'), bin), 'user nobody cannot run the copied ipctl').toBe(true);
+  return [join(copy, 'node'), bin];
+}
 
 describe('a profile file locked by a live process', () => {
   it.each([
