@@ -1,6 +1,6 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { listenOnLoopback } from './loopback.js';
 
 /**
  * An HTTP proxy in front of a real sandbox that answers some
@@ -56,7 +56,6 @@ export async function startFaultProxy(sandboxBaseUrl: string): Promise<FaultProx
   let count = 0;
   const arrivals: Arrival[] = [];
   const held: Held[] = [];
-  const sockets = new Set<Socket>();
 
   /**
    * Forwards one request to the sandbox over a kept-alive connection. When the
@@ -118,15 +117,10 @@ export async function startFaultProxy(sandboxBaseUrl: string): Promise<FaultProx
       else passOn(req, res, body).catch(() => res.destroy());
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}${target.pathname}`,
+    baseUrl: `http://127.0.0.1:${listening.port}${target.pathname}`,
     setRule: (next) => {
       rule = next;
       count = 0;
@@ -148,9 +142,8 @@ export async function startFaultProxy(sandboxBaseUrl: string): Promise<FaultProx
     },
     close: async () => {
       for (const item of held.splice(0)) item.res.destroy();
-      for (const socket of sockets) socket.destroy();
       agent.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

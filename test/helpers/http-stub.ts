@@ -3,7 +3,7 @@
 // (and nothing unregistered was asked for). The stubs answer over real HTTP on
 // 127.0.0.1, so ipctl's whole client path runs, in this process or spawned.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback.js';
 
 export interface StubAnswer {
   status: number;
@@ -49,12 +49,7 @@ export async function startHttpStubs(port = 0): Promise<HttpStubs> {
   const stubs: Stub[] = [];
   const unmatched: string[] = [];
   const received: ReceivedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => answer(request, response));
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
 
   function answer(request: IncomingMessage, response: ServerResponse): void {
     received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
@@ -77,12 +72,9 @@ export async function startHttpStubs(port = 0): Promise<HttpStubs> {
     response.writeHead(status, { 'content-type': type, ...headers }).end(text);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
+  const listening = await listenOnLoopback(server, port);
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    baseUrl: `http://127.0.0.1:${listening.port}/v1`,
     received,
     register(method, path, answer) {
       stubs.push({ method, path, answer, calls: 0 });
@@ -91,9 +83,6 @@ export async function startHttpStubs(port = 0): Promise<HttpStubs> {
       const unused = stubs.filter((stub) => stub.calls === 0).map((stub) => `${stub.method} ${stub.path}`);
       if (unused.length > 0 || unmatched.length > 0) throw new Error(`HTTP stubs: unused ${JSON.stringify(unused)}, unmatched requests ${JSON.stringify(unmatched)}`);
     },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => listening.close(),
   };
 }

@@ -4,7 +4,7 @@
 // target with a path (the sandbox's http://HOST:PORT/v1), it serves the API's
 // paths at its root, as a gateway or a contract mock may.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback.js';
 
 export interface RecordedRequest {
   method: string;
@@ -26,7 +26,6 @@ export interface RequestRecorder {
 export async function startRequestRecorder(target: string): Promise<RequestRecorder> {
   const targetRoot = target.replace(/\/+$/, '');
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -39,18 +38,6 @@ export async function startRequestRecorder(target: string): Promise<RequestRecor
     const answerHeaders = Object.fromEntries([...answer.headers].filter(([name]) => !['connection', 'content-length', 'transfer-encoding', 'content-encoding', 'keep-alive'].includes(name)));
     response.writeHead(answer.status, answerHeaders).end(Buffer.from(await answer.arrayBuffer()));
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const listening = await listenOnLoopback(server);
+  return { origin: `http://127.0.0.1:${listening.port}`, requests, close: () => listening.close() };
 }
