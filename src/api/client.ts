@@ -345,9 +345,12 @@ export class ApiClient {
         'Check the base URL of your profile (ipctl auth status).',
       );
     }
-    if (redirects >= maxRedirects) throw new UserError(`Too many redirects (last: HTTP ${status} to ${target.href}).`);
+    if (target.username !== '' || target.password !== '') {
+      throw new UserError(`The server answered HTTP ${status}, redirecting to ${shownTarget(target)} with a user name or password in the URL; ipctl did not follow it.`);
+    }
+    if (redirects >= maxRedirects) throw new UserError(`Too many redirects (last: HTTP ${status} to ${shownTarget(target)}).`);
     const keepsMethod = status === 307 || status === 308 || prepared.method === 'GET';
-    if (!keepsMethod) throw new UserError(`The server answered HTTP ${status}, redirecting a ${prepared.method} to ${target.href}.`);
+    if (!keepsMethod) throw new UserError(`The server answered HTTP ${status}, redirecting a ${prepared.method} to ${shownTarget(target)}.`);
     return this.#send({ ...prepared, url: target }, redirects + 1);
   }
 
@@ -551,4 +554,9 @@ function shorten(text: string): string {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** A redirect's target as messages show it: a query may carry a credential, so only whether there is one. */
+function shownTarget(url: URL): string {
+  return `${url.origin}${url.pathname}${url.search === '' ? '' : '?…'}`;
 }

@@ -249,6 +249,23 @@ describe('redirects stay on the exact origin', () => {
     expect(stubs.received).toHaveLength(1);
   });
 
+  it('never shows a query or a user name and password a same-origin redirect carries', async () => {
+    const canary = 'redirect_CANARY_5e0c2a9b';
+    const { port } = new URL(stubs.baseUrl);
+    stubs.register('GET', '/orgs/o1', { status: 307, headers: { location: `http://user:${canary}@127.0.0.1:${port}/v1/orgs/o1` }, body: '' });
+    // Each stub answers once: the first request and the five redirects README.md allows ("at most five").
+    for (let answer = 0; answer < 6; answer += 1) stubs.register('GET', '/orgs/o2', { status: 303, headers: { location: `/v1/orgs/o2?token=${canary}` }, body: '' });
+    const withUserinfo = await api(['/orgs/o1', '--auth', 'key']);
+    expect(withUserinfo.code).toBe(1);
+    expect(withUserinfo.stderr).toContain('with a user name or password in the URL');
+    expect(stubs.received).toHaveLength(1);
+    const looping = await api(['/orgs/o2', '--auth', 'key']);
+    expect(looping.code, looping.stderr).toBe(1);
+    expect(looping.stderr).toContain(`Too many redirects (last: HTTP 303 to http://127.0.0.1:${port}/v1/orgs/o2?…)`);
+    expect(stubs.received).toHaveLength(1 + 6);
+    for (const output of [withUserinfo.stdout, withUserinfo.stderr, looping.stdout, looping.stderr]) expect(output).not.toContain(canary);
+  });
+
   it('follows the near-miss: a redirect on the same origin, written relative or in full', async () => {
     const { port } = new URL(stubs.baseUrl);
     stubs.register('GET', '/orgs/o1', { status: 307, headers: { location: '/v1/orgs/o2' }, body: '' });
