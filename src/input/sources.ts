@@ -22,7 +22,7 @@ export class InputSources {
     try {
       const data = await readAtMost(path, maxFileBytes + 1);
       if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is larger than 10 MiB.`);
-      return data.toString('utf8');
+      return decodeText(data, flag, path);
     } catch (error) {
       if (error instanceof UsageError) throw error;
       throw new UsageError(`${flag}: cannot read ${path} (${readFailure(error)}).`, 'Check the path, or give - to read stdin.');
@@ -59,11 +59,27 @@ export class InputSources {
     if (this.#deps.stdin.isTTY) {
       throw new UsageError(`${flag}: - means stdin, but stdin is a terminal.`, 'Pipe the value in, or give a file path.');
     }
-    let text = '';
+    const chunks: Buffer[] = [];
+    let size = 0;
     for await (const chunk of this.#deps.stdin) {
-      text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      if (text.length > maxFileBytes) throw new UsageError(`${flag}: stdin is larger than 10 MiB.`);
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      chunks.push(bytes);
+      size += bytes.length;
+      if (size > maxFileBytes) throw new UsageError(`${flag}: stdin is larger than 10 MiB.`);
     }
-    return text;
+    return decodeText(Buffer.concat(chunks), flag, '-');
+  }
+}
+
+/**
+ * Text as UTF-8, a leading byte-order mark dropped. Bytes that are not UTF-8
+ * are refused rather than replaced: a key or token read with U+FFFD in it
+ * would be sent as a different value. The message never quotes the content.
+ */
+function decodeText(data: Buffer, flag: string, path: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw new UsageError(`${flag}: ${path === '-' ? 'stdin' : path} is not UTF-8 text.`, 'Save it as UTF-8 (not UTF-16 or a legacy code page).');
   }
 }

@@ -30,6 +30,8 @@ export interface ReceivedRequest {
   /** The request target as it came, path and query. */
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The request body as text, complete once the stub has answered. */
+  body: string;
 }
 
 export interface HttpStubs {
@@ -49,10 +51,15 @@ export async function startHttpStubs(port = 0): Promise<HttpStubs> {
   const stubs: Stub[] = [];
   const unmatched: string[] = [];
   const received: ReceivedRequest[] = [];
-  const server: Server = createServer((request, response) => answer(request, response));
+  const server: Server = createServer((request, response) => {
+    const entry: ReceivedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: '' };
+    received.push(entry);
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (entry.body += chunk));
+    request.on('end', () => answer(request, response));
+  });
 
   function answer(request: IncomingMessage, response: ServerResponse): void {
-    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
     const path = (request.url ?? '').replace(/^\/v1/, '').split('?')[0]!;
     const stub = stubs.find((candidate) => candidate.calls === 0 && candidate.method === request.method && candidate.path === path);
     if (!stub) {
