@@ -24,6 +24,7 @@ const renderers = {
   bulk: renderBulk,
   'bulk-memory': renderBulkMemory,
   'bulk-scale': renderBulkScale,
+  missed: renderMissed,
   standalone: renderStandalone,
 };
 
@@ -236,25 +237,61 @@ function renderBulkScale(results, lines) {
     nodeName(node), count(size), wholeRate(floor.rowsPerSecond), wholeRate(ipctl.rowsPerSecond), ratio(ipctl.rowsPerSecond / floor.rowsPerSecond),
     `${floor.cpuMicrosPerRow.toFixed(0)} µs`, `${ipctl.cpuMicrosPerRow.toFixed(0)} µs`, ratio(ipctl.cpuMicrosPerRow / floor.cpuMicrosPerRow), mib(floor.rssMiB), mib(ipctl.rssMiB),
   ]));
-  const verdicts = figures.nodes.flatMap(({ node, sizes }) => scaleVerdicts(figures.targets, node, sizes));
-  const listed = verdicts.map((line) => `- ${line}`).join('\n');
+  const listed = bulkScaleVerdicts(figures).map((entry) => `- ${verdictLine(entry)}, ${verdict(entry.met)})`).join('\n');
   return `Measured ${figures.date}${load(figures)}:\n\n${table(header, rows)}\n\n${listed}`;
 }
 
-function scaleVerdicts(targets, node, sizes) {
-  const lines = [];
-  const atRate = sizes.find((size) => size.rows === targets.rateAt);
-  if (atRate) {
-    const rate = atRate.ipctl.rowsPerSecond / atRate.floor.rowsPerSecond;
-    const cpu = atRate.ipctl.cpuMicrosPerRow / atRate.floor.cpuMicrosPerRow;
-    lines.push(`${nodeName(node)}, ${count(targets.rateAt)} rows: rate ${ratio(rate)} the floor's (≥${targets.rate}×, ${verdict(rate >= targets.rate)}); CPU per row ${ratio(cpu)} (≤${targets.cpu}×, ${verdict(cpu <= targets.cpu)})`);
-  }
-  const [smallest, largest] = [sizes[0], sizes.at(-1)];
-  if (largest.rows > smallest.rows) {
-    const growth = largest.ipctl.rssMiB / smallest.ipctl.rssMiB;
-    lines.push(`${nodeName(node)}, peak RSS at ${count(largest.rows)} rows against ${count(smallest.rows)}: ${ratio(growth)} (≤${targets.memory}×, ${verdict(growth <= targets.memory)})`);
-  }
-  return lines;
+// Verdicts: each target of every section, as { what, value, target, met }
+
+/** "what: 1.16× (≤1.15×" without the closing verdict. */
+const verdictLine = (entry) => `${entry.what}: ${ratio(entry.value)} (${entry.target}`;
+
+function renderMissed(results) {
+  const missed = [...startupVerdicts(results.startup), ...bulkVerdicts(results.bulk), ...bulkScaleVerdicts(results.bulkScale)].filter((entry) => !entry.met);
+  if (missed.length === 0) return 'The latest runs met every target.';
+  return `The latest runs missed ${missed.length === 1 ? 'one target' : `${missed.length} targets`}:\n\n${missed.map((entry) => `- ${verdictLine(entry)})`).join('\n')}`;
+}
+
+function startupVerdicts(figures) {
+  if (!figures) return [];
+  return figures.rows.flatMap((row) => figures.nodes.flatMap((node) => {
+    const measured = node.targets[row.id];
+    const where = `${startupLabels[row.id] ?? `\`${row.name}\``} on ${nodeName(node.version)}`;
+    const entries = [];
+    if (measured.timeLimit !== null) entries.push({ what: `${where}, time against ${row.against === 'node -e 0' ? '`node -e 0`' : 'the floor'}`, value: measured.timeRatio, target: `≤${measured.timeLimit}×`, met: measured.timeRatio <= measured.timeLimit });
+    if (measured.memoryLimit !== null) entries.push({ what: `${where}, memory against ${row.against === 'node -e 0' ? '`node -e 0`' : 'the floor'}`, value: measured.memoryRatio, target: `≤${measured.memoryLimit}×`, met: measured.memoryRatio <= measured.memoryLimit });
+    return entries;
+  }));
+}
+
+function bulkVerdicts(figures) {
+  if (!figures) return [];
+  const { memory, targets } = figures;
+  return [
+    { what: `the bulk import's rate against a shell loop (${nodeName(figures.node)})`, value: figures.rateRatio, target: `≥${targets.rate}×`, met: figures.rateRatio >= targets.rate },
+    { what: `the bulk import's peak memory, ${count(memory.bigRows)} rows against ${count(memory.smallRows)} (${nodeName(figures.node)})`, value: memory.ratio, target: `≤${targets.memory}×`, met: memory.ratio <= targets.memory },
+  ];
+}
+
+function bulkScaleVerdicts(figures) {
+  if (!figures) return [];
+  const { targets } = figures;
+  return figures.nodes.flatMap(({ node, sizes }) => {
+    const entries = [];
+    const atRate = sizes.find((size) => size.rows === targets.rateAt);
+    if (atRate) {
+      const rate = atRate.ipctl.rowsPerSecond / atRate.floor.rowsPerSecond;
+      const cpu = atRate.ipctl.cpuMicrosPerRow / atRate.floor.cpuMicrosPerRow;
+      entries.push({ what: `${nodeName(node)}, ${count(targets.rateAt)} rows: the import's rate against the floor's`, value: rate, target: `≥${targets.rate}×`, met: rate >= targets.rate });
+      entries.push({ what: `${nodeName(node)}, ${count(targets.rateAt)} rows: CPU per row against the floor's`, value: cpu, target: `≤${targets.cpu}×`, met: cpu <= targets.cpu });
+    }
+    const [smallest, largest] = [sizes[0], sizes.at(-1)];
+    if (largest.rows > smallest.rows) {
+      const growth = largest.ipctl.rssMiB / smallest.ipctl.rssMiB;
+      entries.push({ what: `${nodeName(node)}: peak RSS at ${count(largest.rows)} rows against ${count(smallest.rows)}`, value: growth, target: `≤${targets.memory}×`, met: growth <= targets.memory });
+    }
+    return entries;
+  });
 }
 
 /** A Markdown table. */

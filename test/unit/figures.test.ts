@@ -83,6 +83,27 @@ describe('npm run figures', () => {
     expect(row(1.1, 1.15).memory).toMatch(/\| ≤1\.15× \(met\) \|$/);
   });
 
+  it('lists the targets missed, from every section, and says so when none was', () => {
+    const missing = copies('missed', (parsed) => {
+      for (const node of parsed.startup.nodes) Object.assign(node.targets.version, { timeRatio: 1.3, timeLimit: 1.25 });
+    });
+    expect(figures('--results', missing.results, missing.readme).status).toBe(0);
+    expect(readFileSync(missing.readme, 'utf8')).toMatch(/^- `ipctl --version` on Node [\d.]+, time against `node -e 0`: 1\.30× \(≤1\.25×\)$/m);
+
+    const none = copies('none-missed', (parsed) => {
+      for (const node of parsed.startup.nodes) {
+        for (const measured of Object.values(node.targets) as { timeLimit: number | null; memoryLimit: number | null }[]) {
+          if (measured.timeLimit !== null) measured.timeLimit = 1000;
+          if (measured.memoryLimit !== null) measured.memoryLimit = 1000;
+        }
+      }
+      parsed.bulk.targets = { rate: 1, memory: 1000 };
+      delete parsed.bulkScale;
+    });
+    expect(figures('--results', none.results, none.readme).status).toBe(0);
+    expect(readFileSync(none.readme, 'utf8')).toContain('<!-- figures:missed -->\nThe latest runs met every target.\n<!-- /figures -->');
+  });
+
   it('renders the bulk import at scale when its section is there, and says it is not measured when it is not', () => {
     const absent = copies('scale-absent', (parsed) => {
       delete parsed.bulkScale;
@@ -101,8 +122,10 @@ describe('npm run figures', () => {
     expect(figures('--results', present.results, present.readme).status).toBe(0);
     const text = readFileSync(present.readme, 'utf8');
     expect(text).toContain('| Node 24.1 | 100,000 | 1,000 | 900 | 0.90× | 200 µs | 360 µs | 1.80× | 60.0 MiB | 90.0 MiB |');
-    expect(text).toContain('rate 0.90× the floor\'s (≥0.8×, met); CPU per row 1.80× (≤1.5×, missed)');
-    expect(text).toContain('1.13× (≤1.25×, met)');
+    expect(text).toContain('- Node 24.1, 100,000 rows: the import\'s rate against the floor\'s: 0.90× (≥0.8×, met)');
+    expect(text).toContain('- Node 24.1, 100,000 rows: CPU per row against the floor\'s: 1.80× (≤1.5×, missed)');
+    expect(text).toContain('- Node 24.1: peak RSS at 100,000 rows against 1,000: 1.13× (≤1.25×, met)');
+    expect(sectionOf(text, '## Performance')).toContain('- Node 24.1, 100,000 rows: CPU per row against the floor\'s: 1.80× (≤1.5×)\n');
   });
 
   it('stops, naming the block, at a block it has no renderer for', () => {
