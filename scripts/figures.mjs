@@ -31,7 +31,6 @@ const renderers = {
 /** What each section's figures come from, for a block whose section is missing. */
 const producers = { startup: 'npm run bench', standalone: 'npm run package, then npm run bench', bulk: 'npm run bench', bulkScale: 'npm run bench:bulk' };
 
-
 function main() {
   const { values, positionals } = parseArgs({ options: { check: { type: 'boolean' }, results: { type: 'string' } }, allowPositionals: true });
   const resultsPath = values.results ?? join(root, 'bench', 'results.json');
@@ -41,9 +40,10 @@ function main() {
   const differing = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const { rendered, changed } = renderText(text, results, file);
+    const shown = relative(process.cwd(), file);
+    const { rendered, changed } = renderText(text, results, shown);
     if (changed.length === 0) continue;
-    differing.push(...changed.map((name) => `${relative(process.cwd(), file)}: figures:${name}`));
+    differing.push(...changed.map((name) => `${shown}: figures:${name}`));
     if (!values.check) writeFileSync(file, rendered);
   }
   if (values.check && differing.length > 0) {
@@ -63,16 +63,25 @@ function defaultFiles() {
 /** The text with every block rendered, and the names of the blocks that changed. */
 function renderText(text, results, file) {
   const changed = [];
-  const rendered = text.replace(block, (whole, name, current) => {
+  const rendered = text.replace(block, (_, name, current) => {
     const render = renderers[name];
     if (!render) fail(`${file}: no renderer for figures:${name} (known: ${Object.keys(renderers).join(', ')})`);
     const lines = current.startsWith('\n');
-    const body = render(results, lines).trim();
+    const body = renderOrFail(() => render(results, lines), `${file}: figures:${name}`).trim();
     const next = lines ? `\n${body}\n` : body;
     if (next !== current) changed.push(name);
     return `<!-- figures:${name} -->${next}<!-- /figures -->`;
   });
   return { rendered, changed };
+}
+
+/** A section of another shape than the renderer knows (a benchmark changed) is named, not a stack trace. */
+function renderOrFail(render, where) {
+  try {
+    return render();
+  } catch (error) {
+    return fail(`${where} could not be rendered from the results file (has a benchmark changed what it saves?): ${error.message}`);
+  }
 }
 
 function fail(message) {

@@ -135,6 +135,16 @@ describe('npm run figures', () => {
     expect(checked.status).toBe(2);
     expect(checked.stderr).toContain('figures:no-such-block');
   });
+
+  it('stops, naming the block, at a section of a shape it cannot render', () => {
+    const { readme, results } = copies('reshaped', (parsed) => {
+      parsed.startup = { date: '2026-01-02' };
+    });
+    const checked = figures('--check', '--results', results, readme);
+    expect(checked.status).toBe(2);
+    expect(checked.stderr).toMatch(/^reshaped\.md: figures:startup could not be rendered from the results file/);
+    expect(checked.stderr).not.toMatch(/\n\s+at /);
+  });
 });
 
 describe('figures quoted in the docs', () => {
