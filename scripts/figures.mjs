@@ -214,7 +214,7 @@ function renderCompletionTimes(results, lines) {
   const { figures, note } = section(results, 'startup', lines);
   if (note) return note;
   const times = (id) => figures.nodes.map((node) => `${ms(node.targets[id].ms)} on ${nodeName(node.version)}`).join(' and ');
-  return `answers profile names in ${times('completeProfile')}, and a value that needs a command's module in ${times('completeSearch')}, on the development machine (the last \`npm run bench\`, ${figures.date})`;
+  return `answers profile names in ${times('completeProfile')}, and a value that needs a command's module in ${times('completeSearch')}, as \`bench/startup.mjs\` measured them on the development machine on ${figures.date}${load(figures)}`;
 }
 
 // Bulk import
