@@ -5,12 +5,14 @@
 //     so both see the same machine), as rows per second: at least 100×;
 //  2. memory: peak RSS of an import of 100,000 rows against one of 1,000 rows:
 //     at most 1.5×.
+// Writes its figures to bench/results.json (section bulk); scripts/figures.mjs renders them.
 // Usage: node bench/bulk.mjs [loopRows] [bulkRows] [bigRows]   (npm run bench)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ipctl, startSandbox, writeConfig } from './fixtures.mjs';
+import { loadAverages, roundTo, saveResults } from './results.mjs';
 import { formatRatio, median, printTable } from './stats.mjs';
 
 const loopRows = Number(process.argv[2] ?? 16);
@@ -33,9 +35,11 @@ try {
   const bulk = timeImport(bulkRows);
   const loopAfter = timeLoop(Math.floor(loopRows / 2));
   const smallPeaks = [];
-  for (let round = 0; round < smallRounds; round++) smallPeaks.push(peakOfImport(smallRows));
-  const bigPeak = peakOfImport(bigRows);
-  report({ loop: [...loopBefore, ...loopAfter], bulk, smallPeak: median(smallPeaks), smallPeaks, bigPeak });
+  for (let round = 0; round < smallRounds; round++) smallPeaks.push(peakOfImport(smallRows).peak);
+  const big = peakOfImport(bigRows);
+  const measured = { loop: [...loopBefore, ...loopAfter], bulk, smallPeak: median(smallPeaks), smallPeaks, bigPeak: big.peak, bigSeconds: big.seconds };
+  report(measured);
+  saveResults('bulk', figures(measured));
 } finally {
   sandbox.process.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
@@ -74,13 +78,15 @@ function timeImport(count) {
   return { rows: count, seconds, summary };
 }
 
-/** Peak RSS of one import, in KiB (bench/max-rss.cjs records it at exit). */
+/** Peak RSS of one import, in KiB (bench/max-rss.cjs records it at exit), and its time from start to exit in seconds. */
 function peakOfImport(count) {
   const rows = rowsFile(count);
   const file = join(work, `rss-${batch}`);
   writeFileSync(file, '');
+  const started = process.hrtime.bigint();
   runImport(rows, ['--require', join(import.meta.dirname, 'max-rss.cjs')], { IPCTL_BENCH_RSS_FILE: file });
-  return Number(readFileSync(file, 'utf8').trim());
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { peak: Number(readFileSync(file, 'utf8').trim()), seconds };
 }
 
 function runImport(rows, nodeOptions, extraEnv = {}) {
@@ -120,5 +126,19 @@ function report({ loop, bulk, smallPeak, smallPeaks, bigPeak }) {
   process.exitCode = rateMet && memoryMet ? 0 : 1;
 }
 
-
-
+/** The raw figures, the targets beside them: what the README is rendered from. */
+function figures({ loop, bulk, smallPeak, smallPeaks, bigPeak, bigSeconds }) {
+  const mib = (kib) => roundTo(kib / 1024, 3);
+  const loopRate = 1 / median(loop);
+  const bulkRate = bulk.rows / bulk.seconds;
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    loadAverage: loadAverages(),
+    node: process.versions.node,
+    targets: { rate: rateLimit, memory: memoryLimit },
+    loop: { rows: loop.length, msPerRow: roundTo(median(loop) * 1000, 3), rowsPerSecond: roundTo(loopRate, 4) },
+    import: { rows: bulk.rows, seconds: roundTo(bulk.seconds, 3), rowsPerSecond: roundTo(bulkRate, 3) },
+    rateRatio: roundTo(bulkRate / loopRate, 4),
+    memory: { smallRows, smallRounds, smallMiB: mib(smallPeak), smallRunsMiB: smallPeaks.map(mib), bigRows, bigMiB: mib(bigPeak), bigSeconds: roundTo(bigSeconds, 3), ratio: roundTo(bigPeak / smallPeak, 4) },
+  };
+}

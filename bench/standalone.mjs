@@ -2,21 +2,24 @@
 // `--version` and `providers get salesforce -o json`, each run by the executable (Node 24 inside)
 // and by the npm install on Node 24 from the npm registry, as ratios to `node -e 0` of that Node,
 // measured in the same rounds. For information: no target. Needs `npm run package` first.
+// Writes its figures to bench/results.json (section standalone); scripts/figures.mjs renders them.
 // Usage: node bench/standalone.mjs [rounds]   (npm run bench)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ipctl, registryNode, startSandbox, writeConfig } from './fixtures.mjs';
+import { loadAverages, roundTo, saveResults } from './results.mjs';
 import { formatRatio, median, printTable } from './stats.mjs';
 
 const rounds = Number(process.argv[2] ?? 30);
 const warmUp = 3;
 const memoryRounds = 8;
+/** Runs its arguments as a command and prints its exit status and peak RSS (getrusage of its children). */
+const peakScript = 'import resource, subprocess, sys\nstatus = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\nprint(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)';
 const root = join(import.meta.dirname, '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const executable = join(root, 'release', `ipctl-${version}-${process.platform}-${process.arch}`);
-const maxRss = join(import.meta.dirname, 'max-rss.cjs');
 
 if (!existsSync(executable)) {
   console.log(`standalone executable: ${executable} is not built; npm run package builds it.`);
@@ -31,11 +34,11 @@ writeConfig(configDir, sandbox);
 
 const baseline = { name: 'node -e 0', command: [node.path, '-e', '0'] };
 const commands = [
-  ['--version'],
-  ['providers', 'get', 'salesforce', '-o', 'json'],
+  { id: 'version', args: ['--version'] },
+  { id: 'providersGet', args: ['providers', 'get', 'salesforce', '-o', 'json'] },
 ];
 /** Each command twice: by the npm install (bin/ipctl.cjs on Node 24), and by the executable. */
-const pairs = commands.map((args) => ({ name: `ipctl ${args.join(' ')}`, npm: { command: [node.path, ipctl, ...args] }, executable: { command: [executable, ...args] } }));
+const pairs = commands.map(({ id, args }) => ({ id, name: `ipctl ${args.join(' ')}`, npm: { command: [node.path, ipctl, ...args] }, executable: { command: [executable, ...args] } }));
 const rows = [baseline, ...pairs.flatMap((pair) => [pair.npm, pair.executable])];
 const env = { PATH: process.env.PATH, HOME: work, IPCTL_CONFIG_DIR: configDir, IPCTL_CACHE_DIR: join(work, 'cache') };
 
@@ -45,6 +48,7 @@ try {
   const times = measureTimes();
   const memory = measureMemory();
   report(times, memory);
+  saveResults('standalone', figures(times, memory));
 } finally {
   sandbox.process.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
@@ -79,16 +83,26 @@ function measureTimes() {
   return new Map([...samples].map(([row, values]) => [row, median(values)]));
 }
 
-/** Peak memory through NODE_OPTIONS, which the executable's Node reads as any Node does. */
+/**
+ * Peak memory as the parent sees it (python3's getrusage of its children): the executable ignores
+ * NODE_OPTIONS, so no preload can record it from inside. Every row is measured this way alike.
+ */
 function measureMemory() {
   const peaks = new Map();
-  for (const [index, row] of rows.entries()) {
-    const file = join(work, `rss-${index}`);
-    writeFileSync(file, '');
-    for (let round = 0; round < memoryRounds; round++) run(row.command, { ...env, NODE_OPTIONS: `--require ${maxRss}`, IPCTL_BENCH_RSS_FILE: file });
-    peaks.set(row, median(readFileSync(file, 'utf8').trim().split('\n').map(Number)) / 1024);
+  for (const row of rows) {
+    const runs = [];
+    for (let round = 0; round < memoryRounds; round++) runs.push(peakKiB(row.command));
+    peaks.set(row, median(runs) / 1024);
   }
   return peaks;
+}
+
+/** The peak RSS of one run of `command`, in KiB (macOS reports bytes). */
+function peakKiB(command) {
+  const result = spawnSync('python3', ['-c', peakScript, ...command], { env, encoding: 'utf8' });
+  const [status, peak] = (result.stdout ?? '').trim().split(' ').map(Number);
+  if (result.status !== 0 || status !== 0) throw new Error(`${command.join(' ')}: its peak memory could not be measured through python3: ${result.error?.message ?? result.stderr}`);
+  return process.platform === 'darwin' ? peak / 1024 : peak;
 }
 
 function report(times, memory) {
@@ -100,4 +114,28 @@ function report(times, memory) {
   const table = [['target (ratio to node -e 0)', `npm install, ${node.name}`, 'standalone executable', 'executable / npm']];
   for (const pair of pairs) table.push([pair.name, cell(pair.npm), cell(pair.executable), formatRatio(times.get(pair.executable) / times.get(pair.npm))]);
   printTable(table);
+}
+
+/** The raw figures: what the README is rendered from. */
+function figures(times, memory) {
+  const measured = (row) => ({ ms: roundTo(times.get(row), 3), mib: roundTo(memory.get(row), 3), timeRatio: roundTo(times.get(row) / times.get(baseline), 4) });
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    loadAverage: loadAverages(),
+    rounds,
+    warmUp,
+    memoryRounds,
+    node: node.name.replace('Node ', ''),
+    platform: `${process.platform}-${process.arch}`,
+    executableMiB: roundTo(statSync(executable).size / 2 ** 20, 3),
+    nodeBinaryMiB: roundTo(statSync(node.path).size / 2 ** 20, 3),
+    baseline: { ms: roundTo(times.get(baseline), 3), mib: roundTo(memory.get(baseline), 3) },
+    commands: pairs.map((pair) => ({
+      id: pair.id,
+      name: pair.name,
+      npm: measured(pair.npm),
+      executable: measured(pair.executable),
+      executableToNpm: roundTo(times.get(pair.executable) / times.get(pair.npm), 4),
+    })),
+  };
 }

@@ -1,7 +1,8 @@
 // Start-up benchmark, on this Node and on Node 24 from the npm registry, side by side in one run:
 // each target's median wall time and peak memory as a ratio to what it is measured against,
 // both measured in the same rounds: `node -e 0` for --version and --help, and for an HTTP
-// command the floor (undici alone, as ipctl bundles it, doing the same GET).
+// command the floor (undici alone, as ipctl bundles it, doing the same GET). Writes its figures
+// to bench/results.json (section startup); scripts/figures.mjs renders the README from them.
 // Usage: node bench/startup.mjs [rounds]   (npm run bench)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ipctl, registryNode, startSandbox, writeConfig } from './fixtures.mjs';
+import { loadAverages, roundTo, saveResults } from './results.mjs';
 import { formatRatio, median, printTable } from './stats.mjs';
 
 const rounds = Number(process.argv[2] ?? 30);
@@ -32,14 +34,14 @@ const provider = `${sandbox.baseUrl}/providers/salesforce`;
 const baseline = { name: 'node -e 0', args: ['-e', '0'] };
 const floor = { name: 'floor: undici alone, the same GET', args: [launchFloor, floorBundle, provider] };
 const targets = [
-  { name: 'ipctl --version', args: [ipctl, '--version'], against: baseline, limit: () => 1.15 },
-  { name: 'ipctl --help', args: [ipctl, '--help'], against: baseline, limit: () => 1.15 },
-  { name: 'ipctl __complete --profile ""', args: [ipctl, '__complete', '--profile', ''], against: baseline },
-  { name: 'ipctl __complete search Contact --where email', args: [ipctl, '__complete', 'search', 'Contact', '--where', 'email'], against: baseline },
+  { id: 'version', name: 'ipctl --version', args: [ipctl, '--version'], against: baseline, limit: () => 1.15 },
+  { id: 'help', name: 'ipctl --help', args: [ipctl, '--help'], against: baseline, limit: () => 1.15 },
+  { id: 'completeProfile', name: 'ipctl __complete --profile ""', args: [ipctl, '__complete', '--profile', ''], against: baseline },
+  { id: 'completeSearch', name: 'ipctl __complete search Contact --where email', args: [ipctl, '__complete', 'search', 'Contact', '--where', 'email'], against: baseline },
   // For information: what the chosen stack costs before ipctl does anything of its own (bench/floor/stack.ts).
-  { name: 'commander + zod/mini + undici, the same GET', args: [launchFloor, stackBundle, provider], against: floor },
-  { name: 'ipctl providers get salesforce -o json', args: [ipctl, 'providers', 'get', 'salesforce', '-o', 'json'], against: floor, limit: (major) => (major >= 24 ? 1.2 : 1.5), memoryLimit: 1.4 },
-  { name: 'ipctl invites list -o json (profile store)', args: [ipctl, 'invites', 'list', '-o', 'json'], against: floor },
+  { id: 'stack', name: 'commander + zod/mini + undici, the same GET', args: [launchFloor, stackBundle, provider], against: floor },
+  { id: 'providersGet', name: 'ipctl providers get salesforce -o json', args: [ipctl, 'providers', 'get', 'salesforce', '-o', 'json'], against: floor, limit: (major) => (major >= 24 ? 1.2 : 1.5), memoryLimit: 1.4 },
+  { id: 'invitesList', name: 'ipctl invites list -o json (profile store)', args: [ipctl, 'invites', 'list', '-o', 'json'], against: floor },
 ];
 const rows = [baseline, floor, ...targets];
 
@@ -50,6 +52,7 @@ try {
     return { node, times: measureTimes(node, env), memory: measureMemory(node, env) };
   });
   report(results);
+  saveResults('startup', figures(results));
 } finally {
   sandbox.process.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
@@ -122,6 +125,32 @@ function report(results) {
   printTable(table);
   console.log(`\n${allMet ? 'Every start-up target met.' : 'Some start-up targets were missed.'}`);
   process.exitCode = allMet ? 0 : 1;
+}
+
+/** The raw figures, each target's limits beside them: what the README is rendered from. */
+function figures(results) {
+  const measured = (row, times, memory) => ({ ms: roundTo(median(times.get(row)), 3), mib: roundTo(memory.get(row) / 1024, 3) });
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    loadAverage: loadAverages(),
+    rounds,
+    warmUp,
+    memoryRounds,
+    rows: targets.map((target) => ({ id: target.id, name: target.name, against: target.against === baseline ? 'node -e 0' : 'floor' })),
+    nodes: results.map(({ node, times, memory }) => ({
+      version: node.name.replace('Node ', ''),
+      major: node.major,
+      baseline: measured(baseline, times, memory),
+      floor: measured(floor, times, memory),
+      targets: Object.fromEntries(targets.map((target) => [target.id, {
+        ...measured(target, times, memory),
+        timeRatio: roundTo(median(times.get(target)) / median(times.get(target.against)), 4),
+        memoryRatio: roundTo(memory.get(target) / memory.get(target.against), 4),
+        timeLimit: target.limit?.(node.major) ?? null,
+        memoryLimit: target.memoryLimit ?? null,
+      }])),
+    })),
+  };
 }
 
 function check(node, row, env) {

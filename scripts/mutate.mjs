@@ -282,6 +282,10 @@ const mutations = [
   { name: 'a list wraps its high-value columns before leaving out its low-value ones', file: 'src/output/fit.ts', find: '  dropUntilFits(shown, dropOrder, whole, width);\n', replace: '', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a field name is broken anywhere, not after its dot', file: 'src/output/fit.ts', find: 'const breakAfter = /^[./\\-_,&?=@]$/;', replace: 'const breakAfter = /^$/;', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a wrapped line is a character wider than its cell, and so cut', file: 'src/output/draw.ts', find: 'wrapToWidth(cell.text, columnWidth - 2)', replace: 'wrapToWidth(cell.text, columnWidth - 1)', tests: ['test/unit/table-wrap.test.ts'] },
+  // Benchmark figures rendered from bench/results.json (scripts/figures.mjs)
+  { name: 'the figures check compares nothing', file: 'scripts/figures.mjs', find: '    if (next !== current) changed.push(name);\n', replace: '', tests: ['test/unit/figures.test.ts'] },
+  { name: 'a figures verdict ignores the saved target', file: 'scripts/figures.mjs', find: 'const met = ({ figures }) => figures[ratioKey] <= figures[limitKey];', replace: 'const met = () => true;', tests: ['test/unit/figures.test.ts'] },
+  { name: 'a figure is written into the Performance prose by hand', file: 'README.md', find: 'The targets were set on a slower machine;', replace: 'The targets were set on a slower machine (19.4 ms);', tests: ['test/unit/figures.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
