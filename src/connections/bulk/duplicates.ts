@@ -42,14 +42,15 @@ export class KeyTable {
   }
 
   /**
-   * The values kept for `digest`'s key, if it was seen before; otherwise keeps
-   * `values` for it (the first must be at least 1) and returns undefined.
+   * The values kept for `digest`'s key, if it was seen before (the table's own,
+   * to change in place until the next add); otherwise keeps `values` for it
+   * (the first must be at least 1) and returns undefined.
    */
-  firstOrAdd(digest: Uint8Array, values: number[]): number[] | undefined {
+  firstOrAdd(digest: Uint8Array, values: number[]): Uint32Array | undefined {
     const high = readUint32(digest, 8);
     const low = readUint32(digest, 12);
     const slot = this.#slotOf(high, low);
-    if (this.#values[slot * this.#width] !== 0) return Array.from(this.#values.subarray(slot * this.#width, (slot + 1) * this.#width));
+    if (this.#values[slot * this.#width] !== 0) return this.#values.subarray(slot * this.#width, (slot + 1) * this.#width);
     this.#put(slot, high, low, values);
     this.#used += 1;
     if (this.#used * 4 > this.#high.length * 3) this.#grow();

@@ -263,6 +263,16 @@ export class PriorResults {
     if (record.status !== 'invalid' && (record.groupRef !== undefined || record.provider !== undefined)) this.#identities[record.line] = identityHash(record);
   }
 
+  /** How many lines of the input came to each state (the lines no record names are left out). */
+  tally(): Record<Exclude<PriorState, 'none'>, number> {
+    const counts = { created: 0, failed: 0, invalid: 0, uncertain: 0, started: 0 };
+    for (const code of this.#states) {
+      const state = stateCodes[code] ?? 'none';
+      if (state !== 'none') counts[state] += 1;
+    }
+    return counts;
+  }
+
   #grow(line: number): void {
     if (line < this.#states.length) return;
     let size = this.#states.length;
@@ -284,13 +294,13 @@ export class PriorResults {
  * was sent: each input line it names counts as started, and one that names
  * none is counted in `unreadable`, for the caller to refuse.
  */
-export async function readPriorResults(path: string): Promise<PriorResults> {
+export async function readPriorResults(path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
   const size = sizeOf(path);
   if (size === undefined) {
     throw new UsageError(`--resume: there is no results file at ${path}.`, 'Give the --results path of the run to resume; without --resume, a new run starts.');
   }
   try {
-    return await readRecords(path);
+    return await readRecords(path, onRecord);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === undefined) throw error;
@@ -298,26 +308,29 @@ export async function readPriorResults(path: string): Promise<PriorResults> {
   }
 }
 
-async function readRecords(path: string): Promise<PriorResults> {
+async function readRecords(path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
   const torn = !endsWithNewline(path);
   const prior = new PriorResults();
   let held: { text: string | undefined; at: number } | undefined;
   let at = 0;
   for await (const text of splitLines(createReadStream(path))) {
     at += 1;
-    if (held) readLine(prior, held.text, held.at);
+    if (held) readLine(prior, held.text, held.at, onRecord);
     held = { text, at };
   }
-  if (held && !torn) readLine(prior, held.text, held.at);
+  if (held && !torn) readLine(prior, held.text, held.at, onRecord);
   return prior;
 }
 
-function readLine(prior: PriorResults, raw: string | undefined, at: number): void {
+function readLine(prior: PriorResults, raw: string | undefined, at: number, onRecord?: (record: ResultRecord) => void): void {
   // NUL bytes are space the file system gave the file whose data never reached the disk (a power loss): no record.
   const text = raw?.replace(/\u0000+/g, '');
   if (text !== undefined && text.trim() === '') return;
   const record = text === undefined ? undefined : parseRecord(text);
-  if (record) return prior.apply(record);
+  if (record) {
+    onRecord?.(record);
+    return prior.apply(record);
+  }
   const named = text === undefined ? [] : namedLines(text);
   for (const line of named) prior.apply({ line, status: 'started', time: '' });
   if (named.length > 0) return;
