@@ -45,7 +45,7 @@ function readmeWorkflow(after: string): { jobs: Record<string, Job> } {
 }
 
 /** A job's environment for one matrix value: expressions filled in, secrets and the base URL from the sandbox. */
-function jobEnv(job: Job, shard: number | undefined): Record<string, string> {
+function jobEnv(job: Job, shard: number | undefined): Record<string, string | undefined> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(job.env ?? {})) {
     const text = String(value);

@@ -36,6 +36,7 @@ export default defineCommand({
       'ipctl connections report results/*.jsonl',
       'ipctl connections report shard-1.jsonl shard-2.jsonl -o json --query created',
     ],
+    environment: ['NO_COLOR, FORCE_COLOR   color of the tables on a terminal'],
     exitCodes: [
       '0 every row in the files was created, each connection in one file only',
       '1 some rows failed, were invalid or are uncertain, a file has damaged lines, or a connection is recorded in more than one file',

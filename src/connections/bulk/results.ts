@@ -243,6 +243,12 @@ export class PriorResults {
   unreadable = 0;
   /** The first few of them, by their line in the results file. */
   readonly unreadableAt: number[] = [];
+  /** Sees each record as it is applied (connections report reads the keys). */
+  readonly #onRecord: ((record: ResultRecord) => void) | undefined;
+
+  constructor(onRecord?: (record: ResultRecord) => void) {
+    this.#onRecord = onRecord;
+  }
 
   state(line: number): PriorState {
     return stateCodes[this.#states[line] ?? 0] ?? 'none';
@@ -255,6 +261,7 @@ export class PriorResults {
   }
 
   apply(record: ResultRecord): void {
+    this.#onRecord?.(record);
     this.#grow(record.line);
     const current = this.state(record.line);
     // Once created, always created: a later record cannot undo a connection.
@@ -310,27 +317,24 @@ export async function readPriorResults(path: string, onRecord?: (record: ResultR
 
 async function readRecords(path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
   const torn = !endsWithNewline(path);
-  const prior = new PriorResults();
+  const prior = new PriorResults(onRecord);
   let held: { text: string | undefined; at: number } | undefined;
   let at = 0;
   for await (const text of splitLines(createReadStream(path))) {
     at += 1;
-    if (held) readLine(prior, held.text, held.at, onRecord);
+    if (held) readLine(prior, held.text, held.at);
     held = { text, at };
   }
-  if (held && !torn) readLine(prior, held.text, held.at, onRecord);
+  if (held && !torn) readLine(prior, held.text, held.at);
   return prior;
 }
 
-function readLine(prior: PriorResults, raw: string | undefined, at: number, onRecord?: (record: ResultRecord) => void): void {
+function readLine(prior: PriorResults, raw: string | undefined, at: number): void {
   // NUL bytes are space the file system gave the file whose data never reached the disk (a power loss): no record.
   const text = raw?.replace(/\u0000+/g, '');
   if (text !== undefined && text.trim() === '') return;
   const record = text === undefined ? undefined : parseRecord(text);
-  if (record) {
-    onRecord?.(record);
-    return prior.apply(record);
-  }
+  if (record) return prior.apply(record);
   const named = text === undefined ? [] : namedLines(text);
   for (const line of named) prior.apply({ line, status: 'started', time: '' });
   if (named.length > 0) return;
