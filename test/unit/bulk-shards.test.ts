@@ -232,6 +232,16 @@ describe('duplicate rows', () => {
     expect(await posts()).toBe(0);
   });
 
+  it('a repeat thousands of rows later is still caught (the table of keys grows without forgetting)', async () => {
+    const rows = Array.from({ length: 5000 }, (_, index) => rowText({ groupRef: `many-${run}-${index}`, consumerRef: 'u', provider: 'pipedrive' }, index + 1));
+    const path = rowsFile([...rows, rowText({ groupRef: `many-${run}-0`, consumerRef: 'u', provider: 'pipedrive' }, 5001), rowText({ groupRef: `many-${run}-4321`, consumerRef: 'u', provider: 'pipedrive' }, 5002)]);
+    const result = await runMain(['connections', 'generate', '--from-file', path, '--dry-run'], { env: env(), timeoutMs: 60_000 });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('2 of 5,002 rows');
+    expect(result.stderr).toContain('line 5001: repeats line 1:');
+    expect(result.stderr).toContain('line 5002: repeats line 4322:');
+  });
+
   it('another consumer or provider is another connection', async () => {
     const path = rowsFile([rowText(same('a'), 1), rowText({ ...same('a'), consumerRef: 'u-2' }, 2), rowText({ ...same('a'), provider: 'freshdesk' }, 3)]);
     const result = await runMain(['connections', 'generate', '--from-file', path, '--dry-run', '-o', 'json'], { env: env() });
