@@ -54,7 +54,7 @@ interface CheckReport {
   keptUncertainLines: number[];
   /** Rows this run sends. */
   toSend: number;
-  /** Rows that belong to other shards (--shard): not read further, not counted in `rows`. */
+  /** Rows that belong to other shards (--shard): checked for their key, then left alone; not counted in `rows`. */
   otherShards: number;
 }
 
