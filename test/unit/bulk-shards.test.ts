@@ -242,6 +242,22 @@ describe('duplicate rows', () => {
     expect(result.stderr).toContain('line 5002: repeats line 4322:');
   });
 
+  it("with --shard, the refusal counts the shard's rows and says so", async () => {
+    const rows = Array.from({ length: 12 }, (_, index) => ({ groupRef: `refuse-${run}-${index}`, consumerRef: 'u', provider: 'pipedrive' }));
+    const path = rowsFile([...rows.map((row, index) => rowText(row, index + 1)), rowText(rows[0]!, 13)]);
+    const shard = expectedShard(rows[0]!.groupRef, 'u', 'pipedrive', 2);
+    const mine = rows.filter((row) => expectedShard(row.groupRef, row.consumerRef, row.provider, 2) === shard).length + 1;
+    const result = await runMain(['connections', 'generate', '--from-file', path, '--shard', `${shard}/2`], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`1 of ${mine} rows in ${path} (shard ${shard} of 2) is invalid; nothing was sent:`);
+    expect(result.stderr).toContain('line 13: repeats line 1:');
+    // The other shard has neither row, and nothing to refuse.
+    const other = await runMain(['connections', 'generate', '--from-file', path, '--shard', `${3 - shard}/2`, '--dry-run', '-o', 'json'], { env: env() });
+    expect(other.code).toBe(0);
+    expect(JSON.parse(other.stdout)).toMatchObject({ invalid: 0, rows: 13 - mine, otherShards: mine });
+    expect(await posts()).toBe(0);
+  });
+
   it('another consumer or provider is another connection', async () => {
     const path = rowsFile([rowText(same('a'), 1), rowText({ ...same('a'), consumerRef: 'u-2' }, 2), rowText({ ...same('a'), provider: 'freshdesk' }, 3)]);
     const result = await runMain(['connections', 'generate', '--from-file', path, '--dry-run', '-o', 'json'], { env: env() });

@@ -165,6 +165,11 @@ describe('connections report: rows not created once', () => {
     const b = results('b.jsonl', [created(1, 'g\u001b[31mred')]);
     const table = await report([a, b]);
     expect(table.stdout).not.toContain('\u001b');
+    // Colour on, at a terminal: ipctl's own styling stays, the file's escape does not pass.
+    const coloured = await runMain(['connections', 'report', a, b], { env: { ...env, NO_COLOR: undefined, FORCE_COLOR: '1' }, terminal: { stdout: true, stderr: true }, columns: 200 });
+    expect(coloured.stdout).toContain('g\\x1b[31mred');
+    expect(coloured.stdout).not.toContain('\u001b[31mred');
+    expect(coloured.stderr).not.toContain('\u001b[31mred');
     const json = await report([a, b], '-o', 'json');
     expect(json.stdout).not.toContain('\u001b');
     expect(JSON.parse(json.stdout).repeated[0].groupRef).toBe('g\u001b[31mred');

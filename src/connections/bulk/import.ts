@@ -145,7 +145,7 @@ async function runImport(run: Run): Promise<Outcome> {
   } finally {
     progress.stop();
   }
-  if (report.invalid.count > 0 && !input.skipInvalid) throw invalidRowsError(report, run.source.name);
+  if (report.invalid.count > 0 && !input.skipInvalid) throw invalidRowsError(report, input.shard ? `${run.source.name} (shard ${input.shard.index} of ${input.shard.total})` : run.source.name);
   if (input.dryRun) return dryRunOutcome(run, report);
 
   const log = ResultsLog.open(run.resultsPath as string, input.resume, (text) => context.scrubber.scrub(text));
