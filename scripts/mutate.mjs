@@ -292,6 +292,8 @@ const mutations = [
   { name: 'connections report counts a connection once per file that repeats it', file: 'src/connections/bulk/summary.ts', find: ' || first[2] === 1) return;', replace: ') return;', tests: ['test/unit/connections-report.test.ts'] },
   { name: 'connections report counts a started row twice', file: 'src/connections/bulk/summary.ts', find: 'rows: tally.created + tally.failed + tally.invalid + uncertain,', replace: 'rows: tally.created + tally.failed + tally.invalid + uncertain + tally.started,', tests: ['test/unit/connections-report.test.ts'] },
   { name: 'connections report exits 0 when a connection is in two files', file: 'src/commands/connections/report.ts', find: '  if (data.inMoreThanOneFile > 0) {', replace: '  if (false) {', tests: ['test/unit/connections-report.test.ts'] },
+  { name: 'every shard takes every row', file: 'src/connections/bulk/selection.ts', find: 'const own = shard === undefined ||', replace: 'const own = true ||', tests: ['test/e2e/connections-shards.test.ts'] },
+  { name: "the README's matrix workflow splits into another number of shards than it runs", file: 'README.md', find: '      IPCTL_SHARD_TOTAL: 4\n', replace: '      IPCTL_SHARD_TOTAL: 3\n', tests: ['test/e2e/readme-matrix-example.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
