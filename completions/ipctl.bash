@@ -12,7 +12,7 @@ _ipctl_subcommands() {
     'invites') _ipctl_words='list' ;;
     'providers') _ipctl_words='get' ;;
     'destinations') _ipctl_words='patch' ;;
-    'connections') _ipctl_words='generate' ;;
+    'connections') _ipctl_words='generate report' ;;
     'profile') _ipctl_words='list show use add remove' ;;
     'auth') _ipctl_words='login logout migrate set-key set-token status' ;;
     *) _ipctl_words='' ;;
@@ -32,7 +32,8 @@ _ipctl_flags() {
     'destinations') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'destinations patch') _ipctl_words='--project --name --set --header --replace-headers --secret --clear --update-mask --input-json --dry-run -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'connections') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --results --resume --retry-uncertain --skip-invalid -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --results --resume --retry-uncertain --skip-invalid --allow-duplicates --shard -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    'connections report') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile list') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
     'profile show') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
@@ -64,7 +65,8 @@ _ipctl_takes_value() {
     'invites list|--org'|'invites list|--status'|'invites list|-o'|'invites list|--output'|'invites list|--query') return 0 ;;
     'providers get|-o'|'providers get|--output'|'providers get|--query') return 0 ;;
     'destinations patch|--project'|'destinations patch|--name'|'destinations patch|--set'|'destinations patch|--header'|'destinations patch|--secret'|'destinations patch|--clear'|'destinations patch|--update-mask'|'destinations patch|--input-json'|'destinations patch|-o'|'destinations patch|--output'|'destinations patch|--query') return 0 ;;
-    'connections generate|--project'|'connections generate|--provider'|'connections generate|--group-ref'|'connections generate|--group-name'|'connections generate|--consumer-ref'|'connections generate|--consumer-name'|'connections generate|--workspace'|'connections generate|--metadata'|'connections generate|--custom'|'connections generate|--scopes'|'connections generate|--api-key-file'|'connections generate|--username'|'connections generate|--password-file'|'connections generate|--refresh-token-file'|'connections generate|--access-token-file'|'connections generate|--input-json'|'connections generate|--from-file'|'connections generate|--format'|'connections generate|--concurrency'|'connections generate|--results'|'connections generate|-o'|'connections generate|--output'|'connections generate|--query') return 0 ;;
+    'connections generate|--project'|'connections generate|--provider'|'connections generate|--group-ref'|'connections generate|--group-name'|'connections generate|--consumer-ref'|'connections generate|--consumer-name'|'connections generate|--workspace'|'connections generate|--metadata'|'connections generate|--custom'|'connections generate|--scopes'|'connections generate|--api-key-file'|'connections generate|--username'|'connections generate|--password-file'|'connections generate|--refresh-token-file'|'connections generate|--access-token-file'|'connections generate|--input-json'|'connections generate|--from-file'|'connections generate|--format'|'connections generate|--concurrency'|'connections generate|--results'|'connections generate|--shard'|'connections generate|-o'|'connections generate|--output'|'connections generate|--query') return 0 ;;
+    'connections report|-o'|'connections report|--output'|'connections report|--query') return 0 ;;
     'profile list|-o'|'profile list|--output'|'profile list|--query') return 0 ;;
     'profile show|-o'|'profile show|--output'|'profile show|--query') return 0 ;;
     'profile add|--org'|'profile add|--project') return 0 ;;
@@ -101,7 +103,10 @@ _ipctl_values() {
     'connections generate|--from-file') _ipctl_words='files' ;;
     'connections generate|--format') _ipctl_words='choices jsonl csv' ;;
     'connections generate|--results') _ipctl_words='files' ;;
+    'connections generate|--shard') _ipctl_words='choices auto' ;;
     'connections generate|-o'|'connections generate|--output') _ipctl_words='choices table wide json yaml' ;;
+    'connections report|-o'|'connections report|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'connections report|#'*) _ipctl_words='files' ;;
     'profile list|-o'|'profile list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
     'profile show|-o'|'profile show|--output') _ipctl_words='choices table wide json yaml' ;;
     'profile show|#0') _ipctl_words='dynamic' ;;

@@ -17,7 +17,7 @@ function __ipctl_subcommands
         case 'destinations'
             printf '%s\n' patch
         case 'connections'
-            printf '%s\n' generate
+            printf '%s\n' generate report
         case 'profile'
             printf '%s\n' list show use add remove
         case 'auth'
@@ -28,7 +28,7 @@ end
 # Succeeds when flag $argv[2] of the command named by $argv[1] takes a value.
 function __ipctl_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--profile' '*|--base-url' '*|--search-url' '*|--timeout' '*|--retries' '*|--ca-file' 'orgs get|--org' 'orgs get|-o' 'orgs get|--output' 'orgs get|--query' 'invites list|--org' 'invites list|--status' 'invites list|-o' 'invites list|--output' 'invites list|--query' 'providers get|-o' 'providers get|--output' 'providers get|--query' 'destinations patch|--project' 'destinations patch|--name' 'destinations patch|--set' 'destinations patch|--header' 'destinations patch|--secret' 'destinations patch|--clear' 'destinations patch|--update-mask' 'destinations patch|--input-json' 'destinations patch|-o' 'destinations patch|--output' 'destinations patch|--query' 'connections generate|--project' 'connections generate|--provider' 'connections generate|--group-ref' 'connections generate|--group-name' 'connections generate|--consumer-ref' 'connections generate|--consumer-name' 'connections generate|--workspace' 'connections generate|--metadata' 'connections generate|--custom' 'connections generate|--scopes' 'connections generate|--api-key-file' 'connections generate|--username' 'connections generate|--password-file' 'connections generate|--refresh-token-file' 'connections generate|--access-token-file' 'connections generate|--input-json' 'connections generate|--from-file' 'connections generate|--format' 'connections generate|--concurrency' 'connections generate|--results' 'connections generate|-o' 'connections generate|--output' 'connections generate|--query' 'profile list|-o' 'profile list|--output' 'profile list|--query' 'profile show|-o' 'profile show|--output' 'profile show|--query' 'profile add|--org' 'profile add|--project' 'auth status|--org' 'auth status|--project' 'auth status|-o' 'auth status|--output' 'auth status|--query' 'search|--integration' 'search|--group-ref' 'search|--project' 'search|--where' 'search|--fields' 'search|-o' 'search|--output' 'search|--query' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|-H' 'api|--header' 'api|--input' 'api|--auth' 'api|-o' 'api|--output' 'api|--query' 'sandbox|--host' 'sandbox|--port' 'sandbox|--faults' 'sandbox|--tls-cert' 'sandbox|--tls-key' 'version|-o' 'version|--output' 'version|--query'
+        case '*|--profile' '*|--base-url' '*|--search-url' '*|--timeout' '*|--retries' '*|--ca-file' 'orgs get|--org' 'orgs get|-o' 'orgs get|--output' 'orgs get|--query' 'invites list|--org' 'invites list|--status' 'invites list|-o' 'invites list|--output' 'invites list|--query' 'providers get|-o' 'providers get|--output' 'providers get|--query' 'destinations patch|--project' 'destinations patch|--name' 'destinations patch|--set' 'destinations patch|--header' 'destinations patch|--secret' 'destinations patch|--clear' 'destinations patch|--update-mask' 'destinations patch|--input-json' 'destinations patch|-o' 'destinations patch|--output' 'destinations patch|--query' 'connections generate|--project' 'connections generate|--provider' 'connections generate|--group-ref' 'connections generate|--group-name' 'connections generate|--consumer-ref' 'connections generate|--consumer-name' 'connections generate|--workspace' 'connections generate|--metadata' 'connections generate|--custom' 'connections generate|--scopes' 'connections generate|--api-key-file' 'connections generate|--username' 'connections generate|--password-file' 'connections generate|--refresh-token-file' 'connections generate|--access-token-file' 'connections generate|--input-json' 'connections generate|--from-file' 'connections generate|--format' 'connections generate|--concurrency' 'connections generate|--results' 'connections generate|--shard' 'connections generate|-o' 'connections generate|--output' 'connections generate|--query' 'connections report|-o' 'connections report|--output' 'connections report|--query' 'profile list|-o' 'profile list|--output' 'profile list|--query' 'profile show|-o' 'profile show|--output' 'profile show|--query' 'profile add|--org' 'profile add|--project' 'auth status|--org' 'auth status|--project' 'auth status|-o' 'auth status|--output' 'auth status|--query' 'search|--integration' 'search|--group-ref' 'search|--project' 'search|--where' 'search|--fields' 'search|-o' 'search|--output' 'search|--query' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|-H' 'api|--header' 'api|--input' 'api|--auth' 'api|-o' 'api|--output' 'api|--query' 'sandbox|--host' 'sandbox|--port' 'sandbox|--faults' 'sandbox|--tls-cert' 'sandbox|--tls-key' 'version|-o' 'version|--output' 'version|--query'
             return 0
     end
     return 1
@@ -204,6 +204,7 @@ complete -c ipctl -n '__ipctl_in "destinations patch"' -l query -x -d 'a JMESPat
 
 # ipctl connections
 complete -c ipctl -n '__ipctl_at "connections"' -a generate -d 'Create a connection, importing credentials you hold (flags, JSON or prompts)'
+complete -c ipctl -n '__ipctl_at "connections"' -a report -d 'Merge the results files of bulk imports (one per CI job) into one summary'
 
 # ipctl connections generate
 complete -c ipctl -n '__ipctl_in "connections generate"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
@@ -232,10 +233,19 @@ complete -c ipctl -n '__ipctl_in "connections generate"' -l results -r -F -d 'wi
 complete -c ipctl -n '__ipctl_in "connections generate"' -l resume -d 'with --from-file: continue the run the results file records, skipping rows it created'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l retry-uncertain -d 'with --resume: send again the rows whose outcome is unknown (check first that they were not created)'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l skip-invalid -d 'with --from-file: send the valid rows even if some are invalid, recording those as invalid'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l allow-duplicates -d 'with --from-file: send rows that repeat an earlier row\'s group, consumer and provider (by default they are invalid)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l shard -x -a 'auto' -d 'with --from-file: take only the rows whose key (group, consumer, provider) falls in shard I of N, for one job of a CI matrix; auto reads I and N from the CI'
 complete -c ipctl -n '__ipctl_in "connections generate"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl connections report
+complete -c ipctl -n '__ipctl_in "connections report"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
+complete -c ipctl -n '__ipctl_in "connections report"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "connections report"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
+complete -c ipctl -n '__ipctl_in "connections report"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "connections report" 0 more' -r -F
 
 # ipctl profile
 complete -c ipctl -n '__ipctl_at "profile"' -a list -d 'List profiles'

@@ -44,6 +44,11 @@ const environmentTopic = `Environment variables
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (or lower case)   proxy settings
   NODE_EXTRA_CA_CERTS a PEM file of extra certificate authorities to trust (kept with --ca-file)
   IPCTL_SANDBOX_API_KEY, IPCTL_SANDBOX_TOKEN   the credentials \`ipctl sandbox\` accepts (default: random ones)
+  IPCTL_SHARD_INDEX, IPCTL_SHARD_TOTAL   with connections generate --from-file --shard auto: this job's shard (from 1)
+                      and how many; on GitHub Actions, set them from the matrix
+  CI_NODE_INDEX, CI_NODE_TOTAL (GitLab, from 1), BUILDKITE_PARALLEL_JOB, BUILDKITE_PARALLEL_JOB_COUNT (Buildkite, from 0),
+  CIRCLE_NODE_INDEX, CIRCLE_NODE_TOTAL (CircleCI, from 0)
+                      read by --shard auto when IPCTL_SHARD_* are not set
 
 Each setting resolves in this order: command-line flag, environment, the selected profile, built-in default.
 `;

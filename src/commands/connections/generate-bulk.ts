@@ -1,5 +1,6 @@
 import { defaultConcurrency } from '../../config/defaults.js';
 import type { BulkInput } from '../../connections/bulk/import.js';
+import { shardOf, shardProblems } from '../../connections/bulk/shard.js';
 import { setValueAt } from '../../connections/request.js';
 import { setTextFields, splitScopes } from '../../connections/sources.js';
 import type { Context } from '../../context.js';
@@ -22,7 +23,7 @@ export function bulkProblems(input: Input): string[] {
 /** Creates a connection for each row of the file. */
 export async function importRows(input: Input, fromFile: string, context: Context): Promise<Outcome> {
   const { importConnections } = await import('../../connections/bulk/import.js');
-  return importConnections(bulkInput(input, fromFile), context);
+  return importConnections(bulkInput(input, fromFile, context.deps.env), context);
 }
 
 const bulkOnlyFlags: Array<[keyof Input, string]> = [
@@ -32,6 +33,8 @@ const bulkOnlyFlags: Array<[keyof Input, string]> = [
   ['resume', '--resume'],
   ['retryUncertain', '--retry-uncertain'],
   ['skipInvalid', '--skip-invalid'],
+  ['allowDuplicates', '--allow-duplicates'],
+  ['shard', '--shard'],
 ];
 
 function bulkOnlyProblems(input: Input): string[] {
@@ -52,6 +55,7 @@ const singleRowFlags: Array<[keyof Input, string, string]> = [
 function bulkConflicts(input: Input): string[] {
   const problems = singleRowFlags.filter(([key]) => input[key] !== undefined).map(([, flag, why]) => `${flag} cannot be used with --from-file: ${why}.`);
   if (input.retryUncertain && !input.resume) problems.push('--retry-uncertain works with --resume only.');
+  if (input.shard !== undefined) problems.push(...shardProblems(input.shard));
   for (const item of input.custom) {
     try {
       const assignment = parseAssignment(item, '--custom', { json: true, files: true });
@@ -75,7 +79,7 @@ function bulkConflicts(input: Input): string[] {
 }
 
 /** The flags as every row's defaults: the body fields they give, and which custom inputs were typed inline. */
-function bulkInput(input: Input, fromFile: string): BulkInput {
+function bulkInput(input: Input, fromFile: string, env: Record<string, string | undefined>): BulkInput {
   const body: Record<string, unknown> = {};
   setTextFields(body, input);
   for (const item of input.metadata) {
@@ -101,5 +105,7 @@ function bulkInput(input: Input, fromFile: string): BulkInput {
     dryRun: input.dryRun === true,
     project: input.project,
     defaults: { body, inlineCustomKeys },
+    shard: input.shard === undefined ? undefined : shardOf(input.shard, env),
+    allowDuplicates: input.allowDuplicates === true,
   };
 }

@@ -51,6 +51,13 @@ const generateFlags = {
   resume: flag('--resume', 'with --from-file: continue the run the results file records, skipping rows it created', toggle),
   retryUncertain: flag('--retry-uncertain', 'with --resume: send again the rows whose outcome is unknown (check first that they were not created)', toggle),
   skipInvalid: flag('--skip-invalid', 'with --from-file: send the valid rows even if some are invalid, recording those as invalid', toggle),
+  allowDuplicates: flag('--allow-duplicates', 'with --from-file: send rows that repeat an earlier row\'s group, consumer and provider (by default they are invalid)', toggle),
+  shard: flag(
+    '--shard <i/n|auto>',
+    'with --from-file: take only the rows whose key (group, consumer, provider) falls in shard I of N, for one job of a CI matrix; auto reads I and N from the CI',
+    z.optional(z.string().check(z.trim(), z.regex(/^(auto|\d{1,9}\/\d{1,9})$/, 'must be I/N (such as 2/4, the second of 4 jobs) or auto'))),
+    { values: ['auto'] },
+  ),
   ...outputFlag,
 };
 
@@ -75,6 +82,7 @@ export default defineCommand({
       'ipctl connections generate                 # at a terminal: asks for everything',
       'ipctl connections generate --project demo --provider pipedrive --from-file customers.csv',
       'ipctl connections generate --project demo --from-file connections.jsonl --resume   # after a failure or Ctrl-C',
+      'ipctl connections generate --project demo --from-file connections.jsonl --shard 2/4   # one job of four in a CI matrix',
     ],
     environment: [
       `${connectionEnv.apiKey}        the connection's API key (apiKey providers, and basic ones that take a key)`,
@@ -84,6 +92,10 @@ export default defineCommand({
       `${connectionEnv.customPrefix}<NAME>  a password input of a custom or jwt provider; NAME in upper snake case (privateKey → PRIVATE_KEY)`,
       'IPCTL_PROJECT                   default project',
       'IPCTL_API_KEY                   your platform API key (X-Api-Key)',
+      'IPCTL_SHARD_INDEX, IPCTL_SHARD_TOTAL  with --shard auto: this job\'s shard (from 1) and how many; set from the matrix on GitHub Actions',
+      'CI_NODE_INDEX, CI_NODE_TOTAL    with --shard auto: GitLab CI\'s parallel job (from 1) and count',
+      'BUILDKITE_PARALLEL_JOB, BUILDKITE_PARALLEL_JOB_COUNT  with --shard auto: Buildkite\'s (from 0)',
+      'CIRCLE_NODE_INDEX, CIRCLE_NODE_TOTAL  with --shard auto: CircleCI\'s (from 0)',
     ],
     exitCodes: [
       '0 created (or printed, with --dry-run or --skeleton); with --from-file: every row created',

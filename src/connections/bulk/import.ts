@@ -18,6 +18,8 @@ import { SendGate } from './gate.js';
 import { type ProgressSnapshot, ProgressReporter } from './progress.js';
 import { type PriorResults, type PriorState, readPriorResults, ResultsLog } from './results.js';
 import { formatOf, type RowFormat, readRows } from './rows.js';
+import { RowSelection } from './selection.js';
+import type { Shard } from './shard.js';
 import { notedRows, type RowToSend, Sender } from './send.js';
 import { openSource, type RowSource } from './source.js';
 import { type RunLock, takeRunLock } from '../../config/lock.js';
@@ -34,6 +36,10 @@ export interface BulkInput {
   dryRun: boolean;
   project?: string;
   defaults: RowDefaults;
+  /** --shard: only the rows whose key falls in this shard. */
+  shard?: Shard;
+  /** --allow-duplicates: rows with the same group, consumer and provider are all sent. */
+  allowDuplicates: boolean;
 }
 
 /** What the checking pass found. */
@@ -48,6 +54,8 @@ interface CheckReport {
   keptUncertainLines: number[];
   /** Rows this run sends. */
   toSend: number;
+  /** Rows that belong to other shards (--shard): checked for their key, then left alone; not counted in `rows`. */
+  otherShards: number;
 }
 
 export async function importConnections(input: BulkInput, context: Context): Promise<Outcome> {
@@ -137,7 +145,7 @@ async function runImport(run: Run): Promise<Outcome> {
   } finally {
     progress.stop();
   }
-  if (report.invalid.count > 0 && !input.skipInvalid) throw invalidRowsError(report, run.source.name);
+  if (report.invalid.count > 0 && !input.skipInvalid) throw invalidRowsError(report, input.shard ? `${run.source.name} (shard ${input.shard.index} of ${input.shard.total})` : run.source.name);
   if (input.dryRun) return dryRunOutcome(run, report);
 
   const log = ResultsLog.open(run.resultsPath as string, input.resume, (text) => context.scrubber.scrub(text));
@@ -196,11 +204,14 @@ function snapshotOf(live: { phase: ProgressSnapshot['phase']; checked: number; t
 /** The first pass: every row checked, nothing kept but counts and a bounded report. */
 async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: number) => void): Promise<CheckReport> {
   const { input, prior, context } = run;
-  const report: CheckReport = { rows: 0, valid: 0, invalid: new InvalidRows(), alreadyCreated: 0, keptUncertain: 0, keptUncertainLines: [], toSend: 0 };
+  const report: CheckReport = { rows: 0, valid: 0, invalid: new InvalidRows(), alreadyCreated: 0, keptUncertain: 0, keptUncertainLines: [], toSend: 0, otherShards: 0 };
   const mismatches: string[] = [];
+  const selection = new RowSelection(input);
   for await (const row of readRows(run.source.open(), run.format)) {
     if (context.deps.signal?.aborted) throw new InterruptedError('Interrupted while checking the rows; nothing was sent.');
-    const checked = await checkRow(row, input.defaults, lookUp);
+    const checked = selection.take(await checkRow(row, input.defaults, lookUp));
+    report.otherShards = selection.elsewhere;
+    if (!checked) continue;
     report.rows += 1;
     onProgress(report.rows);
     const state = prior?.state(row.line) ?? 'none';
@@ -244,11 +255,14 @@ function isSentState(state: PriorState): boolean {
 /** The second pass: the rows to send, read again and checked again (the same checks, so the same result). */
 async function* rowsToSend(run: Run, lookUp: ProviderLookup, sender: Sender): AsyncGenerator<RowToSend> {
   const { input, prior } = run;
+  const selection = new RowSelection(input);
   for await (const row of readRows(run.source.open(), run.format)) {
+    // Every row is checked, those created before too: a later row repeating one of them is a duplicate.
+    const checked: CheckedRow | undefined = selection.take(await checkRow(row, input.defaults, lookUp));
+    if (!checked) continue;
     const state = prior?.state(row.line) ?? 'none';
     if (state === 'created') continue;
     if ((state === 'uncertain' || state === 'started') && !input.retryUncertain) continue;
-    const checked: CheckedRow = await checkRow(row, input.defaults, lookUp);
     if (!checked.ok) {
       // The first pass found it too (so --skip-invalid was given), unless the file changed since.
       sender.recordInvalid(checked);
@@ -319,7 +333,8 @@ function resultsPathFor(input: BulkInput): string | undefined {
     throw new UsageError('--results PATH is needed with --from-file -: the results file is what --resume continues from.', 'For example: --results import.results.jsonl');
   }
   const { dir, name } = parsePath(input.fromFile);
-  return join(dir, `${name}.results.jsonl`);
+  // Each shard its own file, so that the jobs of a matrix sharing a folder do not wait on one lock.
+  return join(dir, input.shard ? `${name}.shard-${input.shard.index}-of-${input.shard.total}.results.jsonl` : `${name}.results.jsonl`);
 }
 
 function dryRunOutcome(run: Run, report: CheckReport): Outcome {
@@ -334,11 +349,13 @@ function dryRunOutcome(run: Run, report: CheckReport): Outcome {
     alreadyCreated: report.alreadyCreated,
     uncertain: report.keptUncertain,
     toSend: report.toSend,
+    ...shardData(run.input, report),
   };
   const messages = report.invalid.count > 0 ? [`${report.invalid.count} invalid ${report.invalid.count === 1 ? 'row' : 'rows'} would be skipped and recorded:`, ...report.invalid.lines().map((line) => `  - ${line}`)] : [];
   return {
     data,
     view: runView(run, [
+      ...shardFields(run.input, report),
       ['Rows', report.rows],
       ['Valid', report.valid],
       ['Invalid', report.invalid.count],
@@ -370,6 +387,7 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
     retries: counts.retries,
     seconds: Math.round(seconds * 100) / 100,
     rowsPerSecond: seconds > 0 ? Math.round(finished / seconds) : finished,
+    ...shardData(run.input, report),
   };
   const parts = summaryParts(run, report, sender, data.notSent, interrupted, stopError);
   let exitCode: ExitCode = exitCodes.ok;
@@ -381,6 +399,7 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
     data,
     view: runView(run, [
       ['Results', run.resultsPath],
+      ...shardFields(run.input, report),
       ['Rows', data.rows],
       ['Created', data.created],
       ['Failed', data.failed],
@@ -395,6 +414,15 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
     exitCode,
     failure: exitCode === exitCodes.ok ? undefined : importError(parts, exitCode, report, sender),
   };
+}
+
+/** With --shard: which shard the run took, and how many rows of the file it left to the others. */
+function shardData(input: BulkInput, report: CheckReport): { shard?: string; otherShards?: number } {
+  return input.shard ? { shard: `${input.shard.index}/${input.shard.total}`, otherShards: report.otherShards } : {};
+}
+
+function shardFields(input: BulkInput, report: CheckReport): RecordView['fields'] {
+  return input.shard ? [['Shard', `${input.shard.index} of ${input.shard.total}`], ['Other shards\' rows', report.otherShards]] : [];
 }
 
 /** The table of a run, dry or not: the input it read and the project it creates in, then the given rows. */

@@ -243,6 +243,12 @@ export class PriorResults {
   unreadable = 0;
   /** The first few of them, by their line in the results file. */
   readonly unreadableAt: number[] = [];
+  /** Sees each record as it is applied (connections report reads the keys). */
+  readonly #onRecord: ((record: ResultRecord) => void) | undefined;
+
+  constructor(onRecord?: (record: ResultRecord) => void) {
+    this.#onRecord = onRecord;
+  }
 
   state(line: number): PriorState {
     return stateCodes[this.#states[line] ?? 0] ?? 'none';
@@ -255,12 +261,23 @@ export class PriorResults {
   }
 
   apply(record: ResultRecord): void {
+    this.#onRecord?.(record);
     this.#grow(record.line);
     const current = this.state(record.line);
     // Once created, always created: a later record cannot undo a connection.
     if (current === 'created') return;
     this.#states[record.line] = stateCodes.indexOf(record.status);
     if (record.status !== 'invalid' && (record.groupRef !== undefined || record.provider !== undefined)) this.#identities[record.line] = identityHash(record);
+  }
+
+  /** How many lines of the input came to each state (the lines no record names are left out). */
+  tally(): Record<Exclude<PriorState, 'none'>, number> {
+    const counts = { created: 0, failed: 0, invalid: 0, uncertain: 0, started: 0 };
+    for (const code of this.#states) {
+      const state = stateCodes[code] ?? 'none';
+      if (state !== 'none') counts[state] += 1;
+    }
+    return counts;
   }
 
   #grow(line: number): void {
@@ -284,13 +301,13 @@ export class PriorResults {
  * was sent: each input line it names counts as started, and one that names
  * none is counted in `unreadable`, for the caller to refuse.
  */
-export async function readPriorResults(path: string): Promise<PriorResults> {
+export async function readPriorResults(path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
   const size = sizeOf(path);
   if (size === undefined) {
     throw new UsageError(`--resume: there is no results file at ${path}.`, 'Give the --results path of the run to resume; without --resume, a new run starts.');
   }
   try {
-    return await readRecords(path);
+    return await readRecords(path, onRecord);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === undefined) throw error;
@@ -298,9 +315,9 @@ export async function readPriorResults(path: string): Promise<PriorResults> {
   }
 }
 
-async function readRecords(path: string): Promise<PriorResults> {
+async function readRecords(path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
   const torn = !endsWithNewline(path);
-  const prior = new PriorResults();
+  const prior = new PriorResults(onRecord);
   let held: { text: string | undefined; at: number } | undefined;
   let at = 0;
   for await (const text of splitLines(createReadStream(path))) {

@@ -1,0 +1,159 @@
+import { closeSync, openSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type ExitCode, exitCodes, UserError } from '../../errors.js';
+import type { FileSummary, RepeatedKey } from '../../connections/bulk/summary.js';
+import { type Outcome, listFormats } from '../../output/view.js';
+import * as z from '../../schema/zod.js';
+import { argument, defineCommand } from '../command.js';
+import { filePaths, outputFlags, usageError } from '../input.js';
+
+/*
+ * `connections report RESULTS…`: one summary of the results files of bulk
+ * imports, such as those of the jobs of a CI matrix (--shard). Each file is
+ * streamed; what is kept is a byte a line per file and, across the files, a
+ * fingerprint a key (src/connections/bulk/duplicates.ts).
+ */
+
+const reportArgs = {
+  results: argument('<results...>', 'results files written by connections generate --from-file (--results), such as one per job of a CI matrix', z.array(z.string().check(z.minLength(1, 'must not be empty'))), {
+    values: filePaths,
+  }),
+};
+
+/** Keys seen in more than one file that the summary lists; the count covers them all. */
+const listedRepeats = 10;
+
+export default defineCommand({
+  args: reportArgs,
+  flags: { ...outputFlags(listFormats) },
+  help: {
+    description: [
+      'Merge the results files of bulk imports (connections generate --from-file) into one summary: how many rows were created, failed, invalid or uncertain, in each file and in all, and which connections (group, consumer, provider) are recorded in more than one file, which the jobs of one CI matrix (--shard I/N) never do.',
+      'Each file is read as --resume reads it: a row counts once, by what it last came to (created stays created); a row recorded as started with no outcome is uncertain. Rows no record names (a job that stopped before reaching them) are not known to the files, so not counted: the summary of each job says how many it did not send.',
+      'Reference: docs/commands/connections-bulk.md ("CI matrices").',
+    ].join('\n\n'),
+    examples: [
+      'ipctl connections report results/*.jsonl',
+      'ipctl connections report shard-1.jsonl shard-2.jsonl -o json --query created',
+    ],
+    environment: ['NO_COLOR, FORCE_COLOR   color of the tables on a terminal'],
+    exitCodes: [
+      '0 every row in the files was created, each connection in one file only',
+      '1 some rows failed, were invalid or are uncertain, a file has damaged lines, or a connection is recorded in more than one file',
+      '2 a file is missing, unreadable or given twice; nothing is summarized',
+    ],
+  },
+  async run(input, context) {
+    const paths = input.results;
+    const problems = fileProblems(paths);
+    if (problems.length > 0) throw usageError(problems, 'Give the results files that connections generate --from-file wrote (--results), each once.');
+    const { summarizeResults } = await import('../../connections/bulk/summary.js');
+    const { files, inMoreThanOneFile, repeated } = await summarizeResults(paths, listedRepeats).catch((error: unknown) => {
+      throw readFailure(error);
+    });
+    return reportOutcome(files, inMoreThanOneFile, repeated);
+  },
+});
+
+/** Each path that cannot be read as a results file, named, before any is read. */
+function fileProblems(paths: string[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (seen.has(resolve(path))) {
+      problems.push(`${path} is given twice: every row in it would count as recorded in two files.`);
+      continue;
+    }
+    seen.add(resolve(path));
+    try {
+      if (statSync(path).isDirectory()) {
+        problems.push(`${path} is a directory, not a results file.`);
+        continue;
+      }
+      closeSync(openSync(path, 'r'));
+    } catch (error) {
+      problems.push(`cannot read ${path}: ${describe(error)}.`);
+    }
+  }
+  return problems;
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'there is no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return code ?? String(error);
+}
+
+/** A file that became unreadable while it was read (an I/O error): named, exit 2, as before reading. */
+function readFailure(error: unknown): unknown {
+  const path = (error as { path?: string }).path;
+  if (path !== undefined && (error as NodeJS.ErrnoException).code !== undefined) return usageError([`cannot read ${path}: ${describe(error)}.`]);
+  return error;
+}
+
+function reportOutcome(files: FileSummary[], inMoreThanOneFile: number, repeated: RepeatedKey[]): Outcome {
+  const sum = (key: Exclude<keyof FileSummary, 'file'>): number => files.reduce((total, file) => total + file[key], 0);
+  const data = {
+    files: files.length,
+    rows: sum('rows'),
+    created: sum('created'),
+    failed: sum('failed'),
+    invalid: sum('invalid'),
+    uncertain: sum('uncertain'),
+    damaged: sum('damaged'),
+    inMoreThanOneFile,
+    repeated,
+    byFile: files,
+  };
+  const messages = summaryMessages(data, repeated);
+  const exitCode: ExitCode = messages.length === 0 ? exitCodes.ok : exitCodes.failure;
+  return {
+    data,
+    view: {
+      kind: 'sections',
+      sections: [
+        {
+          kind: 'record',
+          fields: [
+            ['Files', data.files],
+            ['Rows', data.rows],
+            ['Created', data.created],
+            ['Failed', data.failed],
+            ['Invalid', data.invalid],
+            ['Uncertain', data.uncertain],
+            ...(data.damaged > 0 ? ([['Damaged lines', data.damaged]] as Array<[string, number]>) : []),
+            ['In more than one file', data.inMoreThanOneFile],
+          ],
+        },
+        {
+          kind: 'list',
+          columns: ['FILE', 'ROWS', 'CREATED', 'FAILED', 'INVALID', 'UNCERTAIN'],
+          rows: files.map((file) => [file.file, file.rows, file.created, file.failed, file.invalid, file.uncertain]),
+        },
+        ...(repeated.length > 0
+          ? [{ kind: 'list' as const, columns: ['GROUP', 'CONSUMER', 'PROVIDER', 'FIRST', 'AGAIN'], rows: repeated.map((key) => [key.groupRef, key.consumerRef, key.provider, key.first, key.again]) }]
+          : []),
+      ],
+    },
+    messages,
+    exitCode,
+    failure: exitCode === exitCodes.ok ? undefined : new UserError(messages[0]!, exitCodes.failure, messages.slice(1).join(' ') || undefined),
+  };
+}
+
+function summaryMessages(data: { rows: number; failed: number; invalid: number; uncertain: number; damaged: number; inMoreThanOneFile: number }, repeated: RepeatedKey[]): string[] {
+  const messages: string[] = [];
+  const rows = (count: number): string => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+  if (data.inMoreThanOneFile > 0) {
+    const more = data.inMoreThanOneFile - repeated.length;
+    messages.push(
+      `${data.inMoreThanOneFile.toLocaleString('en-US')} ${data.inMoreThanOneFile === 1 ? 'connection is' : 'connections are'} recorded in more than one file${more > 0 ? ` (${repeated.length} listed, ${more.toLocaleString('en-US')} more)` : ''}: the jobs did not split one file by one --shard I/N, so a connection may have been created twice.`,
+    );
+  }
+  if (data.failed > 0) messages.push(`${rows(data.failed)} failed; run the job of each file again with --resume to send them again.`);
+  if (data.uncertain > 0) messages.push(`${rows(data.uncertain)} may or may not have been created; check them on the platform (see "Uncertain rows" in the import documentation).`);
+  if (data.invalid > 0) messages.push(`${rows(data.invalid)} ${data.invalid === 1 ? 'is' : 'are'} invalid; fix them in the input, then run the job again with --resume.`);
+  if (data.damaged > 0) messages.push(`${data.damaged.toLocaleString('en-US')} ${data.damaged === 1 ? 'line' : 'lines'} of the files ${data.damaged === 1 ? 'is' : 'are'} damaged and name${data.damaged === 1 ? 's' : ''} no row.`);
+  return messages;
+}

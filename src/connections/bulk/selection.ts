@@ -1,0 +1,45 @@
+/**
+ * Which checked rows a pass of a bulk import works on: those of its shard
+ * (--shard), each key once (a row repeating an earlier row's group, consumer
+ * and provider is invalid, unless --allow-duplicates). Each pass makes its
+ * own; both passes read the same rows, so both decide the same.
+ */
+import type { CheckedRow } from './check.js';
+import { KeyTable } from './duplicates.js';
+import { keyDigest, type Shard, shardOfDigest } from './shard.js';
+
+export interface SelectionOptions {
+  shard?: Shard;
+  allowDuplicates: boolean;
+}
+
+export class RowSelection {
+  readonly #options: SelectionOptions;
+  readonly #seen = new KeyTable();
+  /** Rows that belong to other shards. */
+  elsewhere = 0;
+
+  constructor(options: SelectionOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * The row as this pass takes it (made invalid if it repeats an earlier row),
+   * or undefined when it belongs to another shard. Rows must come in file order.
+   */
+  take(row: CheckedRow): CheckedRow | undefined {
+    const { shard, allowDuplicates } = this.#options;
+    const digest = keyDigest(row.identity);
+    // A row without a key belongs to shard 1, so that it is reported once across the shards.
+    const own = shard === undefined || (digest ? shardOfDigest(digest, shard.total) : 1) === shard.index;
+    if (!own) {
+      this.elsewhere += 1;
+      return undefined;
+    }
+    if (!digest || allowDuplicates) return row;
+    const first = this.#seen.firstOrAdd(digest, [row.line])?.[0];
+    if (first === undefined) return row;
+    const problem = `repeats line ${first}: the same group, consumer and provider, so the same connection (--allow-duplicates creates both).`;
+    return { line: row.line, ok: false, problems: [...(row.ok ? [] : row.problems), problem], identity: row.identity };
+  }
+}

@@ -1,0 +1,67 @@
+// A CI matrix of four jobs (README, "A CI matrix: one file, many jobs"): four
+// built CLIs, `--shard 1/4` … `4/4`, run at once against one sandbox on one
+// 20,000-row file, each with its own results file. Every row must be created
+// exactly once, and `connections report` over the four files must say so.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIpctl, tempDir } from '../helpers/cli.js';
+import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+
+let fixture: SandboxFixture;
+const files = tempDir('ipctl-shards-');
+
+beforeAll(async () => {
+  fixture = await startFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+  files.remove();
+});
+
+const rows = 20_000;
+const shards = 4;
+
+describe('four shards of one file, at once', () => {
+  it('create every row exactly once, and connections report says so', async () => {
+    const input = join(files.path, 'rows.csv');
+    const lines = ['groupRef,consumerRef,provider,providerWorkspaceRef,apiKey'];
+    for (let index = 1; index <= rows; index++) lines.push(`matrix-${index},user-${index % 97},pipedrive,ws${index % 5},pk_matrix_${String(index).padStart(6, '0')}_secret`);
+    writeFileSync(input, lines.join('\n') + '\n');
+    const env = fixture.env({ IPCTL_PROJECT: 'proj_demo' });
+    const resultsOf = (shard: number) => join(files.path, `shard-${shard}.jsonl`);
+
+    const runs = await Promise.all(
+      Array.from({ length: shards }, (_, index) =>
+        runIpctl(['connections', 'generate', '--from-file', input, '--shard', `${index + 1}/${shards}`, '--results', resultsOf(index + 1), '--concurrency', '16', '-o', 'json'], { env, timeoutMs: 600_000 }),
+      ),
+    );
+    let created = 0;
+    for (const [index, result] of runs.entries()) {
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const summary = JSON.parse(result.stdout) as { shard: string; rows: number; created: number; otherShards: number; invalid: number };
+      expect(summary.shard).toBe(`${index + 1}/${shards}`);
+      expect(summary.created).toBe(summary.rows);
+      expect(summary.invalid).toBe(0);
+      expect(summary.rows + summary.otherShards).toBe(rows);
+      // A quarter each, give or take: the hash spreads the keys.
+      expect(summary.rows).toBeGreaterThan(rows / shards / 2);
+      created += summary.created;
+    }
+    expect(created).toBe(rows);
+
+    // The sandbox's own record: one connection per row, none twice.
+    const perGroup = new Map<string, number>();
+    for (const connection of fixture.sandbox.state.projects.proj_demo!.connections) {
+      if (connection.group.groupRef.startsWith('matrix-')) perGroup.set(connection.group.groupRef, (perGroup.get(connection.group.groupRef) ?? 0) + 1);
+    }
+    expect(perGroup.size).toBe(rows);
+    expect([...perGroup.values()].every((count) => count === 1)).toBe(true);
+
+    const report = await runIpctl(['connections', 'report', ...Array.from({ length: shards }, (_, index) => resultsOf(index + 1)), '-o', 'json'], { env, timeoutMs: 120_000 });
+    expect(report.stderr).toBe('');
+    expect(report.code).toBe(0);
+    expect(JSON.parse(report.stdout)).toMatchObject({ files: shards, rows, created: rows, failed: 0, invalid: 0, uncertain: 0, inMoreThanOneFile: 0 });
+  }, 900_000);
+});
