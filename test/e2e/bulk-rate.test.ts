@@ -4,10 +4,12 @@
 // slows down and speeds up again on its own (docs/commands/connections-bulk.md,
 // "Sending"), and --rate keeps under a rate without a single 429.
 // No exact timings are asserted: the machine may be slow and shared.
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
+import { cleanEnv, ipctlBin, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
 import { type LoggedRequest, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -134,5 +136,35 @@ describe('a bulk import against a rate-limited service', { timeout: 400_000 }, (
       expect(match, line).not.toBeNull();
       expect(Number(match![1])).toBeLessThanOrEqual(55);
     }
+  });
+});
+
+describe('ipctl sandbox --faults FILE with a rate limit', { timeout: 60_000 }, () => {
+  it('loads it: the plan shows it, and a burst beyond the rate answers 429 with Retry-After', async () => {
+    const plan = join(files.path, 'rate-plan.json');
+    writeFileSync(plan, JSON.stringify({ getProvider: [{ kind: 'rate-limit', perSecond: 2 }] }));
+    const child = spawn(process.execPath, [ipctlBin, 'sandbox', '--port', '0', '--json', '--faults', plan], { env: cleanEnv() });
+    try {
+      // With --json, the sandbox's first line says where it listens.
+      const first = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
+      const { baseUrl } = JSON.parse(first.value as string) as { baseUrl: string };
+      expect(await (await fetch(new URL('/_sandbox/faults', baseUrl))).json()).toEqual({ getProvider: [{ kind: 'rate-limit', perSecond: 2 }] });
+      const burst = await Promise.all(Array.from({ length: 8 }, () => fetch(`${baseUrl}/providers/salesforce`)));
+      const limited = burst.filter((response) => response.status === 429);
+      expect(limited.length).toBeGreaterThanOrEqual(6);
+      expect(limited[0]!.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('refuses a rate that is not a whole number of 1 or more: exit 2 before listening, naming the step', async () => {
+    const plan = join(files.path, 'bad-rate-plan.json');
+    writeFileSync(plan, JSON.stringify({ generateConnection: [{ kind: 'rate-limit', perSecond: 0 }] }));
+    const result = await runIpctl(['sandbox', '--port', '0', '--json', '--faults', plan]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`--faults: ${plan} is not a valid fault plan:`);
+    expect(result.stderr).toContain('generateConnection.0.perSecond');
   });
 });
