@@ -11,8 +11,12 @@ export class ManualClock implements Clock {
 
   sleep(ms: number, signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      this.#sleepers.push({ until: this.time + ms, wake: resolve });
-      signal.addEventListener('abort', () => resolve(), { once: true });
+      const wake = (): void => {
+        signal.removeEventListener('abort', wake);
+        resolve();
+      };
+      this.#sleepers.push({ until: this.time + ms, wake });
+      signal.addEventListener('abort', wake, { once: true });
     });
   }
 

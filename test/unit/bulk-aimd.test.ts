@@ -5,7 +5,12 @@
 // What is expected comes from docs/commands/connections-bulk.md ("Sending:
 // concurrency and slowing down together", "--rate").
 import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
 import { SendGate, type Ticket } from '../../src/connections/bulk/gate.js';
+import type { ResultRecord, ResultsLog } from '../../src/connections/bulk/results.js';
+import { type RowToSend, Sender } from '../../src/connections/bulk/send.js';
+import type { ConnectionRequestBody } from '../../src/connections/request.js';
+import { ApiError } from '../../src/errors.js';
 import { ManualClock, settle } from '../helpers/manual-clock.js';
 
 /** A slow-down answered to a request sent now: one new slow-down each time. */
@@ -214,5 +219,60 @@ describe('the gate with --rate', () => {
     const tickets = await Promise.all(Array.from({ length: 8 }, () => gate.acquire()));
     expect(tickets.every((ticket) => ticket !== undefined)).toBe(true);
     expect(gate.requests).toBe(8);
+  });
+});
+
+describe('a row answered 429, through the sender and the gate', () => {
+  /** A service that answers the first `limited` requests 429 with `Retry-After: retryAfter`, then creates; it notes when each came. */
+  function service(clock: ManualClock, limited: number, retryAfter: string) {
+    const calls: number[] = [];
+    const api = {
+      async call() {
+        calls.push(clock.time);
+        if (calls.length <= limited) throw new ApiError(429, { title: 'Too Many Requests', status: 429 }, 'req_1', retryAfter);
+        return { id: `conn_${calls.length}` };
+      },
+    } as unknown as ApiClient;
+    return { api, calls };
+  }
+
+  async function* rows(count: number): AsyncGenerator<RowToSend> {
+    for (let line = 1; line <= count; line++) yield { line, body: { provider: 'pipedrive' } as unknown as ConnectionRequestBody, identity: { provider: 'pipedrive', groupRef: `g${line}`, consumerRef: 'u' } };
+  }
+
+  const log = { write: (_record: ResultRecord) => undefined, started: async () => undefined } as unknown as ResultsLog;
+
+  it('is sent again once the Retry-After has passed, not before, and the limit is halved meanwhile', async () => {
+    const clock = new ManualClock();
+    const start = clock.time;
+    const gate = new SendGate(4, clock);
+    const { api, calls } = service(clock, 1, '2');
+    const sender = new Sender({ api, project: 'demo', gate, log, now: () => new Date(clock.time), maxWaitMs: 60_000 });
+    const done = sender.run(rows(1), 1);
+    await settle();
+    expect(calls).toEqual([start]);
+    expect(gate.limit).toBe(2);
+    await clock.advance(1999);
+    expect(calls).toHaveLength(1);
+    await clock.advance(1);
+    await done;
+    expect(calls).toEqual([start, start + 2000]);
+    expect(sender.counts).toMatchObject({ created: 1, failed: 0, retries: 1 });
+    // One success at a limit of 2 does not yet win a slot back.
+    expect(gate.limit).toBe(2);
+  });
+
+  it('waits each Retry-After while the row has budget left, and stops the run at once when asked to wait longer (exit 5)', async () => {
+    const clock = new ManualClock();
+    const gate = new SendGate(4, clock);
+    const { api, calls } = service(clock, 5, '20');
+    const sender = new Sender({ api, project: 'demo', gate, log, now: () => new Date(clock.time), maxWaitMs: 50_000 });
+    const done = sender.run(rows(3), 1);
+    // 20 s, then 20 s more: 40 of the 50 s budget; a third wait of 20 s would pass it.
+    for (let step = 0; step < 50; step++) await clock.advance(1000);
+    await done;
+    expect(calls).toHaveLength(3);
+    expect(sender.counts).toMatchObject({ created: 0, failed: 1, retries: 2 });
+    expect(sender.stopError?.exitCode).toBe(5);
   });
 });

@@ -7,6 +7,7 @@
  * multiplicative decrease). With a rate, requests also go out evenly spaced,
  * at most that many a second, retries included.
  */
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Clock {
@@ -57,6 +58,9 @@ export class SendGate {
     this.#clock = clock;
     this.#random = random;
     this.#spacingMs = perSecond === undefined ? 0 : 1000 / perSecond;
+    // Every worker may be asleep on the stop signal at once (a pause, or waiting its turn under a rate): one
+    // listener each, not a leak for Node to warn about on stderr beyond 10.
+    setMaxListeners(Math.max(10, max + 1), this.#stop.signal);
   }
 
   /** Requests let through so far (every ticket is one request, retries included). */
