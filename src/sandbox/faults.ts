@@ -1,5 +1,6 @@
 // Fault injection: per operation, a queue of bad answers the sandbox gives
-// before it answers normally again. Tests (and people trying out ipctl's
+// before it answers normally again, and rate limits that hold for as long as
+// the plan is loaded. Tests (and people trying out ipctl's
 // retries) load a plan with `ipctl sandbox --faults FILE`, or at run time with
 // POST /_sandbox/faults from the same machine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -46,38 +47,107 @@ const stepSchema = z.discriminatedUnion('kind', [
     declareLength: z._default(z.boolean(), false),
     times,
   }),
+  /** Not queued: while the plan is loaded, a credential's requests beyond `perSecond` in any second answer 429. */
+  z.strictObject({ kind: z.literal('rate-limit'), perSecond: z.number().check(z.int(), z.minimum(1), z.maximum(100_000)) }),
 ]);
 
 /** `{ "<operation>" | "*": [step, …] }` */
 const faultPlanSchema = z.record(z.string().check(z.minLength(1), z.maxLength(100)), z.array(stepSchema).check(z.maxLength(1000)));
 
 export type FaultStep = z.infer<typeof stepSchema>;
+type QueuedStep = Exclude<FaultStep, { kind: 'rate-limit' }>;
+/** A request over a rate limit, and when the window has room again (ms since the epoch). */
+export interface RateLimited {
+  kind: 'rate-limit';
+  perSecond: number;
+  retryAt: number;
+}
+/** What a request gets instead of its answer. */
+export type FaultAnswer = QueuedStep | RateLimited;
 export type FaultPlanData = z.infer<typeof faultPlanSchema>;
 export type FaultPlanInput = z.input<typeof faultPlanSchema>;
 
-/** The queues of faults still to come, by operation. */
-export class FaultPlan {
-  readonly #queues = new Map<string, FaultStep[]>();
+/**
+ * One rate limit: the requests each credential had let through in the last
+ * second. A sliding window, so no second, wherever it starts, holds more than
+ * `perSecond` of them; requests answered 429 do not count.
+ */
+class RateLimit {
+  readonly perSecond: number;
+  readonly #windows = new Map<string, { times: number[]; first: number }>();
 
-  /** Appends steps to each operation's queue. */
+  constructor(perSecond: number) {
+    this.perSecond = perSecond;
+  }
+
+  /** When `credential`'s window has room again, or undefined when it has room at `now`. */
+  fullUntil(credential: string, now: number): number | undefined {
+    const window = this.#windows.get(credential);
+    if (!window) return undefined;
+    while (window.first < window.times.length && (window.times[window.first] as number) <= now - 1000) window.first += 1;
+    if (window.first > 1024 && window.first * 2 > window.times.length) {
+      window.times = window.times.slice(window.first);
+      window.first = 0;
+    }
+    if (window.times.length - window.first < this.perSecond) return undefined;
+    return (window.times[window.first] as number) + 1000;
+  }
+
+  admit(credential: string, now: number): void {
+    const window = this.#windows.get(credential) ?? { times: [], first: 0 };
+    window.times.push(now);
+    this.#windows.set(credential, window);
+  }
+}
+
+/** The queues of faults still to come, and the rate limits, by operation. */
+export class FaultPlan {
+  readonly #queues = new Map<string, QueuedStep[]>();
+  readonly #limits = new Map<string, RateLimit>();
+
+  /** Appends steps to each operation's queue; a rate limit replaces the operation's earlier one. */
   add(plan: FaultPlanData): void {
     for (const [operation, steps] of Object.entries(plan)) {
       const queue = this.#queues.get(operation) ?? [];
-      queue.push(...steps.map((step) => ({ ...step })));
-      this.#queues.set(operation, queue);
+      for (const step of steps) {
+        if (step.kind === 'rate-limit') this.#limits.set(operation, new RateLimit(step.perSecond));
+        else queue.push({ ...step });
+      }
+      if (queue.length > 0) this.#queues.set(operation, queue);
     }
   }
 
   clear(): void {
     this.#queues.clear();
+    this.#limits.clear();
   }
 
   get empty(): boolean {
-    return this.#queues.size === 0;
+    return this.#queues.size === 0 && this.#limits.size === 0;
+  }
+
+  /**
+   * What a request to `operation` with `credential` (the API key or token it
+   * presented, '' for none) gets instead of its answer: the next queued fault,
+   * else a 429 if it is over a rate limit (its operation's or "*"'s).
+   */
+  next(operation: string, credential: string, now: number): FaultAnswer | undefined {
+    return this.take(operation) ?? this.#rateLimited(operation, credential, now);
+  }
+
+  #rateLimited(operation: string, credential: string, now: number): RateLimited | undefined {
+    const limits = [operation, ANY_OPERATION].map((key) => this.#limits.get(key)).filter((limit) => limit !== undefined);
+    let over: RateLimited | undefined;
+    for (const limit of limits) {
+      const retryAt = limit.fullUntil(credential, now);
+      if (retryAt !== undefined && (!over || retryAt > over.retryAt)) over = { kind: 'rate-limit', perSecond: limit.perSecond, retryAt };
+    }
+    if (!over) for (const limit of limits) limit.admit(credential, now);
+    return over;
   }
 
   /** The next fault for a request to `operation`, if any is queued. */
-  take(operation: string): FaultStep | undefined {
+  take(operation: string): QueuedStep | undefined {
     for (const key of [operation, ANY_OPERATION]) {
       const queue = this.#queues.get(key);
       const step = queue?.[0];
@@ -90,8 +160,12 @@ export class FaultPlan {
     return undefined;
   }
 
+  /** The queued steps, and each rate limit first in its operation's list. */
   pending(): Record<string, FaultStep[]> {
-    return Object.fromEntries(this.#queues);
+    const pending: Record<string, FaultStep[]> = {};
+    for (const [operation, limit] of this.#limits) pending[operation] = [{ kind: 'rate-limit', perSecond: limit.perSecond }];
+    for (const [operation, queue] of this.#queues) pending[operation] = [...(pending[operation] ?? []), ...queue];
+    return pending;
   }
 }
 
@@ -121,8 +195,9 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /** The status a fault's answer carries, for the request log (0: no answer at all). */
-export function faultStatus(step: FaultStep): number {
+export function faultStatus(step: FaultAnswer): number {
   if (step.kind === 'status' || step.kind === 'html') return step.status;
+  if (step.kind === 'rate-limit') return 429;
   if (step.kind === 'reset' || step.kind === 'hang') return 0;
   return 200;
 }
@@ -142,12 +217,14 @@ const statusTitles: Record<number, string> = {
 };
 
 /** Answers (or does not answer) as the fault says. */
-export function performFault(step: FaultStep, req: IncomingMessage, res: ServerResponse, request: FaultRequest): void {
+export function performFault(step: FaultAnswer, req: IncomingMessage, res: ServerResponse, request: FaultRequest): void {
   // The request body is not needed; reading it keeps the connection usable.
   req.resume();
   switch (step.kind) {
     case 'status':
       return statusFault(step, res, request);
+    case 'rate-limit':
+      return rateLimitAnswer(step, res, request);
     case 'reset':
       req.socket.resetAndDestroy();
       return;
@@ -187,6 +264,26 @@ function statusFault(step: Extract<FaultStep, { kind: 'status' }>, res: ServerRe
   const headers: Record<string, string> = {};
   if (step.retryAfter !== undefined) headers['Retry-After'] = String(step.retryAfter);
   send(res, step.status, PROBLEM_CONTENT_TYPE, JSON.stringify(details), request.requestId, headers);
+}
+
+/** 429 with Retry-After (whole seconds, rounded up) and the problem's retryAfter (the exact time). */
+function rateLimitAnswer(limited: RateLimited, res: ServerResponse, request: FaultRequest): void {
+  const waitMs = Math.max(0, limited.retryAt - request.now.getTime());
+  const details = {
+    ...toProblemDetails(
+      {
+        status: 429,
+        kind: 'rate-limited',
+        title: 'Too Many Requests',
+        detail: `More than ${limited.perSecond} requests a second were sent with this credential; this one was not handled.`,
+        remedy: 'Send fewer requests a second, and send this one again after the time in Retry-After.',
+        retryable: true,
+      },
+      { requestId: request.requestId, time: request.now },
+    ),
+    retryAfter: new Date(limited.retryAt).toISOString(),
+  };
+  send(res, 429, PROBLEM_CONTENT_TYPE, JSON.stringify(details), request.requestId, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
 }
 
 function send(res: ServerResponse, status: number, contentType: string, body: string, requestId: string, headers: Record<string, string> = {}): void {

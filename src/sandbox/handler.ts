@@ -62,14 +62,20 @@ function handleFaults(req: IncomingMessage, res: ServerResponse, deps: HandlerDe
   } catch {
     return undefined;
   }
-  const step = faults.take(operation);
+  const receivedAt = deps.now();
+  const step = faults.next(operation, credentialOf(req), receivedAt.getTime());
   if (!step) return undefined;
   const requestId = newRequestId();
-  const receivedAt = deps.now();
   const entry = logEntry(req, { method, path, query, operation, principal: undefined, recorded: {}, requestId, receivedAt, status: faultStatus(step) }, deps.credentials);
   deps.state.requestLog.push({ ...entry, fault: step.kind });
   performFault(step, req, res, { requestId, now: receivedAt });
   return Promise.resolve();
+}
+
+/** Who a rate limit counts the request against: the API key or token presented, whether valid or not. */
+function credentialOf(req: IncomingMessage): string {
+  const apiKey = req.headers['x-api-key'];
+  return `${typeof apiKey === 'string' ? apiKey : ''} ${req.headers.authorization ?? ''}`;
 }
 
 /** GET lists the faults still queued, POST adds some, DELETE clears them; only from this machine. */

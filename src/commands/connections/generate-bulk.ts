@@ -29,6 +29,7 @@ export async function importRows(input: Input, fromFile: string, context: Contex
 const bulkOnlyFlags: Array<[keyof Input, string]> = [
   ['format', '--format'],
   ['concurrency', '--concurrency'],
+  ['rate', '--rate'],
   ['results', '--results'],
   ['resume', '--resume'],
   ['retryUncertain', '--retry-uncertain'],
@@ -98,6 +99,7 @@ function bulkInput(input: Input, fromFile: string, env: Record<string, string | 
     fromFile,
     format: input.format,
     concurrency: input.concurrency ?? defaultConcurrency,
+    rate: input.rate,
     results: input.results,
     resume: input.resume === true,
     retryUncertain: input.retryUncertain === true,

@@ -3,8 +3,11 @@
  * flight, and none while the service has asked everyone to wait. One worker's
  * 429 or retryable problem pauses all of them (until the Retry-After the
  * service gave, or an exponential backoff) and halves how many may be in
- * flight; successes win the slots back one at a time.
+ * flight; successes win the slots back one at a time (additive increase,
+ * multiplicative decrease). With a rate, requests also go out evenly spaced,
+ * at most that many a second, retries included.
  */
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Clock {
@@ -13,7 +16,7 @@ export interface Clock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-const systemClock: Clock = {
+export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined),
 };
@@ -27,6 +30,9 @@ export interface Ticket {
 const firstBackoffMs = 500;
 const maxBackoffMs = 30_000;
 
+/** With a rate, how much of a request's lateness the next ones may make up, at most (see #nextSlotAfter). */
+const maxRateToleranceMs = 25;
+
 export class SendGate {
   readonly max: number;
   readonly #clock: Clock;
@@ -39,12 +45,27 @@ export class SendGate {
   #successes = 0;
   #throttledInARow = 0;
   #waiters: Array<() => void> = [];
+  /** ms between two requests, with a rate; 0 without. */
+  readonly #spacingMs: number;
+  /** The earliest time the next request may go out (with a rate). */
+  #nextSendAt = 0;
+  #given = 0;
 
-  constructor(max: number, clock: Clock = systemClock, random: () => number = Math.random) {
+  /** `perSecond`: at most this many requests a second (--rate), evenly spaced; none given: no cap. */
+  constructor(max: number, clock: Clock = systemClock, random: () => number = Math.random, perSecond?: number) {
     this.max = max;
     this.#limit = max;
     this.#clock = clock;
     this.#random = random;
+    this.#spacingMs = perSecond === undefined ? 0 : 1000 / perSecond;
+    // Every worker may be asleep on the stop signal at once (a pause, or waiting its turn under a rate): one
+    // listener each, not a leak for Node to warn about on stderr beyond 10.
+    setMaxListeners(Math.max(10, max + 1), this.#stop.signal);
+  }
+
+  /** Requests let through so far (every ticket is one request, retries included). */
+  get requests(): number {
+    return this.#given;
   }
 
   /** How many requests may be in flight now. */
@@ -74,12 +95,34 @@ export class SendGate {
         await this.#clock.sleep(wait, this.#stop.signal);
         continue;
       }
-      if (this.#active < this.#limit) {
-        this.#active += 1;
-        return { epoch: this.#epoch };
+      if (this.#active >= this.#limit) {
+        await new Promise<void>((resolve) => this.#waiters.push(resolve));
+        continue;
       }
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+      const early = this.#nextSendAt - this.#clock.now();
+      if (early > 0) {
+        await this.#clock.sleep(early, this.#stop.signal);
+        continue;
+      }
+      return this.#give();
     }
+  }
+
+  #give(): Ticket {
+    this.#active += 1;
+    this.#given += 1;
+    if (this.#spacingMs > 0) this.#nextSendAt = this.#nextSlotAfter(this.#clock.now()) + this.#spacingMs;
+    return { epoch: this.#epoch };
+  }
+
+  /**
+   * The time the request let through at `now` counts as sent, for spacing the next. A request let through late
+   * (a busy event loop, a slot freed late) lets the next ones make up the lateness, by at most half a spacing
+   * (25 ms at most): no second holds more than the rate and one. After a quiet spell, spacing starts over from now.
+   */
+  #nextSlotAfter(now: number): number {
+    if (now - this.#nextSendAt > this.#spacingMs) return now;
+    return Math.max(this.#nextSendAt, now - Math.min(maxRateToleranceMs, this.#spacingMs / 2));
   }
 
   /** The request of `ticket` has ended, whatever its answer. */

@@ -14,8 +14,8 @@ import { capitalize } from '../../output/words.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults } from './check.js';
-import { SendGate } from './gate.js';
-import { type ProgressSnapshot, ProgressReporter } from './progress.js';
+import { SendGate, systemClock } from './gate.js';
+import { type ProgressSnapshot, ProgressReporter, RecentRate } from './progress.js';
 import { type PriorResults, type PriorState, readPriorResults, ResultsLog } from './results.js';
 import { formatOf, type RowFormat, readRows } from './rows.js';
 import { RowSelection } from './selection.js';
@@ -29,6 +29,8 @@ export interface BulkInput {
   fromFile: string;
   format?: RowFormat;
   concurrency: number;
+  /** At most this many requests a second (--rate); none: as fast as the concurrency and the service allow. */
+  rate?: number;
   results?: string;
   resume: boolean;
   retryUncertain: boolean;
@@ -133,7 +135,7 @@ interface Run {
 async function runImport(run: Run): Promise<Outcome> {
   const { input, context } = run;
   const lookUp = providerLookup(run.api);
-  const live = { phase: 'checking' as ProgressSnapshot['phase'], checked: 0, total: 0, startedAt: 0, sender: undefined as Sender | undefined, gate: undefined as SendGate | undefined };
+  const live: Live = { phase: 'checking', checked: 0, total: 0, startedAt: 0, requestRate: new RecentRate() };
   // Redrawn in place on a terminal; plain lines in CI (whose log may be a pseudo-terminal); none with --quiet,
   // nor in place of a bar under -o json, yaml or ndjson, where stderr carries a failure's problem document and nothing else.
   const tty = context.deps.stderr.isTTY === true && !context.deps.env.CI;
@@ -149,13 +151,14 @@ async function runImport(run: Run): Promise<Outcome> {
   if (input.dryRun) return dryRunOutcome(run, report);
 
   const log = ResultsLog.open(run.resultsPath as string, input.resume, (text) => context.scrubber.scrub(text));
-  const gate = new SendGate(input.concurrency);
+  const gate = new SendGate(input.concurrency, systemClock, Math.random, input.rate);
   const sender = new Sender({ api: run.api, project: run.project, gate, log, now: context.deps.now, maxWaitMs: run.api.maxWaitMs });
   live.phase = 'sending';
   live.total = report.toSend + report.invalid.count;
   live.startedAt = Date.now();
   live.sender = sender;
   live.gate = gate;
+  live.requestRate.sample(live.startedAt, 0);
   let interrupted = false;
   const onInterrupt = (): void => {
     interrupted = true;
@@ -185,8 +188,20 @@ function damagedResultsError(path: string, prior: PriorResults): UsageError {
   );
 }
 
-function snapshotOf(live: { phase: ProgressSnapshot['phase']; checked: number; total: number; startedAt: number; sender?: Sender; gate?: SendGate }): ProgressSnapshot {
+/** What the progress line is drawn from while the import runs. */
+interface Live {
+  phase: ProgressSnapshot['phase'];
+  checked: number;
+  total: number;
+  startedAt: number;
+  sender?: Sender;
+  gate?: SendGate;
+  requestRate: RecentRate;
+}
+
+function snapshotOf(live: Live): ProgressSnapshot {
   const counts = live.sender?.counts;
+  const { gate } = live;
   return {
     phase: live.phase,
     checked: live.checked,
@@ -197,7 +212,8 @@ function snapshotOf(live: { phase: ProgressSnapshot['phase']; checked: number; t
     invalid: counts?.invalid ?? 0,
     inFlight: live.sender?.inFlight ?? 0,
     elapsedMs: live.startedAt ? Date.now() - live.startedAt : 0,
-    waitMs: live.gate && live.gate.pausedUntil > 0 ? live.gate.pausedUntil - Date.now() : 0,
+    waitMs: gate && gate.pausedUntil > 0 ? gate.pausedUntil - Date.now() : 0,
+    ...(gate ? { concurrency: { limit: gate.limit, max: gate.max }, requestsPerSecond: live.requestRate.sample(Date.now(), gate.requests) } : {}),
   };
 }
 

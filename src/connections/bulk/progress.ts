@@ -1,7 +1,8 @@
 /**
  * Progress of a bulk import on stderr. On a terminal, one line redrawn in
- * place (a bar, the counts, the rate and the time left); elsewhere (CI, a
- * log file) a plain line every few seconds, so logs stay readable.
+ * place (a bar, the counts, the rate and the time left, how many requests may
+ * be in flight and how many go out a second); elsewhere (CI, a log file) a
+ * plain line every few seconds, so logs stay readable.
  */
 import type { OutputStream } from '../../deps.js';
 
@@ -20,6 +21,10 @@ export interface ProgressSnapshot {
   elapsedMs: number;
   /** ms until a slow-down the service asked for ends, or 0. */
   waitMs: number;
+  /** Requests that may be in flight now, of the most --concurrency allows (sending). */
+  concurrency?: { limit: number; max: number };
+  /** Requests sent a second lately, retries included; unknown until a second or so has passed. */
+  requestsPerSecond?: number;
 }
 
 function finishedOf(snapshot: ProgressSnapshot): number {
@@ -53,6 +58,14 @@ function details(snapshot: ProgressSnapshot): string[] {
   return parts;
 }
 
+/** "concurrency 4/8" and "210 req/s": how the import is paced now. */
+function pacing(snapshot: ProgressSnapshot): string[] {
+  const parts: string[] = [];
+  if (snapshot.concurrency) parts.push(`concurrency ${snapshot.concurrency.limit}/${snapshot.concurrency.max}`);
+  if (snapshot.requestsPerSecond !== undefined) parts.push(`${count(Math.round(snapshot.requestsPerSecond))} req/s`);
+  return parts;
+}
+
 function status(snapshot: ProgressSnapshot): string | undefined {
   if (snapshot.phase === 'stopping') return `stopping: finishing ${count(snapshot.inFlight)} in flight (Ctrl-C again quits at once)`;
   if (snapshot.waitMs > 0) return `slowed down by the service, resuming in ${duration(snapshot.waitMs)}`;
@@ -72,6 +85,7 @@ export function progressBar(snapshot: ProgressSnapshot, width: number): string {
     ...details(snapshot),
     ...(rate ? [rate] : []),
     ...(left && finished < snapshot.total ? [`${left} left`] : []),
+    ...pacing(snapshot),
   ];
   const note = status(snapshot);
   if (note) parts.push(note);
@@ -85,8 +99,33 @@ export function progressLine(snapshot: ProgressSnapshot): string {
   const percent = snapshot.total > 0 ? Math.floor((finished / snapshot.total) * 100) : 100;
   const { rate, left } = rateAndEta(snapshot);
   const speed = rate ? `; ${rate.replace('/s', ' rows/s')}${left && finished < snapshot.total ? `, about ${left} left` : ''}` : '';
+  const paced = pacing(snapshot);
   const note = status(snapshot);
-  return `Progress: ${count(finished)} of ${count(snapshot.total)} rows (${percent}%): ${details(snapshot).join(', ')}${speed}${note ? `; ${note}` : ''}`;
+  return `Progress: ${count(finished)} of ${count(snapshot.total)} rows (${percent}%): ${details(snapshot).join(', ')}${speed}${paced.length > 0 ? `; ${paced.join(', ')}` : ''}${note ? `; ${note}` : ''}`;
+}
+
+/**
+ * Requests a second over the last `windowMs` or so, from the running count of
+ * requests sampled at each drawing: what the service sees now, not the
+ * average since the start.
+ */
+export class RecentRate {
+  readonly #windowMs: number;
+  #samples: Array<{ at: number; total: number }> = [];
+
+  constructor(windowMs = 2000) {
+    this.#windowMs = windowMs;
+  }
+
+  /** Records the count at `at` (ms) and answers the rate, or undefined until 0.5 s has been seen. */
+  sample(at: number, total: number): number | undefined {
+    this.#samples.push({ at, total });
+    // Keep one sample at or before the window's start, so the rate spans the whole window.
+    while (this.#samples.length > 2 && (this.#samples[1] as { at: number }).at <= at - this.#windowMs) this.#samples.shift();
+    const first = this.#samples[0] as { at: number; total: number };
+    const spanMs = at - first.at;
+    return spanMs >= 500 ? ((total - first.total) * 1000) / spanMs : undefined;
+  }
 }
 
 function fit(line: string, width: number): string {
