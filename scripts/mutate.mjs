@@ -3,6 +3,7 @@
 // that cannot fail. Exit 0 when every one was caught; the report says which not.
 // Usage: node scripts/mutate.mjs [NAME...]   (names from the list below; default: all)
 //        node scripts/mutate.mjs --check     (each can be planted; runs nothing)
+//        node scripts/mutate.mjs --list      (each name and its tests, as JSON; runs nothing)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,7 +134,7 @@ const mutations = [
   { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/e2e/connections-generate.test.ts'] },
   { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
   // honest oracles
-  { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/fuzz/config-file.test.ts'] },
+  { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/unit/profile-files.test.ts', 'test/fuzz/config-file.test.ts'] },
   { name: 'FORCE_COLOR is ignored', file: 'src/output/color.ts', find: 'const force = env.FORCE_COLOR;', replace: 'const force = undefined as string | undefined;', tests: ['test/e2e/read-commands.test.ts'] },
   { name: 'the sandbox cannot listen on an IPv6 address', file: 'src/sandbox/server.ts', find: 'await listen(server, host, port);', replace: 'await listen(server, formatHost(host), port);', tests: ['test/sandbox/server.test.ts'] },
   { name: 'an update-mask path is misspelt', file: 'src/destinations/fields.ts', find: "  topicArn: 'string',", replace: "  topicARN: 'string',", tests: ['test/unit/closest.test.ts'] },
@@ -279,11 +280,51 @@ const mutations = [
   { name: 'a list wraps its high-value columns before leaving out its low-value ones', file: 'src/output/fit.ts', find: '  dropUntilFits(shown, dropOrder, whole, width);\n', replace: '', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a field name is broken anywhere, not after its dot', file: 'src/output/fit.ts', find: 'const breakAfter = /^[./\\-_,&?=@]$/;', replace: 'const breakAfter = /^$/;', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a wrapped line is a character wider than its cell, and so cut', file: 'src/output/draw.ts', find: 'wrapToWidth(cell.text, columnWidth - 2)', replace: 'wrapToWidth(cell.text, columnWidth - 1)', tests: ['test/unit/table-wrap.test.ts'] },
+  // Every promise of the README's exit codes, output, reliability and CI sections has a planted bug (test/guarantees.md maps them).
+  { name: 'a 500 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 429 || status >= 500 || problem', replace: 'status === 429 || (status >= 502 && status <= 504) || problem', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'an API error (400, 409, 422) is exit 5, not 1', file: 'src/errors.ts', find: '    return exitCodes.temporary;\n  }\n  return exitCodes.failure;', replace: '    return exitCodes.temporary;\n  }\n  return exitCodes.temporary;', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'a problem marked retryable is exit 1, not 5', file: 'src/errors.ts', find: ' || problem.retryable === true) {', replace: ') {', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'a network failure is exit 1, not 5', file: 'src/errors.ts', find: '    super(message, exitCodes.temporary, hint);', replace: '    super(message, exitCodes.failure, hint);', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'no credential configured is exit 1, not 4', file: 'src/errors.ts', find: '    super(message, exitCodes.credentials, hint);', replace: '    super(message, exitCodes.failure, hint);', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'Ctrl-C is exit 1, not 130', file: 'src/errors.ts', find: '    super(message, exitCodes.interrupted);', replace: '    super(message, exitCodes.failure);', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'SIGTERM is exit 130, not 143', file: 'src/run.ts', find: "deps.signal?.reason === 'SIGTERM' ? exitCodes.terminated : code", replace: "deps.signal?.reason === 'SIGTERM' ? code : code", tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'two output formats at once are taken', file: 'src/output/format.ts', find: '  if (formatsAsked.size < 2) return undefined;', replace: '  return undefined;', tests: ['test/e2e/terminal-output.test.ts'] },
+  { name: 'an invalid --query is found only after the request', file: 'src/run.ts', find: '  const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);\n  const outcome = await spec.run(input as never, context);', replace: '  const outcome = await spec.run(input as never, context);\n  const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'COLUMNS is ignored at a terminal', file: 'src/run.ts', find: '  if (Number.isInteger(columns) && columns > 0) return columns;\n', replace: '', tests: ['test/e2e/terminal-output.test.ts'] },
+  { name: 'a list in a pipe has no header row', file: 'src/output/render.ts', find: 'return [view.columns, ...listRows(view)].map(', replace: 'return [...listRows(view)].map(', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'a record in a pipe has no FIELD VALUE header', file: 'src/output/render.ts', find: "return [['FIELD', 'VALUE'], ...view.fields].map(", replace: 'return [...view.fields].map(', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'NO_COLOR is ignored', file: 'src/output/color.ts', find: '  if (env.NO_COLOR) return 0;\n', replace: '', tests: ['test/unit/json-color.test.ts'] },
+  { name: '--no-color is ignored', file: 'src/output/color.ts', find: '  if (!flagAllowsColor) return 0;\n', replace: '', tests: ['test/unit/json-color.test.ts'] },
+  { name: "an API error leaves out the problem's validation issues", file: 'src/output/diagnostics.ts', find: "  for (const issue of problem.issues ?? []) lines.push(`  ${issueText(issue)}`);\n", replace: '', tests: ['test/e2e/http-errors.test.ts'] },
+  { name: 'a body that is not problem details is not quoted', file: 'src/api/problem.ts', find: '? `The server answered without problem details (${kind}): "${excerpt}"`', replace: '? `The server answered without problem details (${kind}).`', tests: ['test/e2e/http-errors.test.ts', 'test/unit/output-promises.test.ts'] },
+  { name: 'an error excerpt is cut inside a word', file: 'src/api/problem.ts', find: "return `${lastSpace > 0 ? cut.slice(0, lastSpace) : ''}…`;", replace: 'return `${plain.slice(0, excerptLength)}…`;', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'an API error shows a stack trace under --debug', file: 'src/output/diagnostics.ts', find: 'if (target.debug && !(error instanceof UserError) && error instanceof Error', replace: 'if (target.debug && error instanceof Error', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'a wait before a retry is said in a pipe', file: 'src/context.ts', find: ': (line) => context.note(line),', replace: ': (line) => context.say(line),', tests: ['test/e2e/terminal-output.test.ts'] },
+  { name: 'IPCTL_QUIET=1 is ignored', file: 'src/context.ts', find: 'global.quiet === true || isTruthy(deps.env.IPCTL_QUIET)', replace: 'global.quiet === true', tests: ['test/e2e/search.test.ts', 'test/unit/base-url.test.ts'] },
+  { name: "the earlier of Retry-After and the problem's retryAfter is waited", file: 'src/api/retry.ts', find: 'return waits.length === 0 ? undefined : Math.max(...waits);', replace: 'return waits.length === 0 ? undefined : Math.min(...waits);', tests: ['test/unit/retry.test.ts'] },
+  { name: 'Retry-After as an HTTP date is ignored', file: 'src/api/retry.ts', find: 'return httpDate.test(text) ? dateWaitMs(text, now) : undefined;', replace: 'return undefined;', tests: ['test/unit/retry.test.ts'] },
+  { name: 'backoff grows past 16 times the first wait', file: 'src/api/retry.ts', find: 'Math.min(policy.backoffMs * 2 ** (retry - 1), policy.backoffMs * backoffCeilingFactor)', replace: 'policy.backoffMs * 2 ** (retry - 1)', tests: ['test/unit/retry.test.ts'] },
+  { name: 'two retries by default, not three', file: 'src/api/retry.ts', find: '{ retries: 3, maxWaitMs: 60_000, backoffMs: 500 }', replace: '{ retries: 2, maxWaitMs: 60_000, backoffMs: 500 }', tests: ['test/unit/retry-defaults.test.ts'] },
+  { name: 'IPCTL_RETRIES is ignored', file: 'src/config/network.ts', find: ": [env.IPCTL_RETRIES, 'IPCTL_RETRIES']", replace: ": [undefined, 'IPCTL_RETRIES']", tests: ['test/unit/retry-defaults.test.ts'] },
+  { name: '--retries 0 still retries once', file: 'src/api/client.ts', find: 'if (!retryable || attempt > policy.retries) {', replace: 'if (!retryable || attempt > Math.max(1, policy.retries)) {', tests: ['test/unit/retry-defaults.test.ts'] },
+  { name: 'a wait longer than the budget left is waited', file: 'src/api/client.ts', find: 'if (requested !== undefined && requested > budgetMs) {', replace: 'if (false) {', tests: ['test/e2e/retries.test.ts'] },
+  { name: "a proxy error shows the proxy's password", file: 'src/api/proxy.ts', find: "    url.password = '';\n", replace: '', tests: ['test/e2e/proxy.test.ts'] },
+  { name: 'the sandbox takes a fault plan for an operation it does not have', file: 'src/sandbox/faults.ts', find: '  if (unknown.length === 0) return { plan: parsed.data };', replace: '  return { plan: parsed.data };', tests: ['test/sandbox/faults.test.ts'] },
+  { name: '--wide fits its table to the terminal', file: 'src/output/render.ts', find: "format === 'table' ? target.width : undefined", replace: 'target.width', tests: ['test/e2e/terminal-output.test.ts'] },
+  { name: '--jq is not pointed to --query', file: 'src/cli/familiar-flags.ts', find: "  { flags: ['--jq'], ours: '--query',", replace: "  { flags: ['--jq-unused'], ours: '--query',", tests: ['test/e2e/help.test.ts'] },
+  { name: 'the page-full notice is a sentence under -o json', file: 'src/commands/search.ts', find: "return asDocument ? JSON.stringify({ type: 'urn:ipctl:notice:page-full', title, results: count, moreMayExist: true }) : title;", replace: 'return title;', tests: ['test/e2e/search.test.ts'] },
+  { name: 'a closed stdout is reported as a failure', file: 'src/deps.ts', find: "  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);\n", replace: '', tests: ['test/e2e/scripting.test.ts'] },
+  { name: '--timeout is waited a hundred times over', file: 'src/api/client.ts', find: '    const { timeoutMs } = this.#options;\n    const proxy = proxyFor', replace: '    const timeoutMs = this.#options.timeoutMs * 100;\n    const proxy = proxyFor', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'an answer over 16 MiB is read whole', file: 'src/api/client.ts', find: 'const maxResponseBytes = 16 * 1024 * 1024;', replace: 'const maxResponseBytes = 96 * 1024 * 1024;', tests: ['test/unit/retry.test.ts'] },
+  { name: 'a TLS certificate that cannot be verified is retried', file: 'src/api/network-errors.ts', find: "      delivery: 'no',\n      transient: false,\n      reason: code,", replace: "      delivery: 'no',\n      transient: true,\n      reason: code,", tests: ['test/e2e/tls.test.ts'] },
+  { name: 'a second value from stdin is taken', file: 'src/input/sources.ts', find: 'if (this.#stdinTakenBy !== undefined) {', replace: 'if (false) {', tests: ['test/e2e/connections-generate.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
 if (chosen[0] === '--check') {
   checkPlantable();
+} else if (chosen[0] === '--list') {
+  console.log(JSON.stringify(mutations.map(({ name, tests }) => ({ name, tests }))));
 } else {
   const selected = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
   const work = mkdtempSync(join(tmpdir(), 'ipctl-mutate-'));
