@@ -139,7 +139,7 @@ const mutations = [
   { name: 'the sandbox cannot listen on an IPv6 address', file: 'src/sandbox/server.ts', find: 'await listen(server, host, port);', replace: 'await listen(server, formatHost(host), port);', tests: ['test/sandbox/server.test.ts'] },
   { name: 'an update-mask path is misspelt', file: 'src/destinations/fields.ts', find: "  topicArn: 'string',", replace: "  topicARN: 'string',", tests: ['test/unit/closest.test.ts'] },
   { name: 'help exit-codes leaves out 143', file: 'src/help/topics.ts', find: '  143  stopped by SIGTERM\n', replace: '', tests: ['test/e2e/help.test.ts'] },
-  { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/lazy-loading.test.ts'] },
+  { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/help.test.ts', 'test/e2e/lazy-loading.test.ts'] },
   { name: 'the scrubber marks a credential with ****, not [redacted]', file: 'src/output/scrubber.ts', find: "const redactedMark = '[redacted]';", replace: "const redactedMark = '****';", tests: ['test/unit/scrubber.test.ts'] },
   {
     name: "a created connection's tokens are left out of its output, not redacted",
