@@ -318,6 +318,14 @@ const mutations = [
   { name: 'an answer over 16 MiB is read whole', file: 'src/api/client.ts', find: 'const maxResponseBytes = 16 * 1024 * 1024;', replace: 'const maxResponseBytes = 96 * 1024 * 1024;', tests: ['test/unit/retry.test.ts'] },
   { name: 'a TLS certificate that cannot be verified is retried', file: 'src/api/network-errors.ts', find: "      delivery: 'no',\n      transient: false,\n      reason: code,", replace: "      delivery: 'no',\n      transient: true,\n      reason: code,", tests: ['test/e2e/tls.test.ts'] },
   { name: 'a second value from stdin is taken', file: 'src/input/sources.ts', find: 'if (this.#stdinTakenBy !== undefined) {', replace: 'if (false) {', tests: ['test/e2e/connections-generate.test.ts'] },
+  { name: 'a redirect is followed a sixth time', file: 'src/api/client.ts', find: 'const maxRedirects = 5;', replace: 'const maxRedirects = 6;', tests: ['test/unit/reliability-promises.test.ts'] },
+  { name: 'the last error does not say how many attempts were made', file: 'src/api/client.ts', find: '          if (attempt > 1 && failure instanceof UserError) failure.notes.push(`Gave up after ${attempt} attempts.`);\n', replace: '', tests: ['test/unit/retry-defaults.test.ts', 'test/unit/retry.test.ts'] },
+  { name: '--debug does not trace the wait before a retry', file: 'src/api/client.ts', find: '        this.#trace(`retry: ${failureReason(failure)}; waiting ${formatSeconds(wait.ms)} (${wait.why}) before attempt ${attempt + 1} of ${attempts}`);\n', replace: '', tests: ['test/e2e/terminal-output.test.ts', 'test/e2e/retries.test.ts'] },
+  { name: 'the profile file is written readable by others', file: 'src/config/store.ts', find: 'const fileMode = 0o600;', replace: 'const fileMode = 0o644;', tests: ['test/e2e/profiles.test.ts', 'test/e2e/config-safety.test.ts'] },
+  { name: '--force leaves a corrupt profile file where it is', file: 'src/config/store.ts', find: "      renameDurably('profile.set-aside', file, aside);\n", replace: '', tests: ['test/e2e/config-safety.test.ts'] },
+  { name: 'the sandbox fault route answers any address', file: 'src/sandbox/faults.ts', find: "return address !== undefined && (address === '::1' || /^(::ffff:)?127\\./.test(address));", replace: 'return true;', tests: ['test/sandbox/faults.test.ts'] },
+  { name: 'the sandbox takes a body over 1 MiB', file: 'src/sandbox/body.ts', find: 'const BODY_LIMIT_BYTES = 1024 * 1024;', replace: 'const BODY_LIMIT_BYTES = 64 * 1024 * 1024;', tests: ['test/sandbox/hostile.test.ts'] },
+  { name: 'the sandbox takes JSON nested deeper than 64 levels', file: 'src/sandbox/body.ts', find: 'export const MAX_BODY_DEPTH = 64;', replace: 'export const MAX_BODY_DEPTH = 100;', tests: ['test/sandbox/hostile.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
