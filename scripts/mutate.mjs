@@ -326,6 +326,10 @@ const mutations = [
   { name: 'the sandbox fault route answers any address', file: 'src/sandbox/faults.ts', find: "return address !== undefined && (address === '::1' || /^(::ffff:)?127\\./.test(address));", replace: 'return true;', tests: ['test/sandbox/faults.test.ts'] },
   { name: 'the sandbox takes a body over 1 MiB', file: 'src/sandbox/body.ts', find: 'const BODY_LIMIT_BYTES = 1024 * 1024;', replace: 'const BODY_LIMIT_BYTES = 64 * 1024 * 1024;', tests: ['test/sandbox/hostile.test.ts'] },
   { name: 'the sandbox takes JSON nested deeper than 64 levels', file: 'src/sandbox/body.ts', find: 'const MAX_BODY_DEPTH = 64;', replace: 'const MAX_BODY_DEPTH = 100;', tests: ['test/sandbox/hostile.test.ts'] },
+  { name: 'a profile change is made without the lock', file: 'src/config/store.ts', find: '    return await withFileLock(file, work, waits);', replace: '    return await work();', tests: ['test/e2e/config-safety.test.ts'] },
+  { name: 'a stale lock is taken over only when its process is gone', file: 'src/config/lock.ts', find: 'return holder.ageMs > staleMs || processIsGone(holder) ||', replace: 'return processIsGone(holder) ||', tests: ['test/unit/lock.test.ts'] },
+  { name: 'the scrubber misses a credential written with lowercase %-hex', file: 'src/output/scrubber.ts', find: ', url, url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];', replace: ', url];', tests: ['test/unit/scrubber.test.ts'] },
+  { name: 'an ID is sent as it is, not percent-encoded', file: 'src/api/client.ts', find: '      return encodeURIComponent(wellFormed(value, name));', replace: '      return wellFormed(value, name);', tests: ['test/unit/reliability-promises.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

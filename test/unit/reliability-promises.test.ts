@@ -47,3 +47,18 @@ describe('redirects within the origin', () => {
     stubs.verify();
   });
 });
+
+describe('an ID in a path', () => {
+  // README "Nothing steers a request": "Each ID is percent-encoded as one path segment".
+  it.each([
+    ['a query', 'o1?status=pending', '/v1/orgs/o1%3Fstatus%3Dpending'],
+    ['a fragment and a space', 'o1#x y', '/v1/orgs/o1%23x%20y'],
+  ])('with %s is one segment, percent-encoded', async (_what, id, sent) => {
+    const result = await runMain(['orgs', 'get', id, '--retries', '0'], {
+      env: { IPCTL_BASE_URL: stubs.baseUrl, IPCTL_TOKEN: 'tok_reliability_promises', IPCTL_CONFIG_DIR: '/nonexistent/ipctl-reliability-promises', NO_COLOR: '1' },
+    });
+    expect(stubs.received.map((request) => request.url)).toEqual([sent]);
+    // Nothing is stubbed at that path: the stubs answer 599, which is no success.
+    expect(result.code).not.toBe(0);
+  });
+});
