@@ -32,7 +32,7 @@ const mutations = [
   { name: 'a number inside a JSON string is coloured as a number', file: 'src/output/json-color.ts', find: 'const token = /("(?:[^"\\\\]|\\\\.)*")(\\s*:)?|', replace: 'const token = /("(?:[^"\\\\\\d]|\\\\.)*")(\\s*:)?|', tests: ['test/unit/json-color.test.ts'] },
   { name: 'YAML leaves an exponent alone (e0) unquoted', file: 'src/output/yaml.ts', find: ' && !exponentAlone.test(text);', replace: ';', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'YAML writes text whose line opens with a space as a block', file: 'src/output/yaml.ts', find: " && !/^[ \\t]/m.test(text) ? Scalar.BLOCK_LITERAL", replace: ' ? Scalar.BLOCK_LITERAL', tests: ['test/unit/yaml-output.test.ts'] },
-  { name: 'a lock whose writer died mid-owner is never taken over', file: 'src/config/lock.ts', find: '  if (!settled && isTornOwner(again)) return { text: again, ageMs };\n', replace: '', tests: ['test/e2e/write-faults.test.ts'] },
+  { name: 'a lock whose writer died mid-owner is never taken over', file: 'src/config/lock.ts', find: '  if (!settled && isTornOwner(again)) return { text: again, ageMs };\n', replace: '', tests: ['test/unit/lock.test.ts', 'test/e2e/write-faults.test.ts'] },
   // docs that cannot drift
   { name: 'a README example names a status invites do not have', file: 'README.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
   { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },
