@@ -64,7 +64,7 @@ const mutations = [
   { name: 'retryable: false is retried anyway', file: 'src/api/retry.ts', find: 'if (failure.problem.retryable === false) return false;', replace: '', tests: ['test/unit/retry.test.ts'] },
   { name: '--token on argv is no longer refused', file: 'src/input/secret-flags.ts', find: '|key|keys|token|tokens|', replace: '|key|keys|tokens|', tests: ['test/unit/secret-flags.test.ts'] },
   { name: 'a declared secret flag takes a raw value', file: 'src/input/secret-flags.ts', find: "typeof value === 'string' && !referenceValue.test(value)", replace: 'false', tests: ['test/unit/secret-flags.test.ts'] },
-  { name: 'ndjson lines run together', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(item))}\\n`)', replace: 'target.stream.write(JSON.stringify(item))', tests: ['test/e2e/search.test.ts'] },
+  { name: 'ndjson lines run together', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(item))}\\n`)', replace: 'target.stream.write(JSON.stringify(item))', tests: ['test/e2e/ndjson.test.ts', 'test/e2e/search.test.ts'] },
   { name: '--query is accepted with a table', file: 'src/run.ts', find: 'if (isTableFormat(format)) {', replace: 'if (false) {', tests: ['test/e2e/scripting.test.ts'] },
   { name: 'an update-mask path given twice is accepted', file: 'src/destinations/patch-plan.ts', find: 'else if (paths.includes(typed)) problems.push(`--update-mask:', replace: 'else if (false) problems.push(`--update-mask:', tests: ['test/unit/patch-plan.test.ts', 'test/e2e/destinations-patch.test.ts'] },
   { name: 'CSV rows from stdin lose their spool after one pass', file: 'src/connections/bulk/source.ts', find: ', fs: { read, close: keepOpen } }', replace: ' }', tests: ['test/e2e/connections-bulk.test.ts'] },
@@ -317,7 +317,7 @@ const mutations = [
   { name: '--timeout is waited a hundred times over', file: 'src/api/client.ts', find: '    const { timeoutMs } = this.#options;\n    const proxy = proxyFor', replace: '    const timeoutMs = this.#options.timeoutMs * 100;\n    const proxy = proxyFor', tests: ['test/unit/exit-codes.test.ts'] },
   { name: 'an answer over 16 MiB is read whole', file: 'src/api/client.ts', find: 'const maxResponseBytes = 16 * 1024 * 1024;', replace: 'const maxResponseBytes = 96 * 1024 * 1024;', tests: ['test/unit/retry.test.ts'] },
   { name: 'a TLS certificate that cannot be verified is retried', file: 'src/api/network-errors.ts', find: "      delivery: 'no',\n      transient: false,\n      reason: code,", replace: "      delivery: 'no',\n      transient: true,\n      reason: code,", tests: ['test/e2e/tls.test.ts'] },
-  { name: 'a second value from stdin is taken', file: 'src/input/sources.ts', find: 'if (this.#stdinTakenBy !== undefined) {', replace: 'if (false) {', tests: ['test/e2e/connections-generate.test.ts'] },
+  { name: 'a second value from stdin is taken', file: 'src/input/sources.ts', find: 'if (this.#stdinTakenBy !== undefined) {', replace: 'if (false) {', tests: ['test/unit/input-file.test.ts', 'test/e2e/connections-generate.test.ts'] },
   { name: 'a redirect is followed a sixth time', file: 'src/api/client.ts', find: 'const maxRedirects = 5;', replace: 'const maxRedirects = 6;', tests: ['test/unit/reliability-promises.test.ts'] },
   { name: 'the last error does not say how many attempts were made', file: 'src/api/client.ts', find: '          if (attempt > 1 && failure instanceof UserError) failure.notes.push(`Gave up after ${attempt} attempts.`);\n', replace: '', tests: ['test/unit/retry-defaults.test.ts', 'test/unit/retry.test.ts'] },
   { name: '--debug does not trace the wait before a retry', file: 'src/api/client.ts', find: '        this.#trace(`retry: ${failureReason(failure)}; waiting ${formatSeconds(wait.ms)} (${wait.why}) before attempt ${attempt + 1} of ${attempts}`);\n', replace: '', tests: ['test/e2e/terminal-output.test.ts', 'test/e2e/retries.test.ts'] },
@@ -330,6 +330,7 @@ const mutations = [
   { name: 'a stale lock is taken over only when its process is gone', file: 'src/config/lock.ts', find: 'return holder.ageMs > staleMs || processIsGone(holder) ||', replace: 'return processIsGone(holder) ||', tests: ['test/unit/lock.test.ts'] },
   { name: 'the scrubber misses a credential written with lowercase %-hex', file: 'src/output/scrubber.ts', find: ', url, url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];', replace: ', url];', tests: ['test/unit/scrubber.test.ts'] },
   { name: 'an ID is sent as it is, not percent-encoded', file: 'src/api/client.ts', find: '      return encodeURIComponent(wellFormed(value, name));', replace: '      return wellFormed(value, name);', tests: ['test/unit/reliability-promises.test.ts'] },
+  { name: 'a file flag reads a file over 10 MiB', file: 'src/input/sources.ts', find: '      if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is larger than 10 MiB.`);\n', replace: '', tests: ['test/unit/input-file.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
