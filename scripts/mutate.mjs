@@ -331,6 +331,8 @@ const mutations = [
   { name: 'the scrubber misses a credential written with lowercase %-hex', file: 'src/output/scrubber.ts', find: ', url, url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];', replace: ', url];', tests: ['test/unit/scrubber.test.ts'] },
   { name: 'an ID is sent as it is, not percent-encoded', file: 'src/api/client.ts', find: '      return encodeURIComponent(wellFormed(value, name));', replace: '      return wellFormed(value, name);', tests: ['test/unit/reliability-promises.test.ts'] },
   { name: 'a file flag reads a file over 10 MiB', file: 'src/input/sources.ts', find: '      if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is larger than 10 MiB.`);\n', replace: '', tests: ['test/unit/input-file.test.ts'] },
+  { name: 'the environment wins over a flag', file: 'src/config/resolve.ts', find: '      fromFlag(flags[key], flagNames[key]),\n      fromEnv(env, settingEnv[key]),', replace: '      fromEnv(env, settingEnv[key]),\n      fromFlag(flags[key], flagNames[key]),', tests: ['test/unit/resolve.test.ts'] },
+  { name: 'the sandbox on a port in use is a bug (exit 70)', file: 'src/commands/sandbox.ts', find: "if (error.code === 'EADDRINUSE') return new UserError(", replace: "if (false) return new UserError(", tests: ['test/e2e/sandbox-command.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
