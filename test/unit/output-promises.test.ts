@@ -71,10 +71,10 @@ describe('a table in a pipe', () => {
 describe('stack traces', () => {
   // README "Output": "an API error or invalid input never shows one", not even under --debug.
   it.each([
-    ['an API error', ['orgs', 'get', 'o1'], 3],
-    ['invalid input', ['invites', 'list', 'o1', '--status', 'bogus'], 2],
-  ])('%s shows none under --debug', async (_what, args, exit) => {
-    if (exit === 3) stubs.register('GET', '/orgs/o1', { status: 404, json: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No org o1.' } });
+    ['an API error', ['orgs', 'get', 'o1'], 3, true],
+    ['invalid input', ['invites', 'list', 'o1', '--status', 'bogus'], 2, false],
+  ])('%s shows none under --debug', async (_what, args, exit, answered) => {
+    if (answered) stubs.register('GET', '/orgs/o1', { status: 404, json: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No org o1.' } });
     const result = await runMain(['--debug', ...args], { env: env() });
     expect(result.code).toBe(exit);
     expect(result.stderr).toContain('Error:');
