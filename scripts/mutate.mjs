@@ -334,6 +334,7 @@ const mutations = [
   { name: 'the environment wins over a flag', file: 'src/config/resolve.ts', find: '      fromFlag(flags[key], flagNames[key]),\n      fromEnv(env, settingEnv[key]),', replace: '      fromEnv(env, settingEnv[key]),\n      fromFlag(flags[key], flagNames[key]),', tests: ['test/unit/resolve.test.ts'] },
   { name: 'the sandbox on a port in use is a bug (exit 70)', file: 'src/commands/sandbox.ts', find: "if (error.code === 'EADDRINUSE') return new UserError(", replace: "if (false) return new UserError(", tests: ['test/e2e/sandbox-command.test.ts'] },
   { name: 'an error in argv is text under -o json', file: 'src/run.ts', find: 'const format = context?.format ?? state.format ?? requestedFormat(state.args);', replace: 'const format = context?.format ?? state.format;', tests: ['test/e2e/problem-documents.test.ts'] },
+  { name: "the scrubber misses a credential's long parts (a JWT segment)", file: 'src/output/scrubber.ts', find: '  return [...new Set([...forms, ...parts])].filter(', replace: '  return [...new Set([...forms])].filter(', tests: ['test/unit/scrubber.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
