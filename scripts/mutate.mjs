@@ -335,6 +335,9 @@ const mutations = [
   { name: 'the sandbox on a port in use is a bug (exit 70)', file: 'src/commands/sandbox.ts', find: "if (error.code === 'EADDRINUSE') return new UserError(", replace: "if (false) return new UserError(", tests: ['test/e2e/sandbox-command.test.ts'] },
   { name: 'an error in argv is text under -o json', file: 'src/run.ts', find: 'const format = context?.format ?? state.format ?? requestedFormat(state.args);', replace: 'const format = context?.format ?? state.format;', tests: ['test/e2e/problem-documents.test.ts'] },
   { name: "the scrubber misses a credential's long parts (a JWT segment)", file: 'src/output/scrubber.ts', find: '  return [...new Set([...forms, ...parts])].filter(', replace: '  return [...new Set([...forms])].filter(', tests: ['test/unit/scrubber.test.ts'] },
+  { name: 'an https URL goes through HTTP_PROXY before HTTPS_PROXY', file: 'src/api/proxy.ts', find: 'env.HTTPS_PROXY || env.https_proxy || httpProxy : httpProxy', replace: 'httpProxy || env.HTTPS_PROXY || env.https_proxy : httpProxy', tests: ['test/unit/no-proxy.test.ts'] },
+  { name: 'http_proxy in lower case is ignored', file: 'src/api/proxy.ts', find: 'const httpProxy = env.HTTP_PROXY || env.http_proxy || undefined;', replace: 'const httpProxy = env.HTTP_PROXY || undefined;', tests: ['test/unit/no-proxy.test.ts', 'test/e2e/proxy.test.ts'] },
+  { name: 'http_proxy in lower case wins over HTTP_PROXY', file: 'src/api/proxy.ts', find: 'const httpProxy = env.HTTP_PROXY || env.http_proxy || undefined;', replace: 'const httpProxy = env.http_proxy || env.HTTP_PROXY || undefined;', tests: ['test/unit/no-proxy.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
