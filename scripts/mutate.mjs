@@ -338,6 +338,8 @@ const mutations = [
   { name: 'an https URL goes through HTTP_PROXY before HTTPS_PROXY', file: 'src/api/proxy.ts', find: 'env.HTTPS_PROXY || env.https_proxy || httpProxy : httpProxy', replace: 'httpProxy || env.HTTPS_PROXY || env.https_proxy : httpProxy', tests: ['test/unit/no-proxy.test.ts'] },
   { name: 'http_proxy in lower case is ignored', file: 'src/api/proxy.ts', find: 'const httpProxy = env.HTTP_PROXY || env.http_proxy || undefined;', replace: 'const httpProxy = env.HTTP_PROXY || undefined;', tests: ['test/unit/no-proxy.test.ts', 'test/e2e/proxy.test.ts'] },
   { name: 'http_proxy in lower case wins over HTTP_PROXY', file: 'src/api/proxy.ts', find: 'const httpProxy = env.HTTP_PROXY || env.http_proxy || undefined;', replace: 'const httpProxy = env.http_proxy || env.HTTP_PROXY || undefined;', tests: ['test/unit/no-proxy.test.ts'] },
+  { name: 'an answer that is not what the spec describes is taken as it is', file: 'src/api/client.ts', find: '  if (!parsed.success) {', replace: '  if (false) {', tests: ['test/e2e/http-errors.test.ts'] },
+  { name: '--ca-file without a certificate is taken', file: 'src/config/network.ts', find: '  if (certificates.length === 0) {', replace: '  if (false) {', tests: ['test/e2e/tls.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
