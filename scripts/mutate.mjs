@@ -340,6 +340,7 @@ const mutations = [
   { name: 'http_proxy in lower case wins over HTTP_PROXY', file: 'src/api/proxy.ts', find: 'const httpProxy = env.HTTP_PROXY || env.http_proxy || undefined;', replace: 'const httpProxy = env.http_proxy || env.HTTP_PROXY || undefined;', tests: ['test/unit/no-proxy.test.ts'] },
   { name: 'an answer that is not what the spec describes is taken as it is', file: 'src/api/client.ts', find: '  if (!parsed.success) {', replace: '  if (false) {', tests: ['test/e2e/http-errors.test.ts'] },
   { name: '--ca-file without a certificate is taken', file: 'src/config/network.ts', find: '  if (certificates.length === 0) {', replace: '  if (false) {', tests: ['test/e2e/tls.test.ts'] },
+  { name: '--dry-run shows the secrets of the body whole', file: 'src/output/dry-run.ts', find: 'JSON.parse(JSON.stringify(prepared.data)) as unknown', replace: 'JSON.parse(JSON.stringify(prepared.data, function (key: string, value: unknown) { const raw = (this as Record<string, { reveal?: () => string }>)[key]; return typeof raw?.reveal === "function" ? raw.reveal() : value; })) as unknown', tests: ['test/e2e/connections-generate.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
