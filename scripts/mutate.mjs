@@ -135,7 +135,7 @@ const mutations = [
   { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
   // honest oracles
   { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/unit/profile-files.test.ts', 'test/fuzz/config-file.test.ts'] },
-  { name: 'FORCE_COLOR is ignored', file: 'src/output/color.ts', find: 'const force = env.FORCE_COLOR;', replace: 'const force = undefined as string | undefined;', tests: ['test/e2e/read-commands.test.ts'] },
+  { name: 'FORCE_COLOR is ignored', file: 'src/output/color.ts', find: 'const force = env.FORCE_COLOR;', replace: 'const force = undefined as string | undefined;', tests: ['test/unit/json-color.test.ts', 'test/e2e/read-commands.test.ts'] },
   { name: 'the sandbox cannot listen on an IPv6 address', file: 'src/sandbox/server.ts', find: 'await listen(server, host, port);', replace: 'await listen(server, formatHost(host), port);', tests: ['test/sandbox/server.test.ts'] },
   { name: 'an update-mask path is misspelt', file: 'src/destinations/fields.ts', find: "  topicArn: 'string',", replace: "  topicARN: 'string',", tests: ['test/unit/closest.test.ts'] },
   { name: 'help exit-codes leaves out 143', file: 'src/help/topics.ts', find: '  143  stopped by SIGTERM\n', replace: '', tests: ['test/e2e/help.test.ts'] },
@@ -341,6 +341,7 @@ const mutations = [
   { name: 'an answer that is not what the spec describes is taken as it is', file: 'src/api/client.ts', find: '  if (!parsed.success) {', replace: '  if (false) {', tests: ['test/e2e/http-errors.test.ts'] },
   { name: '--ca-file without a certificate is taken', file: 'src/config/network.ts', find: '  if (certificates.length === 0) {', replace: '  if (false) {', tests: ['test/e2e/tls.test.ts'] },
   { name: '--dry-run shows the secrets of the body whole', file: 'src/output/dry-run.ts', find: 'JSON.parse(JSON.stringify(prepared.data)) as unknown', replace: 'JSON.parse(JSON.stringify(prepared.data, function (key: string, value: unknown) { const raw = (this as Record<string, { reveal?: () => string }>)[key]; return typeof raw?.reveal === "function" ? raw.reveal() : value; })) as unknown', tests: ['test/e2e/connections-generate.test.ts'] },
+  { name: 'FORCE_COLOR=0 turns colour on', file: 'src/output/color.ts', find: "    if (force === '0' || force === 'false') return 0;\n", replace: '', tests: ['test/unit/json-color.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
