@@ -342,6 +342,7 @@ const mutations = [
   { name: '--ca-file without a certificate is taken', file: 'src/config/network.ts', find: '  if (certificates.length === 0) {', replace: '  if (false) {', tests: ['test/e2e/tls.test.ts'] },
   { name: '--dry-run shows the secrets of the body whole', file: 'src/output/dry-run.ts', find: 'JSON.parse(JSON.stringify(prepared.data)) as unknown', replace: 'JSON.parse(JSON.stringify(prepared.data, function (key: string, value: unknown) { const raw = (this as Record<string, { reveal?: () => string }>)[key]; return typeof raw?.reveal === "function" ? raw.reveal() : value; })) as unknown', tests: ['test/e2e/connections-generate.test.ts'] },
   { name: 'FORCE_COLOR=0 turns colour on', file: 'src/output/color.ts', find: "    if (force === '0' || force === 'false') return 0;\n", replace: '', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'an error is written to stdout', file: 'src/run.ts', find: '  renderError(error, { stream: deps.stderr, paint:', replace: '  renderError(error, { stream: deps.stdout, paint:', tests: ['test/unit/exit-codes.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
