@@ -3,6 +3,7 @@
 // that cannot fail. Exit 0 when every one was caught; the report says which not.
 // Usage: node scripts/mutate.mjs [NAME...]   (names from the list below; default: all)
 //        node scripts/mutate.mjs --check     (each can be planted; runs nothing)
+//        node scripts/mutate.mjs --list      (each name and its tests, as JSON; runs nothing)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,7 @@ const mutations = [
   { name: 'a number inside a JSON string is coloured as a number', file: 'src/output/json-color.ts', find: 'const token = /("(?:[^"\\\\]|\\\\.)*")(\\s*:)?|', replace: 'const token = /("(?:[^"\\\\\\d]|\\\\.)*")(\\s*:)?|', tests: ['test/unit/json-color.test.ts'] },
   { name: 'YAML leaves an exponent alone (e0) unquoted', file: 'src/output/yaml.ts', find: ' && !exponentAlone.test(text);', replace: ';', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'YAML writes text whose line opens with a space as a block', file: 'src/output/yaml.ts', find: " && !/^[ \\t]/m.test(text) ? Scalar.BLOCK_LITERAL", replace: ' ? Scalar.BLOCK_LITERAL', tests: ['test/unit/yaml-output.test.ts'] },
-  { name: 'a lock whose writer died mid-owner is never taken over', file: 'src/config/lock.ts', find: '  if (!settled && isTornOwner(again)) return { text: again, ageMs };\n', replace: '', tests: ['test/e2e/write-faults.test.ts'] },
+  { name: 'a lock whose writer died mid-owner is never taken over', file: 'src/config/lock.ts', find: '  if (!settled && isTornOwner(again)) return { text: again, ageMs };\n', replace: '', tests: ['test/unit/lock.test.ts', 'test/e2e/write-faults.test.ts'] },
   // docs that cannot drift
   { name: 'a README example names a status invites do not have', file: 'README.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
   { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },
@@ -63,7 +64,7 @@ const mutations = [
   { name: 'retryable: false is retried anyway', file: 'src/api/retry.ts', find: 'if (failure.problem.retryable === false) return false;', replace: '', tests: ['test/unit/retry.test.ts'] },
   { name: '--token on argv is no longer refused', file: 'src/input/secret-flags.ts', find: '|key|keys|token|tokens|', replace: '|key|keys|tokens|', tests: ['test/unit/secret-flags.test.ts'] },
   { name: 'a declared secret flag takes a raw value', file: 'src/input/secret-flags.ts', find: "typeof value === 'string' && !referenceValue.test(value)", replace: 'false', tests: ['test/unit/secret-flags.test.ts'] },
-  { name: 'ndjson lines run together', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(item))}\\n`)', replace: 'target.stream.write(JSON.stringify(item))', tests: ['test/e2e/search.test.ts'] },
+  { name: 'ndjson lines run together', file: 'src/output/render.ts', find: 'target.stream.write(`${escapedInDocument(JSON.stringify(item))}\\n`)', replace: 'target.stream.write(JSON.stringify(item))', tests: ['test/e2e/ndjson.test.ts', 'test/e2e/search.test.ts'] },
   { name: '--query is accepted with a table', file: 'src/run.ts', find: 'if (isTableFormat(format)) {', replace: 'if (false) {', tests: ['test/e2e/scripting.test.ts'] },
   { name: 'an update-mask path given twice is accepted', file: 'src/destinations/patch-plan.ts', find: 'else if (paths.includes(typed)) problems.push(`--update-mask:', replace: 'else if (false) problems.push(`--update-mask:', tests: ['test/unit/patch-plan.test.ts', 'test/e2e/destinations-patch.test.ts'] },
   { name: 'CSV rows from stdin lose their spool after one pass', file: 'src/connections/bulk/source.ts', find: ', fs: { read, close: keepOpen } }', replace: ' }', tests: ['test/e2e/connections-bulk.test.ts'] },
@@ -133,12 +134,12 @@ const mutations = [
   { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/e2e/connections-generate.test.ts'] },
   { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
   // honest oracles
-  { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/fuzz/config-file.test.ts'] },
-  { name: 'FORCE_COLOR is ignored', file: 'src/output/color.ts', find: 'const force = env.FORCE_COLOR;', replace: 'const force = undefined as string | undefined;', tests: ['test/e2e/read-commands.test.ts'] },
+  { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/unit/profile-files.test.ts', 'test/fuzz/config-file.test.ts'] },
+  { name: 'FORCE_COLOR is ignored', file: 'src/output/color.ts', find: 'const force = env.FORCE_COLOR;', replace: 'const force = undefined as string | undefined;', tests: ['test/unit/json-color.test.ts', 'test/e2e/read-commands.test.ts'] },
   { name: 'the sandbox cannot listen on an IPv6 address', file: 'src/sandbox/server.ts', find: 'await listen(server, host, port);', replace: 'await listen(server, formatHost(host), port);', tests: ['test/sandbox/server.test.ts'] },
   { name: 'an update-mask path is misspelt', file: 'src/destinations/fields.ts', find: "  topicArn: 'string',", replace: "  topicARN: 'string',", tests: ['test/unit/closest.test.ts'] },
   { name: 'help exit-codes leaves out 143', file: 'src/help/topics.ts', find: '  143  stopped by SIGTERM\n', replace: '', tests: ['test/e2e/help.test.ts'] },
-  { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/lazy-loading.test.ts'] },
+  { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/help.test.ts', 'test/e2e/lazy-loading.test.ts'] },
   { name: 'the scrubber marks a credential with ****, not [redacted]', file: 'src/output/scrubber.ts', find: "const redactedMark = '[redacted]';", replace: "const redactedMark = '****';", tests: ['test/unit/scrubber.test.ts'] },
   {
     name: "a created connection's tokens are left out of its output, not redacted",
@@ -319,11 +320,76 @@ const mutations = [
   { name: 'the sandbox answers a rate limit without Retry-After', file: 'src/sandbox/faults.ts', find: "{ 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) }", replace: '{}', tests: ['test/sandbox/rate-limit.test.ts'] },
   { name: 'progress does not show the concurrency', file: 'src/connections/bulk/progress.ts', find: 'if (snapshot.concurrency) parts.push(', replace: 'if (false) parts.push(', tests: ['test/unit/bulk-progress-pacing.test.ts'] },
   { name: 'progress shows the request rate since the start, not lately', file: 'src/connections/bulk/progress.ts', find: 'while (this.#samples.length > 2 && ', replace: 'while (this.#samples.length < 0 && ', tests: ['test/unit/bulk-progress-pacing.test.ts'] },
+  // Every promise of the README's exit codes, output, reliability and CI sections has a planted bug (test/guarantees.md maps them).
+  { name: 'a 500 is exit 1, not 5', file: 'src/errors.ts', find: 'status === 429 || status >= 500 || problem', replace: 'status === 429 || (status >= 502 && status <= 504) || problem', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'an API error (400, 409, 422) is exit 5, not 1', file: 'src/errors.ts', find: '    return exitCodes.temporary;\n  }\n  return exitCodes.failure;', replace: '    return exitCodes.temporary;\n  }\n  return exitCodes.temporary;', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'a problem marked retryable is exit 1, not 5', file: 'src/errors.ts', find: ' || problem.retryable === true) {', replace: ') {', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'a network failure is exit 1, not 5', file: 'src/errors.ts', find: '    super(message, exitCodes.temporary, hint);', replace: '    super(message, exitCodes.failure, hint);', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'no credential configured is exit 1, not 4', file: 'src/errors.ts', find: '    super(message, exitCodes.credentials, hint);', replace: '    super(message, exitCodes.failure, hint);', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'Ctrl-C is exit 1, not 130', file: 'src/errors.ts', find: '    super(message, exitCodes.interrupted);', replace: '    super(message, exitCodes.failure);', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'SIGTERM is exit 130, not 143', file: 'src/run.ts', find: "deps.signal?.reason === 'SIGTERM' ? exitCodes.terminated : code", replace: "deps.signal?.reason === 'SIGTERM' ? code : code", tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'two output formats at once are taken', file: 'src/output/format.ts', find: '  if (formatsAsked.size < 2) return undefined;', replace: '  return undefined;', tests: ['test/e2e/terminal-output.test.ts'] },
+  { name: 'an invalid --query is found only after the request', file: 'src/run.ts', find: '  const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);\n  const outcome = await spec.run(input as never, context);', replace: '  const outcome = await spec.run(input as never, context);\n  const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'COLUMNS is ignored at a terminal', file: 'src/run.ts', find: '  if (Number.isInteger(columns) && columns > 0) return columns;\n', replace: '', tests: ['test/e2e/terminal-output.test.ts'] },
+  { name: 'a list in a pipe has no header row', file: 'src/output/render.ts', find: 'return [view.columns, ...listRows(view)].map(', replace: 'return [...listRows(view)].map(', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'a record in a pipe has no FIELD VALUE header', file: 'src/output/render.ts', find: "return [['FIELD', 'VALUE'], ...view.fields].map(", replace: 'return [...view.fields].map(', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'NO_COLOR is ignored', file: 'src/output/color.ts', find: '  if (env.NO_COLOR) return 0;\n', replace: '', tests: ['test/unit/json-color.test.ts'] },
+  { name: '--no-color is ignored', file: 'src/output/color.ts', find: '  if (!flagAllowsColor) return 0;\n', replace: '', tests: ['test/unit/json-color.test.ts'] },
+  { name: "an API error leaves out the problem's validation issues", file: 'src/output/diagnostics.ts', find: "  for (const issue of problem.issues ?? []) lines.push(`  ${issueText(issue)}`);\n", replace: '', tests: ['test/e2e/http-errors.test.ts'] },
+  { name: 'a body that is not problem details is not quoted', file: 'src/api/problem.ts', find: '? `The server answered without problem details (${kind}): "${excerpt}"`', replace: '? `The server answered without problem details (${kind}).`', tests: ['test/e2e/http-errors.test.ts', 'test/unit/output-promises.test.ts'] },
+  { name: 'an error excerpt is cut inside a word', file: 'src/api/problem.ts', find: "return `${lastSpace > 0 ? cut.slice(0, lastSpace) : ''}…`;", replace: 'return `${plain.slice(0, excerptLength)}…`;', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'an API error shows a stack trace under --debug', file: 'src/output/diagnostics.ts', find: 'if (target.debug && !(error instanceof UserError) && error instanceof Error', replace: 'if (target.debug && error instanceof Error', tests: ['test/unit/output-promises.test.ts'] },
+  { name: 'a wait before a retry is said in a pipe', file: 'src/context.ts', find: ': (line) => context.note(line),', replace: ': (line) => context.say(line),', tests: ['test/e2e/terminal-output.test.ts'] },
+  { name: 'IPCTL_QUIET=1 is ignored', file: 'src/context.ts', find: 'global.quiet === true || isTruthy(deps.env.IPCTL_QUIET)', replace: 'global.quiet === true', tests: ['test/e2e/search.test.ts', 'test/unit/base-url.test.ts'] },
+  { name: "the earlier of Retry-After and the problem's retryAfter is waited", file: 'src/api/retry.ts', find: 'return waits.length === 0 ? undefined : Math.max(...waits);', replace: 'return waits.length === 0 ? undefined : Math.min(...waits);', tests: ['test/unit/retry.test.ts'] },
+  { name: 'Retry-After as an HTTP date is ignored', file: 'src/api/retry.ts', find: 'return httpDate.test(text) ? dateWaitMs(text, now) : undefined;', replace: 'return undefined;', tests: ['test/unit/retry.test.ts'] },
+  { name: 'backoff grows past 16 times the first wait', file: 'src/api/retry.ts', find: 'Math.min(policy.backoffMs * 2 ** (retry - 1), policy.backoffMs * backoffCeilingFactor)', replace: 'policy.backoffMs * 2 ** (retry - 1)', tests: ['test/unit/retry.test.ts'] },
+  { name: 'two retries by default, not three', file: 'src/api/retry.ts', find: '{ retries: 3, maxWaitMs: 60_000, backoffMs: 500 }', replace: '{ retries: 2, maxWaitMs: 60_000, backoffMs: 500 }', tests: ['test/unit/retry-defaults.test.ts'] },
+  { name: 'IPCTL_RETRIES is ignored', file: 'src/config/network.ts', find: ": [env.IPCTL_RETRIES, 'IPCTL_RETRIES']", replace: ": [undefined, 'IPCTL_RETRIES']", tests: ['test/unit/retry-defaults.test.ts'] },
+  { name: '--retries 0 still retries once', file: 'src/api/client.ts', find: 'if (!retryable || attempt > policy.retries) {', replace: 'if (!retryable || attempt > Math.max(1, policy.retries)) {', tests: ['test/unit/retry-defaults.test.ts'] },
+  { name: 'a wait longer than the budget left is waited', file: 'src/api/client.ts', find: 'if (requested !== undefined && requested > budgetMs) {', replace: 'if (false) {', tests: ['test/e2e/retries.test.ts'] },
+  { name: "a proxy error shows the proxy's password", file: 'src/api/proxy.ts', find: "    url.password = '';\n", replace: '', tests: ['test/e2e/proxy.test.ts'] },
+  { name: 'the sandbox takes a fault plan for an operation it does not have', file: 'src/sandbox/faults.ts', find: '  if (unknown.length === 0) return { plan: parsed.data };', replace: '  return { plan: parsed.data };', tests: ['test/sandbox/faults.test.ts'] },
+  { name: '--wide fits its table to the terminal', file: 'src/output/render.ts', find: "format === 'table' ? target.width : undefined", replace: 'target.width', tests: ['test/e2e/terminal-output.test.ts'] },
+  { name: '--jq is not pointed to --query', file: 'src/cli/familiar-flags.ts', find: "  { flags: ['--jq'], ours: '--query',", replace: "  { flags: ['--jq-unused'], ours: '--query',", tests: ['test/e2e/help.test.ts'] },
+  { name: 'the page-full notice is a sentence under -o json', file: 'src/commands/search.ts', find: "return asDocument ? JSON.stringify({ type: 'urn:ipctl:notice:page-full', title, results: count, moreMayExist: true }) : title;", replace: 'return title;', tests: ['test/e2e/search.test.ts'] },
+  { name: 'a closed stdout is reported as a failure', file: 'src/deps.ts', find: "  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);\n", replace: '', tests: ['test/e2e/scripting.test.ts'] },
+  { name: '--timeout is waited a hundred times over', file: 'src/api/client.ts', find: '    const { timeoutMs } = this.#options;\n    const proxy = proxyFor', replace: '    const timeoutMs = this.#options.timeoutMs * 100;\n    const proxy = proxyFor', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: 'an answer over 16 MiB is read whole', file: 'src/api/client.ts', find: 'const maxResponseBytes = 16 * 1024 * 1024;', replace: 'const maxResponseBytes = 96 * 1024 * 1024;', tests: ['test/unit/retry.test.ts'] },
+  { name: 'a TLS certificate that cannot be verified is retried', file: 'src/api/network-errors.ts', find: "      delivery: 'no',\n      transient: false,\n      reason: code,", replace: "      delivery: 'no',\n      transient: true,\n      reason: code,", tests: ['test/e2e/tls.test.ts'] },
+  { name: 'a second value from stdin is taken', file: 'src/input/sources.ts', find: 'if (this.#stdinTakenBy !== undefined) {', replace: 'if (false) {', tests: ['test/unit/input-file.test.ts', 'test/e2e/connections-generate.test.ts'] },
+  { name: 'a redirect is followed a sixth time', file: 'src/api/client.ts', find: 'const maxRedirects = 5;', replace: 'const maxRedirects = 6;', tests: ['test/unit/reliability-promises.test.ts'] },
+  { name: 'the last error does not say how many attempts were made', file: 'src/api/client.ts', find: '          if (attempt > 1 && failure instanceof UserError) failure.notes.push(`Gave up after ${attempt} attempts.`);\n', replace: '', tests: ['test/unit/retry-defaults.test.ts', 'test/unit/retry.test.ts'] },
+  { name: '--debug does not trace the wait before a retry', file: 'src/api/client.ts', find: '        this.#trace(`retry: ${failureReason(failure)}; waiting ${formatSeconds(wait.ms)} (${wait.why}) before attempt ${attempt + 1} of ${attempts}`);\n', replace: '', tests: ['test/e2e/terminal-output.test.ts', 'test/e2e/retries.test.ts'] },
+  { name: 'the profile file is written readable by others', file: 'src/config/store.ts', find: 'const fileMode = 0o600;', replace: 'const fileMode = 0o644;', tests: ['test/e2e/profiles.test.ts', 'test/e2e/config-safety.test.ts'] },
+  { name: '--force leaves a corrupt profile file where it is', file: 'src/config/store.ts', find: "      renameDurably('profile.set-aside', file, aside);\n", replace: '', tests: ['test/e2e/config-safety.test.ts'] },
+  { name: 'the sandbox fault route answers any address', file: 'src/sandbox/faults.ts', find: "return address !== undefined && (address === '::1' || /^(::ffff:)?127\\./.test(address));", replace: 'return true;', tests: ['test/sandbox/faults.test.ts'] },
+  { name: 'the sandbox takes a body over 1 MiB', file: 'src/sandbox/body.ts', find: 'const BODY_LIMIT_BYTES = 1024 * 1024;', replace: 'const BODY_LIMIT_BYTES = 64 * 1024 * 1024;', tests: ['test/sandbox/hostile.test.ts'] },
+  { name: 'the sandbox takes JSON nested deeper than 64 levels', file: 'src/sandbox/body.ts', find: 'const MAX_BODY_DEPTH = 64;', replace: 'const MAX_BODY_DEPTH = 100;', tests: ['test/sandbox/hostile.test.ts'] },
+  { name: 'a profile change is made without the lock', file: 'src/config/store.ts', find: '    return await withFileLock(file, work, waits);', replace: '    return await work();', tests: ['test/e2e/config-safety.test.ts'] },
+  { name: 'a stale lock is taken over only when its process is gone', file: 'src/config/lock.ts', find: 'return holder.ageMs > staleMs || processIsGone(holder) ||', replace: 'return processIsGone(holder) ||', tests: ['test/unit/lock.test.ts'] },
+  { name: 'the scrubber misses a credential written with lowercase %-hex', file: 'src/output/scrubber.ts', find: ', url, url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];', replace: ', url];', tests: ['test/unit/scrubber.test.ts'] },
+  { name: 'an ID is sent as it is, not percent-encoded', file: 'src/api/client.ts', find: '      return encodeURIComponent(wellFormed(value, name));', replace: '      return wellFormed(value, name);', tests: ['test/unit/reliability-promises.test.ts'] },
+  { name: 'a file flag reads a file over 10 MiB', file: 'src/input/sources.ts', find: '      if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is larger than 10 MiB.`);\n', replace: '', tests: ['test/unit/input-file.test.ts'] },
+  { name: 'the environment wins over a flag', file: 'src/config/resolve.ts', find: '      fromFlag(flags[key], flagNames[key]),\n      fromEnv(env, settingEnv[key]),', replace: '      fromEnv(env, settingEnv[key]),\n      fromFlag(flags[key], flagNames[key]),', tests: ['test/unit/resolve.test.ts'] },
+  { name: 'the sandbox on a port in use is a bug (exit 70)', file: 'src/commands/sandbox.ts', find: "if (error.code === 'EADDRINUSE') return new UserError(", replace: "if (false) return new UserError(", tests: ['test/e2e/sandbox-command.test.ts'] },
+  { name: 'an error in argv is text under -o json', file: 'src/run.ts', find: 'const format = context?.format ?? state.format ?? requestedFormat(state.args);', replace: 'const format = context?.format ?? state.format;', tests: ['test/e2e/problem-documents.test.ts'] },
+  { name: "the scrubber misses a credential's long parts (a JWT segment)", file: 'src/output/scrubber.ts', find: '  return [...new Set([...forms, ...parts])].filter(', replace: '  return [...new Set([...forms])].filter(', tests: ['test/unit/scrubber.test.ts'] },
+  { name: 'an https URL goes through HTTP_PROXY before HTTPS_PROXY', file: 'src/api/proxy.ts', find: 'env.HTTPS_PROXY || env.https_proxy || httpProxy : httpProxy', replace: 'httpProxy || env.HTTPS_PROXY || env.https_proxy : httpProxy', tests: ['test/unit/no-proxy.test.ts'] },
+  { name: 'http_proxy in lower case is ignored', file: 'src/api/proxy.ts', find: 'const httpProxy = env.HTTP_PROXY || env.http_proxy || undefined;', replace: 'const httpProxy = env.HTTP_PROXY || undefined;', tests: ['test/unit/no-proxy.test.ts', 'test/e2e/proxy.test.ts'] },
+  { name: 'http_proxy in lower case wins over HTTP_PROXY', file: 'src/api/proxy.ts', find: 'const httpProxy = env.HTTP_PROXY || env.http_proxy || undefined;', replace: 'const httpProxy = env.http_proxy || env.HTTP_PROXY || undefined;', tests: ['test/unit/no-proxy.test.ts'] },
+  { name: 'an answer that is not what the spec describes is taken as it is', file: 'src/api/client.ts', find: '  if (!parsed.success) {', replace: '  if (false) {', tests: ['test/e2e/http-errors.test.ts'] },
+  { name: '--ca-file without a certificate is taken', file: 'src/config/network.ts', find: '  if (certificates.length === 0) {', replace: '  if (false) {', tests: ['test/e2e/tls.test.ts'] },
+  { name: '--dry-run shows the secrets of the body whole', file: 'src/output/dry-run.ts', find: 'JSON.parse(JSON.stringify(prepared.data)) as unknown', replace: 'JSON.parse(JSON.stringify(prepared.data, function (key: string, value: unknown) { const raw = (this as Record<string, { reveal?: () => string }>)[key]; return typeof raw?.reveal === "function" ? raw.reveal() : value; })) as unknown', tests: ['test/e2e/connections-generate.test.ts'] },
+  { name: 'FORCE_COLOR=0 turns colour on', file: 'src/output/color.ts', find: "    if (force === '0' || force === 'false') return 0;\n", replace: '', tests: ['test/unit/json-color.test.ts'] },
+  { name: 'an error is written to stdout', file: 'src/run.ts', find: '  renderError(error, { stream: deps.stderr, paint:', replace: '  renderError(error, { stream: deps.stdout, paint:', tests: ['test/unit/exit-codes.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
 if (chosen[0] === '--check') {
   checkPlantable();
+} else if (chosen[0] === '--list') {
+  console.log(JSON.stringify(mutations.map(({ name, tests }) => ({ name, tests }))));
 } else {
   const selected = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
   const work = mkdtempSync(join(tmpdir(), 'ipctl-mutate-'));

@@ -6,7 +6,7 @@ import { badRequest, payloadTooLarge, problemType, unsupportedMediaType } from '
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Deeper bodies are refused: no operation needs them, and recursive handling of one would overflow the stack. */
-export const MAX_BODY_DEPTH = 64;
+const MAX_BODY_DEPTH = 64;
 
 /**
  * Bodies up to this size are read and discarded before answering 413, so a

@@ -58,6 +58,18 @@ describe('ipctl help exit-codes', () => {
   });
 });
 
+describe('ipctl help environment', () => {
+  it("names every variable of the README's Environment variables table", () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Environment variables'), readme.indexOf('## Reliability, networks and security'));
+    const firstColumns = [...table.matchAll(/^\| (.+?) \|/gm)].map((match) => match[1]!);
+    // NODE_OPTIONS is Node's own, read by Node before ipctl runs; the table names it for what works through it.
+    const names = firstColumns.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_<>]+)`/g)].map((match) => match[1]!)).filter((variable) => variable !== 'NODE_OPTIONS');
+    expect(names.length).toBeGreaterThan(25);
+    for (const variable of names) expect(environmentTopic, variable).toContain(variable);
+  });
+});
+
 /** The lines of a help section (`Examples:`, `Environment:`, `Exit codes:`), indented, up to the next blank line. */
 function section(help: string, title: string): string[] {
   const start = help.indexOf(`\n${title}:\n`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
 import { keys, PtySession, stripAnsi } from '../helpers/pty.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
-import { textWidth } from '../../src/output/fit.js';
+import { displayWidths } from '../helpers/display-width.js';
 
 // What a person at a terminal sees: tables that fit it, waits that are said, and one output format at a time.
 
@@ -17,8 +17,15 @@ afterAll(async () => {
 
 const searchBerlin = ['search', 'Contact', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'MailingCity=Berlin', '--project', 'proj_demo'];
 
+/** The widest line as the C library's wcwidth measures it (test/helpers/display-width.ts), not as ipctl does. */
 function widest(screen: string): number {
-  return Math.max(...stripAnsi(screen).split('\n').map(textWidth));
+  return widestOf(stripAnsi(screen).split('\n'));
+}
+
+function widestOf(lines: readonly string[]): number {
+  const widths = displayWidths(lines.map((line) => line.replace(/\r/g, '')));
+  expect(widths, 'a line wcwidth cannot measure').not.toContain(-1);
+  return Math.max(...widths);
 }
 
 describe('tables on a terminal', () => {
@@ -40,7 +47,7 @@ describe('tables on a terminal', () => {
     expect(screen).toMatch(/│ ID\s*│/);
     expect(screen).toMatch(/inv_\w+/);
     expect(screen).toMatch(/left out.*--wide or -o json/);
-    expect(Math.max(...screen.split('\n').filter((line) => /^[┌│├└]/.test(line)).map(textWidth))).toBeLessThanOrEqual(40);
+    expect(widestOf(screen.split('\n').filter((line) => /^[┌│├└]/.test(line)))).toBeLessThanOrEqual(40);
   });
 
   it('wraps long cells of the mapped fields rather than cutting them, and keeps IDs whole', async () => {

@@ -31,6 +31,7 @@ const rows: Array<[what: string, exit: number, answer: StubAnswer]> = [
   ['500 Internal Server Error', 5, problem(500, 'Internal Server Error')],
   ['502 Bad Gateway, as an HTML page', 5, { status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad Gateway</body></html>' }],
   ['503 Service Unavailable', 5, problem(503, 'Service Unavailable')],
+  ['400 marked "retryable": true', 5, { status: 400, json: { type: 'about:blank', title: 'Bad Request', status: 400, retryable: true } }],
   ['a connection reset before any answer', 5, { status: 0, reset: true }],
   ['no answer before --timeout', 5, { status: 0, hang: true }],
 ];
@@ -85,5 +86,34 @@ describe('a bug in ipctl', () => {
     const result = await runMain(['--debug', 'profile', 'list'], { env: brokenEnv() });
     expect(result.code).toBe(70);
     expect(result.stderr).toMatch(/TypeError: planted bug\n\s+at /);
+  });
+});
+
+describe('exit codes of what ipctl finds itself', () => {
+  it('no credential configured: exit 4, nothing sent', async () => {
+    const result = await runMain(['orgs', 'get', 'o1'], { env: { IPCTL_BASE_URL: stubs.baseUrl, IPCTL_CONFIG_DIR: '/nonexistent/ipctl-stub-config', NO_COLOR: '1' } });
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('none is configured');
+    expect(stubs.received).toEqual([]);
+  });
+
+  // README "Exit codes": 130 interrupted (Ctrl-C), 143 stopped by SIGTERM.
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ])('a request stopped by %s: exit %i', async (signal, exit) => {
+    stubs.register('GET', '/orgs/o1', { status: 0, hang: true });
+    const controller = new AbortController();
+    const running = runMain(['orgs', 'get', 'o1', '--retries', '0'], {
+      env: { IPCTL_BASE_URL: stubs.baseUrl, IPCTL_TOKEN: 'tok_stub_token', IPCTL_CONFIG_DIR: '/nonexistent/ipctl-stub-config', NO_COLOR: '1' },
+      signal: controller.signal,
+    });
+    while (stubs.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort(signal);
+    const result = await running;
+    expect(result.code).toBe(exit);
+    expect(result.stdout).toBe('');
+    stubs.verify();
   });
 });

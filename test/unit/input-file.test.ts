@@ -3,10 +3,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, openSync, closeSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/deps.js';
 import { readAtMost, readFailure } from '../../src/input/file.js';
 import { InputSources } from '../../src/input/sources.js';
+import { UsageError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
 const dir = tempDir('ipctl-input-file-');
@@ -80,5 +82,34 @@ describe('InputSources.readJson', () => {
     const deep = join(dir.path, 'deep.json');
     writeFileSync(deep, nested(100_000));
     await expect(sources.readJson(deep, '--input-json')).rejects.toThrow(`--input-json: ${deep} is nested too deeply (more than 512 levels of arrays and objects).`);
+  });
+});
+
+describe('InputSources.readText', () => {
+  // docs/reliability.md, "Input files": "At most 10 MiB. A larger file, or a device that never ends, is exit 2".
+  const tenMiB = 10 * 1024 * 1024;
+  const sourcesReading = (stdin: string[] = []) => {
+    const input = Object.assign(Readable.from(stdin), { isTTY: false });
+    return new InputSources({ env: {}, stdin: input } as unknown as Deps);
+  };
+
+  it('reads a file of 10 MiB, and refuses one a byte larger or a device that never ends, naming the flag (exit 2)', async () => {
+    const whole = join(dir.path, 'ten.txt');
+    writeFileSync(whole, 'x'.repeat(tenMiB));
+    expect((await sourcesReading().readText(whole, '--input-json')).length).toBe(tenMiB);
+    const larger = join(dir.path, 'eleven.txt');
+    writeFileSync(larger, 'x'.repeat(tenMiB + 1));
+    for (const path of [larger, '/dev/zero']) {
+      const error = await sourcesReading().readText(path, '--api-key-file').then(() => undefined, (failure: unknown) => failure);
+      expect(error, path).toBeInstanceOf(UsageError);
+      expect((error as UsageError).exitCode).toBe(2);
+      expect((error as UsageError).message).toBe(`--api-key-file: ${path} is larger than 10 MiB.`);
+    }
+  });
+
+  it('reads stdin once a run: a second - is refused, naming both flags (exit 2)', async () => {
+    const sources = sourcesReading(['{"a":1}']);
+    expect(await sources.readText('-', '--input-json')).toBe('{"a":1}');
+    await expect(sources.readText('-', '--api-key-file')).rejects.toThrow('--api-key-file: stdin is already read by --input-json; only one value can come from stdin.');
   });
 });

@@ -52,8 +52,16 @@ describe('orgs get -o json', () => {
     expect(JSON.parse(out.replace(sgr, '')).label).toBe(hostileLabel);
   });
 
+  // README "Output": "FORCE_COLOR (other than 0) turns it on even in a pipe"; --no-color wins over it.
+  it('is coloured in a pipe under FORCE_COLOR', async () => {
+    const out = await orgJson({ terminal: false, env: { FORCE_COLOR: '1' } });
+    expect(out).toContain(`${boldBlue('"id"')}: ${green('"o1"')}`);
+  });
+
   it.each([
     ['in a pipe', { terminal: false }],
+    ['under FORCE_COLOR=0 at a terminal', { terminal: true, env: { FORCE_COLOR: '0' } }],
+    ['with --no-color under FORCE_COLOR', { terminal: false, env: { FORCE_COLOR: '1' }, flags: ['--no-color'] }],
     ['under NO_COLOR', { terminal: true, env: { NO_COLOR: '1' } }],
     ['with --no-color', { terminal: true, flags: ['--no-color'] }],
     ['on a dumb terminal', { terminal: true, env: { TERM: 'dumb' } }],

@@ -73,6 +73,15 @@ describe('the profile file lock', () => {
     utimesSync(`${file}.lock`, old, old);
     expect(await withFileLock(file, () => 'done', { waitMs: 5000 })).toBe('done');
   });
+
+  // docs/reliability.md, "Safe profile writes": "one holding only the start of a name is a writer
+  // killed while writing it; either is waited for, and taken over after a second".
+  it.each([['{"pid":'], ['{"pi'], ['{"pid":4242,"ho']])('takes over a lock holding only the start of its owner (%s) once it is a second old', async (start) => {
+    writeFileSync(`${file}.lock`, start);
+    const old = new Date(Date.now() - 5000);
+    utimesSync(`${file}.lock`, old, old);
+    expect(await withFileLock(file, () => 'done', { waitMs: 5000 })).toBe('done');
+  });
 });
 
 /** A lock that exists and cannot be read or understood: made by `make` at `lockPath`, with what the error must say. */

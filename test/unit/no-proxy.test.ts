@@ -72,3 +72,30 @@ describe('NO_PROXY', () => {
     expect(proxyFor(url, { HTTPS_PROXY: proxy, NO_PROXY: 'other.com', no_proxy: 'example.com' })).toBe(proxy);
   });
 });
+
+describe('which proxy a URL goes through', () => {
+  // docs/reliability.md, "Proxies": read in either case, upper case winning; an https:// base URL
+  // goes through HTTPS_PROXY, else HTTP_PROXY; an http:// one through HTTP_PROXY.
+  const secure = new URL('https://api.example.com/v1');
+  const plainHttp = new URL('http://api.example.com/v1');
+  const forHttps = 'http://https-proxy.example:3128';
+  const forHttp = 'http://http-proxy.example:3128';
+
+  it('an https URL: HTTPS_PROXY, else HTTP_PROXY', () => {
+    expect(proxyFor(secure, { HTTPS_PROXY: forHttps, HTTP_PROXY: forHttp })).toBe(forHttps);
+    expect(proxyFor(secure, { https_proxy: forHttps, http_proxy: forHttp })).toBe(forHttps);
+    expect(proxyFor(secure, { HTTP_PROXY: forHttp })).toBe(forHttp);
+  });
+
+  it('an http URL: HTTP_PROXY only', () => {
+    expect(proxyFor(plainHttp, { HTTPS_PROXY: forHttps, HTTP_PROXY: forHttp })).toBe(forHttp);
+    expect(proxyFor(plainHttp, { HTTPS_PROXY: forHttps })).toBeUndefined();
+  });
+
+  it('reads lower case, and upper case wins when both are set', () => {
+    expect(proxyFor(plainHttp, { http_proxy: forHttp })).toBe(forHttp);
+    expect(proxyFor(secure, { https_proxy: forHttps })).toBe(forHttps);
+    expect(proxyFor(plainHttp, { HTTP_PROXY: forHttp, http_proxy: 'http://lower.example:1' })).toBe(forHttp);
+    expect(proxyFor(secure, { HTTPS_PROXY: forHttps, https_proxy: 'http://lower.example:1' })).toBe(forHttps);
+  });
+});

@@ -215,3 +215,23 @@ describe('a profile file whose credentials others can read', () => {
     expect(after.stderr).not.toMatch(warning);
   });
 });
+
+describe('a stored URL that is not a URL', () => {
+  // README "Reliability": a profile file that does not match the expected shape is
+  // reported by name (exit 2), never quoted, and left as it is; docs/reliability.md
+  // "Safe profile writes" says the same for every command, not only those that send.
+  it.each([['not a url'], ['gateway.example.com/v1'], ['http://[::1']])('baseUrl %j makes the file invalid, by name, for every command', async (baseUrl) => {
+    writeConfig({ profiles: { default: { baseUrl, token: canaryToken } } });
+    const before = readFileSync(configFile(), 'utf8');
+    for (const args of [['orgs', 'get', 'o1'], ['profile', 'list']]) {
+      const result = await ipctl(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`The profile file ${configFile()} is invalid`);
+      expect(result.stderr).toContain('baseUrl');
+      expect(result.stderr).not.toContain(canaryToken);
+    }
+    expect(readFileSync(configFile(), 'utf8')).toBe(before);
+    expect(stubs.received).toEqual([]);
+  });
+});
