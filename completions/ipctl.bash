@@ -22,36 +22,36 @@ _ipctl_subcommands() {
 # The flags of the command named by $1, the global ones included.
 _ipctl_flags() {
   case $1 in
-    '') _ipctl_words='-V --version --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet -h --help' ;;
-    'orgs') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'orgs get') _ipctl_words='--org -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'invites') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'invites list') _ipctl_words='--org --status -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'providers') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'providers get') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'destinations') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'destinations patch') _ipctl_words='--project --name --set --header --replace-headers --secret --clear --update-mask --input-json --dry-run -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'connections') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --results --resume --retry-uncertain --skip-invalid -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile list') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile show') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile use') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile add') _ipctl_words='--org --project --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'profile remove') _ipctl_words='-y --yes -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth login') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth logout') _ipctl_words='-y --yes -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth migrate') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth set-key') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth set-token') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'auth status') _ipctl_words='--org --project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'api') _ipctl_words='-X --method -f --raw-field -F --field -H --header --input --search --auth -i --include --silent --retry-unsafe --dry-run -o --output --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'sandbox') _ipctl_words='--host --port --json --env --faults --tls-cert --tls-key --published-search -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'version') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
-    'help') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --quiet' ;;
+    '') _ipctl_words='-V --version --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet -h --help' ;;
+    'orgs') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'orgs get') _ipctl_words='--org -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'invites') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'invites list') _ipctl_words='--org --status -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'providers') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'providers get') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'destinations') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'destinations patch') _ipctl_words='--project --name --set --header --replace-headers --secret --clear --update-mask --input-json --dry-run -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'connections') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --results --resume --retry-uncertain --skip-invalid -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'profile list') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'profile show') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'profile use') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'profile add') _ipctl_words='--org --project --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'profile remove') _ipctl_words='-y --yes -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth login') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth logout') _ipctl_words='-y --yes -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth migrate') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth set-key') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth set-token') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth status') _ipctl_words='--org --project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'api') _ipctl_words='-X --method -f --raw-field -F --field -H --header --input --search --auth -i --include --silent --retry-unsafe --dry-run -o --output --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'sandbox') _ipctl_words='--host --port --json --env --faults --tls-cert --tls-key --published-search -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'version') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'help') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     *) _ipctl_words='' ;;
   esac
 }
