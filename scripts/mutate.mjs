@@ -279,6 +279,23 @@ const mutations = [
   { name: 'a list wraps its high-value columns before leaving out its low-value ones', file: 'src/output/fit.ts', find: '  dropUntilFits(shown, dropOrder, whole, width);\n', replace: '', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a field name is broken anywhere, not after its dot', file: 'src/output/fit.ts', find: 'const breakAfter = /^[./\\-_,&?=@]$/;', replace: 'const breakAfter = /^$/;', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a wrapped line is a character wider than its cell, and so cut', file: 'src/output/draw.ts', find: 'wrapToWidth(cell.text, columnWidth - 2)', replace: 'wrapToWidth(cell.text, columnWidth - 1)', tests: ['test/unit/table-wrap.test.ts'] },
+  // the pager, and titles that wrap
+  { name: 'output is paged in a pipe', file: 'src/output/paging.ts', find: 'if (!situation.terminal || ', replace: 'if (', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'output is paged under CI', file: 'src/output/paging.ts', find: ' || env.CI) return undefined;', replace: ') return undefined;', tests: ['test/unit/pager.test.ts'] },
+  { name: '--no-pager is ignored', file: 'src/output/paging.ts', find: 'situation.pagerFlag === false || ', replace: '', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'IPCTL_PAGER=cat starts cat', file: 'src/output/paging.ts', find: " || (argv.length === 1 && argv[0] === 'cat')", replace: '', tests: ['test/unit/pager.test.ts'] },
+  { name: 'PAGER wins over IPCTL_PAGER', file: 'src/output/paging.ts', find: "env.IPCTL_PAGER !== undefined ? 'IPCTL_PAGER' : env.PAGER !== undefined ? 'PAGER' : undefined", replace: "env.PAGER !== undefined ? 'PAGER' : env.IPCTL_PAGER !== undefined ? 'IPCTL_PAGER' : undefined", tests: ['test/unit/pager.test.ts'] },
+  { name: 'the pager gets no LESS=FRX', file: 'src/output/paging.ts', find: "env: env.LESS === undefined ? { ...env, LESS: 'FRX' } : env,", replace: 'env,', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: "the pager overrides the user's LESS", file: 'src/output/paging.ts', find: "env: env.LESS === undefined ? { ...env, LESS: 'FRX' } : env,", replace: "env: { ...env, LESS: 'FRX' },", tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'the pager command is split at quotes too', file: 'src/output/paging.ts', find: "    if (quote === \"'\") {\n      if (character === \"'\") quote = undefined;", replace: "    if (quote === \"'\") {\n      if (character === \"'\" || character === ' ') quote = undefined;", tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'output after a prompt is paged', file: 'src/output/paging.ts', find: 'run.prompted || ', replace: '', tests: ['test/unit/pager.test.ts'] },
+  { name: 'the pager sees the credentials the server echoes', file: 'src/output/paging.ts', find: 'stream: run.scrubber.guard(terminal)', replace: 'stream: terminal', tests: ['test/unit/pager.test.ts'] },
+  { name: 'a pager that cannot be started is not said', file: 'src/output/paging.ts', find: 'if (command.namedBy) run.say(', replace: 'if (false) run.say(', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'a pager that cannot be started fails the command', file: 'src/output/paging.ts', find: '    return direct;\n  }\n}', replace: '    throw error;\n  }\n}', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'a pager that quits early is an EPIPE error', file: 'src/output/pager.ts', find: "child.stdin.on('error', () => undefined);", replace: '', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'ipctl does not wait for the pager', file: 'src/output/pager.ts', find: '          return quit;', replace: '          return Promise.resolve();', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'Ctrl-C while paging ends ipctl and leaves less on the terminal', file: 'src/deps.ts', find: "if (signal === 'SIGINT' && paging > 0) return;", replace: '', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'a title wider than the terminal is cut', file: 'src/output/draw.ts', find: "wrapToWidth(view.title, width).join('\\n')", replace: 'cutLines(view.title, width)', tests: ['test/unit/table-wrap.test.ts', 'test/e2e/table-terminal.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
