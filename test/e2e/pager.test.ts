@@ -116,6 +116,23 @@ describe('a pager that quits before reading everything', () => {
   });
 });
 
+describe('what ipctl says after the output', () => {
+  it('comes once the pager has quit', async () => {
+    const secret = join(scratch.path, 'queue-secret.txt');
+    writeFileSync(secret, 'pager-test-secret-value-0123\n');
+    // Reads everything, then takes its time before it quits and says so.
+    const pager = `sh -c 'cat > /dev/null; sleep 0.5; echo PAGER-QUIT'`;
+    const result = await runIpctlInTerminal(['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', `awsSecretKey=@${secret}`], {
+      env: fixture.env({ TERM: 'xterm-256color', IPCTL_PAGER: pager }),
+    });
+    expect(result.code, result.stdout).toBe(0);
+    const quit = result.stdout.indexOf('PAGER-QUIT');
+    const said = result.stdout.indexOf('Updated secrets: awsSecretKey.');
+    expect(quit, result.stdout).toBeGreaterThanOrEqual(0);
+    expect(said, result.stdout).toBeGreaterThan(quit);
+  });
+});
+
 describe('a pager that cannot be started', () => {
   it('leaves the output printed directly, colors and all, with one notice', async () => {
     const result = await runIpctlInTerminal(['providers', 'get', 'salesforce'], {
@@ -150,9 +167,13 @@ describe('less, the default', () => {
     await session.expect('Salesforce');
     // less's prompt: it is waiting for a key, the rest of the record not yet shown.
     await session.expect(/^:/m);
+    expect(session.screen).not.toContain('(END)');
     session.send(keys.ctrlC);
     // Long enough for an ipctl that ended on Ctrl-C (it gives a command a second) to have left less behind.
     await new Promise((resolve) => setTimeout(resolve, 1500));
+    // less is still there, and still has all of the output: G goes to its end.
+    session.send('G');
+    await session.expect('(END)');
     session.send('q');
     expect(await session.finish(), session.screen).toBe(0);
     expect(readFileSync(after, 'utf8')).toBe(readFileSync(before, 'utf8'));
