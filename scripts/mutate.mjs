@@ -295,6 +295,8 @@ const mutations = [
   { name: 'a pager that quits early is an EPIPE error', file: 'src/output/pager.ts', find: "child.stdin.on('error', () => undefined);", replace: '', tests: ['test/e2e/pager.test.ts'] },
   { name: 'ipctl does not wait for the pager', file: 'src/output/pager.ts', find: '          return quit;', replace: '          return Promise.resolve();', tests: ['test/e2e/pager.test.ts'] },
   { name: 'Ctrl-C while paging ends ipctl and leaves less on the terminal', file: 'src/deps.ts', find: "if (signal === 'SIGINT' && paging > 0) return;", replace: '', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'SIGTERM while paging leaves less on the terminal', file: 'src/output/pager.ts', find: "env: command.env, signal });", replace: 'env: command.env });', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'SIGTERM while paging ends with exit 0', file: 'src/output/paging.ts', find: "  if (signal?.aborted) throw new InterruptedError('Stopped while the pager was showing the output.');\n", replace: '', tests: ['test/e2e/pager.test.ts'] },
   { name: 'a title wider than the terminal is cut', file: 'src/output/draw.ts', find: "wrapToWidth(view.title, width).join('\\n')", replace: 'cutLines(view.title, width)', tests: ['test/unit/table-wrap.test.ts', 'test/e2e/table-terminal.test.ts'] },
 ];
 

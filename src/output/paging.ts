@@ -1,5 +1,6 @@
 import type { Deps, OutputStream } from '../deps.js';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
+import type { Pager } from './pager.js';
 import type { Scrubber } from './scrubber.js';
 
 /** A pager to start: its words, the environment it gets, and the variable that named it (none for the default `less`). */
@@ -103,11 +104,17 @@ export async function openOutput(command: PagerCommand | undefined, run: { deps:
         return stdout.columns;
       },
     };
-    return { stream: run.scrubber.guard(terminal), close: () => pager.close() };
+    return { stream: run.scrubber.guard(terminal), close: () => pagerClosed(pager, run.deps.signal) };
   } catch (error) {
     if (command.namedBy) run.say(`Could not start the pager "${command.argv[0]}" (${command.namedBy}): ${startFailure(error)}; printing directly.`);
     return direct;
   }
+}
+
+/** Waits for the pager to quit; stopped by SIGTERM (which ends the pager too), the run ends as interrupted. */
+async function pagerClosed(pager: Pager, signal: AbortSignal | undefined): Promise<void> {
+  await pager.close();
+  if (signal?.aborted) throw new InterruptedError('Stopped while the pager was showing the output.');
 }
 
 function startFailure(error: unknown): string {

@@ -178,4 +178,25 @@ describe('less, the default', () => {
     expect(await session.finish(), session.screen).toBe(0);
     expect(readFileSync(after, 'utf8')).toBe(readFileSync(before, 'utf8'));
   });
+
+  it.skipIf(!lessInstalled)('SIGTERM to ipctl while less shows the output: less ends too, exit 143, the terminal as it was', async () => {
+    const before = join(scratch.path, 'stty-before-term');
+    const after = join(scratch.path, 'stty-after-term');
+    const pidFile = join(scratch.path, 'ipctl-pid');
+    // ipctl in the background of a shell without job control: the same terminal, and a process ID to signal.
+    const script = `stty rows 10 cols 80; stty -g > ${before}; "$@" & echo $! > ${pidFile}; wait $!; code=$?; stty -g > ${after}; exit $code`;
+    const session = new PtySession(['providers', 'get', 'salesforce'], fixture.env({ IPCTL_PAGER: undefined, PAGER: undefined, LESS: undefined }), [
+      'sh',
+      '-c',
+      script,
+      'sh',
+      process.execPath,
+      ipctlBin,
+    ]);
+    await session.expect('Salesforce');
+    await session.expect(/^:/m);
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+    expect(await session.finish(), session.screen).toBe(143);
+    expect(readFileSync(after, 'utf8')).toBe(readFileSync(before, 'utf8'));
+  });
 });
