@@ -133,7 +133,6 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   context.format = state.format;
   const input = await parseCommandInput(spec, command);
   const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);
-  // Chosen before anything is sent: a pager variable ipctl cannot read is a usage error.
   const pager = choosePager({ env: state.deps.env, terminal: state.deps.stdout.isTTY === true, pagerFlag: global.pager });
   const outcome = await spec.run(input as never, context);
   if (typeof outcome === 'number') return outcome;

@@ -1,5 +1,5 @@
 import type { Deps, OutputStream } from '../deps.js';
-import { InterruptedError, UsageError } from '../errors.js';
+import { InterruptedError } from '../errors.js';
 import type { Pager } from './pager.js';
 import type { Scrubber } from './scrubber.js';
 
@@ -8,6 +8,8 @@ export interface PagerCommand {
   argv: string[];
   env: Record<string, string | undefined>;
   namedBy?: 'IPCTL_PAGER' | 'PAGER';
+  /** Why the variable's text is no command (a quote not closed): said, and no pager started. */
+  unreadable?: string;
 }
 
 /** What decides whether stdout is paged. */
@@ -33,9 +35,7 @@ export function choosePager(situation: PagerSituation): PagerCommand | undefined
   const namedBy = env.IPCTL_PAGER !== undefined ? 'IPCTL_PAGER' : env.PAGER !== undefined ? 'PAGER' : undefined;
   const text = namedBy ? env[namedBy]! : 'less';
   const argv = splitCommand(text);
-  if (argv === undefined) {
-    throw new UsageError(`${namedBy} is not a command ipctl can read: a quote is not closed in "${text}".`, `Close the quote, or set ${namedBy}=cat (or give --no-pager) for no pager.`);
-  }
+  if (argv === undefined) return { argv: [text], env, namedBy, unreadable: 'a quote is not closed' };
   if (argv.length === 0 || (argv.length === 1 && argv[0] === 'cat')) return undefined;
   return { argv, env: env.LESS === undefined ? { ...env, LESS: 'FRX' } : env, namedBy };
 }
@@ -87,14 +87,18 @@ export interface CommandOutput {
 /**
  * stdout, or a pager in front of it: one that is chosen, when the command
  * asked nothing (a prompt's answers are on the screen, and its output follows
- * them) and was not interrupted. A pager that cannot be started is said once
- * on stderr, and the output printed directly; the default `less` missing is
+ * them) and was not interrupted. A pager that cannot be started (or whose
+ * variable is no command) is said once on stderr, and the output printed directly; the default `less` missing is
  * said nowhere. What goes to the pager passes the same scrubber as stdout.
  */
 export async function openOutput(command: PagerCommand | undefined, run: { deps: Deps; scrubber: Scrubber; prompted: boolean; say(line: string): void }): Promise<CommandOutput> {
   const { stdout, startPager } = run.deps;
   const direct: CommandOutput = { stream: stdout, close: async () => undefined };
   if (!command || !startPager || run.prompted || run.deps.signal?.aborted) return direct;
+  if (command.unreadable) {
+    run.say(`Could not start the pager ${JSON.stringify(command.argv[0])} (${command.namedBy}): ${command.unreadable}; printing directly.`);
+    return direct;
+  }
   try {
     const pager = await startPager(command);
     const terminal: OutputStream = {
