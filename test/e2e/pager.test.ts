@@ -183,8 +183,11 @@ describe('less, the default', () => {
     const before = join(scratch.path, 'stty-before-term');
     const after = join(scratch.path, 'stty-after-term');
     const pidFile = join(scratch.path, 'ipctl-pid');
-    // ipctl in the background of a shell without job control: the same terminal, and a process ID to signal.
-    const script = `stty rows 10 cols 80; stty -g > ${before}; "$@" & echo $! > ${pidFile}; wait $!; code=$?; stty -g > ${after}; exit $code`;
+    const left = join(scratch.path, 'left-on-terminal');
+    // ipctl in the background of a shell without job control: the same terminal, and a process ID to signal. Once it
+    // has ended, the shell lists what still runs on the terminal (Node puts the terminal's settings back as it exits,
+    // so they alone would not show a pager left behind).
+    const script = `stty rows 10 cols 80; stty -g > ${before}; "$@" & echo $! > ${pidFile}; wait $!; code=$?; ps -o comm= -t "$(tty)" > ${left}; stty -g > ${after}; exit $code`;
     const session = new PtySession(['providers', 'get', 'salesforce'], fixture.env({ IPCTL_PAGER: undefined, PAGER: undefined, LESS: undefined }), [
       'sh',
       '-c',
@@ -197,6 +200,7 @@ describe('less, the default', () => {
     await session.expect(/^:/m);
     process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
     expect(await session.finish(), session.screen).toBe(143);
+    expect(readFileSync(left, 'utf8').split('\n').map((name) => name.trim())).not.toContain('less');
     expect(readFileSync(after, 'utf8')).toBe(readFileSync(before, 'utf8'));
   });
 });
