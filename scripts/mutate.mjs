@@ -292,6 +292,8 @@ const mutations = [
   { name: 'the pager sees the credentials the server echoes', file: 'src/output/paging.ts', find: 'stream: run.scrubber.guard(terminal)', replace: 'stream: terminal', tests: ['test/unit/pager.test.ts'] },
   { name: 'a pager that cannot be started is not said', file: 'src/output/paging.ts', find: 'if (command.namedBy) run.say(', replace: 'if (false) run.say(', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
   { name: 'a pager that cannot be started fails the command', file: 'src/output/paging.ts', find: '    return direct;\n  }\n}', replace: '    throw error;\n  }\n}', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'the default less, missing, is said', file: 'src/output/paging.ts', find: 'if (command.namedBy) run.say(', replace: 'if (true) run.say(', tests: ['test/unit/pager.test.ts'] },
+  { name: 'a pager variable with a quote left open starts a pager', file: 'src/output/paging.ts', find: '  if (command.unreadable) {', replace: '  if (false) {', tests: ['test/unit/pager.test.ts'] },
   { name: 'a pager that quits early is an EPIPE error', file: 'src/output/pager.ts', find: "child.stdin.on('error', () => undefined);", replace: '', tests: ['test/e2e/pager.test.ts'] },
   { name: 'ipctl does not wait for the pager', file: 'src/output/pager.ts', find: '          return quit;', replace: '          return Promise.resolve();', tests: ['test/e2e/pager.test.ts'] },
   { name: 'Ctrl-C while paging ends ipctl and leaves less on the terminal', file: 'src/deps.ts', find: "if (signal === 'SIGINT' && paging > 0) return;", replace: '', tests: ['test/e2e/pager.test.ts'] },
