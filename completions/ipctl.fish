@@ -134,6 +134,7 @@ complete -c ipctl -l ca-file -x -d 'PEM file of a certificate authority to trust
 complete -c ipctl -l debug -d 'trace requests on stderr (credentials redacted), and show where an internal error happened'
 complete -c ipctl -l no-color -d 'turn color off'
 complete -c ipctl -l no-input -d 'never prompt; fail with the flag to use instead'
+complete -c ipctl -l no-pager -d 'print output directly, not through a pager (see IPCTL_PAGER in ipctl help environment)'
 complete -c ipctl -l quiet -d 'no notices, hints or progress on stderr; errors and the output are unchanged'
 complete -c ipctl -s h -l help -d 'show help'
 

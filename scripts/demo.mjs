@@ -14,7 +14,8 @@ const configDir = mkdtempSync(join(tmpdir(), 'ipctl-demo-'));
 const sandbox = spawn(process.execPath, [ipctl, 'sandbox', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const [line] = await createInterface({ input: sandbox.stdout })[Symbol.asyncIterator]().next().then((next) => [next.value]);
 const info = JSON.parse(line);
-const env = { ...process.env, IPCTL_CONFIG_DIR: configDir, NO_COLOR: process.env.NO_COLOR ?? '' };
+// The tour scrolls by as one text at a terminal: no pager stops it at each command.
+const env = { ...process.env, IPCTL_CONFIG_DIR: configDir, NO_COLOR: process.env.NO_COLOR ?? '', IPCTL_PAGER: 'cat' };
 
 const tour = [
   ['Point a profile at it', ['profile', 'add', 'sandbox', '--base-url', info.baseUrl, '--search-url', info.searchUrl, '--org', info.org, '--project', info.project]],

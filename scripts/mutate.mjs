@@ -383,6 +383,27 @@ const mutations = [
   { name: '--dry-run shows the secrets of the body whole', file: 'src/output/dry-run.ts', find: 'JSON.parse(JSON.stringify(prepared.data)) as unknown', replace: 'JSON.parse(JSON.stringify(prepared.data, function (key: string, value: unknown) { const raw = (this as Record<string, { reveal?: () => string }>)[key]; return typeof raw?.reveal === "function" ? raw.reveal() : value; })) as unknown', tests: ['test/e2e/connections-generate.test.ts'] },
   { name: 'FORCE_COLOR=0 turns colour on', file: 'src/output/color.ts', find: "    if (force === '0' || force === 'false') return 0;\n", replace: '', tests: ['test/unit/json-color.test.ts'] },
   { name: 'an error is written to stdout', file: 'src/run.ts', find: '  renderError(error, { stream: deps.stderr, paint:', replace: '  renderError(error, { stream: deps.stdout, paint:', tests: ['test/unit/exit-codes.test.ts'] },
+  // the pager, and titles that wrap
+  { name: 'output is paged in a pipe', file: 'src/output/paging.ts', find: 'if (!situation.terminal || ', replace: 'if (', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'output is paged under CI', file: 'src/output/paging.ts', find: ' || env.CI) return undefined;', replace: ') return undefined;', tests: ['test/unit/pager.test.ts'] },
+  { name: '--no-pager is ignored', file: 'src/output/paging.ts', find: 'situation.pagerFlag === false || ', replace: '', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'IPCTL_PAGER=cat starts cat', file: 'src/output/paging.ts', find: " || (argv.length === 1 && argv[0] === 'cat')", replace: '', tests: ['test/unit/pager.test.ts'] },
+  { name: 'PAGER wins over IPCTL_PAGER', file: 'src/output/paging.ts', find: "env.IPCTL_PAGER !== undefined ? 'IPCTL_PAGER' : env.PAGER !== undefined ? 'PAGER' : undefined", replace: "env.PAGER !== undefined ? 'PAGER' : env.IPCTL_PAGER !== undefined ? 'IPCTL_PAGER' : undefined", tests: ['test/unit/pager.test.ts'] },
+  { name: 'the pager gets no LESS=FRX', file: 'src/output/paging.ts', find: "env: env.LESS === undefined ? { ...env, LESS: 'FRX' } : env,", replace: 'env,', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: "the pager overrides the user's LESS", file: 'src/output/paging.ts', find: "env: env.LESS === undefined ? { ...env, LESS: 'FRX' } : env,", replace: "env: { ...env, LESS: 'FRX' },", tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'the pager command is split at quotes too', file: 'src/output/paging.ts', find: "    if (quote === \"'\") {\n      if (character === \"'\") quote = undefined;", replace: "    if (quote === \"'\") {\n      if (character === \"'\" || character === ' ') quote = undefined;", tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'output after a prompt is paged', file: 'src/output/paging.ts', find: 'run.prompted || ', replace: '', tests: ['test/unit/pager.test.ts'] },
+  { name: 'the pager sees the credentials the server echoes', file: 'src/output/paging.ts', find: 'stream: run.scrubber.guard(terminal)', replace: 'stream: terminal', tests: ['test/unit/pager.test.ts'] },
+  { name: 'a pager that cannot be started is not said', file: 'src/output/paging.ts', find: 'if (command.namedBy) run.say(', replace: 'if (false) run.say(', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'a pager that cannot be started fails the command', file: 'src/output/paging.ts', find: '    return direct;\n  }\n}', replace: '    throw error;\n  }\n}', tests: ['test/unit/pager.test.ts', 'test/e2e/pager.test.ts'] },
+  { name: 'the default less, missing, is said', file: 'src/output/paging.ts', find: 'if (command.namedBy) run.say(', replace: 'if (true) run.say(', tests: ['test/unit/pager.test.ts'] },
+  { name: 'a pager variable with a quote left open starts a pager', file: 'src/output/paging.ts', find: '  if (command.unreadable) {', replace: '  if (false) {', tests: ['test/unit/pager.test.ts'] },
+  { name: 'a pager that quits early is an EPIPE error', file: 'src/output/pager.ts', find: "child.stdin.on('error', () => undefined);", replace: '', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'ipctl does not wait for the pager', file: 'src/output/pager.ts', find: '          return quit;', replace: '          return Promise.resolve();', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'Ctrl-C while paging ends ipctl and leaves less on the terminal', file: 'src/deps.ts', find: "if (signal === 'SIGINT' && paging > 0) return;", replace: '', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'SIGTERM while paging leaves less on the terminal', file: 'src/output/pager.ts', find: "env: command.env, signal });", replace: 'env: command.env });', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'SIGTERM while paging ends with exit 0', file: 'src/output/paging.ts', find: "  if (signal?.aborted) throw new InterruptedError('Stopped while the pager was showing the output.');\n", replace: '', tests: ['test/e2e/pager.test.ts'] },
+  { name: 'a title wider than the terminal is cut', file: 'src/output/draw.ts', find: "wrapToWidth(view.title, width).join('\\n')", replace: 'cutLines(view.title, width)', tests: ['test/unit/table-wrap.test.ts', 'test/e2e/table-terminal.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

@@ -52,6 +52,8 @@ export interface Context {
    */
   api(settings: Settings, options?: { finishOnInterrupt?: boolean; quietWaits?: boolean; anonymous?: boolean }): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
+  /** Whether the command has asked for the prompter: its output then goes straight to the terminal, never through a pager. */
+  readonly prompted: boolean;
   /** --quiet or IPCTL_QUIET: no notices, hints or progress on stderr. */
   quiet: boolean;
   /** A hint for the person at the terminal (stderr), shown only when stderr is a terminal, and not --quiet. */
@@ -72,6 +74,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
   // Said once per command, however often the file is read (as ssh says it once per key).
   let fileModeChecked = false;
   let versionNoticed = false;
+  let prompted = false;
   const trace = (line: string) => deps.stderr.write(`${paint.dim(`debug: ${visible(line)}`)}\n`);
   const context: Context = {
     deps,
@@ -133,9 +136,13 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         sent: (value) => scrubber.add(value),
       });
     },
+    get prompted() {
+      return prompted;
+    },
     async prompter() {
       // Each command says which flag to give instead; this is the net under all of them.
       if (!context.interactive) throw promptsOff();
+      prompted = true;
       if (deps.prompter) return deps.prompter;
       const { createInquirerPrompter } = await import('./prompts/inquirer.js');
       return createInquirerPrompter(deps, { color: paint !== plain });

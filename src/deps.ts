@@ -1,3 +1,5 @@
+import type { Pager } from './output/pager.js';
+import type { PagerCommand } from './output/paging.js';
 import type { Prompter } from './prompts/prompter.js';
 
 /**
@@ -45,6 +47,11 @@ export interface Deps {
   signal?: AbortSignal;
   /** Replaces the interactive prompter (tests). */
   prompter?: Prompter;
+  /**
+   * Starts a pager that shows what is printed to stdout (a terminal); rejects
+   * when it cannot be started. Without one, output is never paged.
+   */
+  startPager?: (command: PagerCommand) => Promise<Pager>;
 }
 
 /**
@@ -55,7 +62,10 @@ export interface Deps {
  */
 export function processDeps(): Deps {
   const interrupt = new AbortController();
+  let paging = 0;
   const stop = (signal: NodeJS.Signals) => {
+    // The pager has the terminal, and Ctrl-C is its to answer (less stops what it is doing); ipctl ends when it quits.
+    if (signal === 'SIGINT' && paging > 0) return;
     const code = signal === 'SIGTERM' ? 143 : 130;
     // A second signal ends at once, whatever is still running.
     if (interrupt.signal.aborted) process.exit(code);
@@ -72,6 +82,12 @@ export function processDeps(): Deps {
     env: process.env,
     now: () => new Date(),
     signal: interrupt.signal,
+    async startPager(command) {
+      const { startPager } = await import('./output/pager.js');
+      const pager = await startPager(command, interrupt.signal);
+      paging += 1;
+      return { write: pager.write, close: () => pager.close().finally(() => (paging -= 1)) };
+    },
   };
 }
 

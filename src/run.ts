@@ -8,10 +8,11 @@ import { commands, groups } from './commands/registry.js';
 import { isDocumentFormat, isTableFormat, outputConflict, outputFormat, type OutputOptions, requestedFormat } from './output/format.js';
 import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
+import { choosePager, openOutput, type PagerCommand } from './output/paging.js';
 import { capitalize } from './output/words.js';
 import { render } from './output/render.js';
 import { Scrubber } from './output/scrubber.js';
-import type { OutputFormat } from './output/view.js';
+import type { Outcome, OutputFormat } from './output/view.js';
 import { completeValues } from './completion/values.js';
 import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
@@ -132,12 +133,11 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   context.format = state.format;
   const input = await parseCommandInput(spec, command);
   const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);
+  const pager = choosePager({ env: state.deps.env, terminal: state.deps.stdout.isTTY === true, pagerFlag: global.pager });
   const outcome = await spec.run(input as never, context);
   if (typeof outcome === 'number') return outcome;
   if (!outcome) return exitCodes.ok;
-  const paint = await paintFor(state.deps.stdout, state.deps.env, global.color !== false);
-  const scrub = (text: string) => state.scrubber.scrub(text);
-  await render(outcome, context.format, { stream: state.deps.stdout, paint, query, width: terminalWidth(state.deps), scrub });
+  await renderOutcome(outcome, { format: context.format, pager, paint: global.color !== false, query }, context, state);
   const exitCode = outcome.exitCode ?? exitCodes.ok;
   if (outcome.failure && isDocumentFormat(context.format)) {
     await writeProblemDocument(outcome.failure, exitCode, context.format, state);
@@ -146,6 +146,26 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   for (const message of outcome.messages ?? []) context.say(message);
   for (const note of outcome.notes ?? []) context.note(note);
   return exitCode;
+}
+
+interface Printing {
+  format: OutputFormat;
+  pager: PagerCommand | undefined;
+  /** False under --no-color. */
+  paint: boolean;
+  query: ((data: unknown) => unknown) | undefined;
+}
+
+/** The command's data on stdout, through the pager when there is one; returns once the pager has quit. */
+async function renderOutcome(outcome: Outcome, printing: Printing, context: Context, state: RunState): Promise<void> {
+  const paint = await paintFor(state.deps.stdout, state.deps.env, printing.paint);
+  const scrub = (text: string) => state.scrubber.scrub(text);
+  const output = await openOutput(printing.pager, { deps: state.deps, scrubber: state.scrubber, prompted: context.prompted, say: context.say });
+  try {
+    await render(outcome, printing.format, { stream: output.stream, paint, query: printing.query, width: terminalWidth(state.deps), scrub });
+  } finally {
+    await output.close();
+  }
 }
 
 /** Under -o json, yaml or ndjson: the failure as one problem document on stderr, with the exit code the process ends with. */

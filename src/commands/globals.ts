@@ -21,6 +21,7 @@ export const globalFlags = {
   debug: flag('--debug', 'trace requests on stderr (credentials redacted), and show where an internal error happened', toggle),
   color: flag('--no-color', 'turn color off', toggle),
   input: flag('--no-input', 'never prompt; fail with the flag to use instead', toggle),
+  pager: flag('--no-pager', 'print output directly, not through a pager (see IPCTL_PAGER in `ipctl help environment`)', toggle),
   quiet: flag('--quiet', 'no notices, hints or progress on stderr; errors and the output are unchanged', toggle),
 };
 

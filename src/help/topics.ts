@@ -39,6 +39,10 @@ const environmentTopic = `Environment variables
   IPCTL_KEYRING_TIMEOUT  seconds to wait for the OS keychain before giving up (default 10)
   IPCTL_CONFIG_DIR    where the profile file lives (default $XDG_CONFIG_HOME/ipctl, else ~/.config/ipctl)
   IPCTL_CACHE_DIR     where Node 22+ caches ipctl's compiled code for faster starts (default $XDG_CACHE_HOME/ipctl, else ~/.cache/ipctl)
+  IPCTL_PAGER, PAGER  the pager for output at a terminal, the first that is set (default less);
+                      empty or cat for none (like --no-pager)
+  LESS                options for less; when not set, the pager gets LESS=FRX
+  CI                  set to anything: never prompt, never page
   NO_COLOR            turn color off
   FORCE_COLOR         turn color on even when not writing to a terminal (0 turns it off)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (or lower case)   proxy settings

@@ -4,7 +4,7 @@ import { type Cell, type GridView, type ListView, listRows, type RecordView, typ
 
 /**
  * Tables for a terminal: boxed, headers bold, yes/no marks colored. Given a
- * width, each table fits in it (fit.ts): a record's cells, and those of a
+ * width, each table fits in it (fit.ts): its title, a record's cells, and those of a
  * list's columns other than its low-value ones, wrap onto more lines rather
  * than being cut, and a list says which columns it left out or cut; without
  * one, every column is shown whole. Each cell is measured, wrapped, cut and
@@ -17,7 +17,7 @@ export function drawView(view: View, paint: Paint, width?: number): string {
   if (view.kind === 'text') return view.text;
   const table = view.kind === 'record' ? drawRecord(view, paint, width) : drawList(view, paint, width);
   if (!view.title) return table;
-  return `${paint.bold(width === undefined ? view.title : cutLines(view.title, width))}\n${table}`;
+  return `${paint.bold(width === undefined ? view.title : wrapToWidth(view.title, width).join('\n'))}\n${table}`;
 }
 
 /** A cell's text and the style ipctl gives it. */
@@ -128,9 +128,9 @@ function padded(line: string, room: number, style: (text: string) => string): st
   return `${shownText}${' '.repeat(Math.max(0, room - textWidth(cut)))}`;
 }
 
-/** Each line of a title cut to the width of the terminal. */
-function cutLines(title: string, width: number): string {
-  return title
+/** Each line of a text cut to the width of the terminal. */
+function cutLines(text: string, width: number): string {
+  return text
     .split('\n')
     .map((line) => (textWidth(line) > width ? cutToWidth(line, width) : line))
     .join('\n');

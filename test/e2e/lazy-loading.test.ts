@@ -52,6 +52,13 @@ describe('start-up loads only what --help and --version need', () => {
     expect(Object.keys(metafile.inputs)).toContain('src/output/draw.ts');
   });
 
+  it('loads the pager only to page: neither the launcher nor the command tree imports it up front', () => {
+    expect(Object.keys(metafile.inputs)).toContain('src/output/pager.ts');
+    expect(staticallyLoadedInputs(metafile, 'dist/main.cjs')).not.toContain('src/output/pager.ts');
+    expect(staticallyLoadedInputs(metafile, runChunk!)).toContain('src/output/paging.ts');
+    expect(staticallyLoadedInputs(metafile, runChunk!)).not.toContain('src/output/pager.ts');
+  });
+
   it('bundles zod/mini, not classic zod', () => {
     const bundled = Object.keys(metafile.inputs);
     expect(bundled.filter((input) => input.includes('node_modules/zod/v4/mini/')).length).toBeGreaterThan(0);

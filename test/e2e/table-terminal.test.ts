@@ -107,3 +107,15 @@ describe.each([
     });
   });
 });
+
+describe('titles at a terminal narrower than they are', () => {
+  it('wrap at a space, whole, as record values do: none is cut', async () => {
+    const result = await runIpctlInTerminal(['providers', 'get', 'salesforce'], { env: fixture.env({ TERM: 'xterm-256color' }), columns: 16 });
+    expect(result.code, result.stdout).toBe(0);
+    const lines = withoutSgr(result.stdout.replace(/\r/g, '')).split('\n');
+    const at = lines.indexOf('A connection');
+    expect(at, lines.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(lines[at + 1]).toBe('needs');
+    expect(lines.some((line) => /^A connection.*…/.test(line))).toBe(false);
+  });
+});

@@ -23,10 +23,18 @@ export interface RunOptions {
   columns?: number;
 }
 
-/** The environment every spawned ipctl starts from: nothing inherited that could change its behaviour. */
+/**
+ * The environment every spawned ipctl starts from: nothing inherited that could
+ * change its behaviour, and no pager (IPCTL_PAGER=cat), so that a terminal's
+ * output reaches the test as ipctl wrote it. A key of `extra` given as
+ * undefined is left out, IPCTL_PAGER too.
+ */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8' };
-  for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', IPCTL_PAGER: 'cat' };
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
   return env;
 }
 

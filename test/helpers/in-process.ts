@@ -2,6 +2,7 @@
 // environment: the same code path as the binary, without a process per run.
 import { Readable } from 'node:stream';
 import type { Deps } from '../../src/deps.js';
+import type { PagerCommand } from '../../src/output/paging.js';
 import type { Choice, Prompter } from '../../src/prompts/prompter.js';
 import { main } from '../../src/main.js';
 
@@ -26,6 +27,8 @@ export interface InProcessOptions {
   prompter?: Prompter;
   /** The clock commands read. */
   now?: () => Date;
+  /** Starts a pager (see recordingPager); without one, output is never paged. */
+  startPager?: Deps['startPager'];
 }
 
 export async function runMain(args: string[], options: InProcessOptions): Promise<InProcessResult> {
@@ -42,6 +45,7 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     now: options.now ?? (() => new Date()),
     signal: options.signal,
     prompter: options.prompter,
+    startPager: options.startPager,
   };
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
@@ -53,6 +57,28 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A pager that keeps what it is given: each start's command, and the text
+ * written to it. `fail` makes every start fail with that error code, as
+ * spawning a missing program does.
+ */
+export function recordingPager(fail?: string): { starts: PagerCommand[]; text: string; closed: number; startPager: NonNullable<Deps['startPager']> } {
+  const pager = {
+    starts: [] as PagerCommand[],
+    text: '',
+    closed: 0,
+    startPager: async (command: PagerCommand) => {
+      pager.starts.push(command);
+      if (fail) throw Object.assign(new Error(`spawn ${command.argv[0]} ${fail}`), { code: fail });
+      return {
+        write: (chunk: string) => void (pager.text += chunk),
+        close: async () => void (pager.closed += 1),
+      };
+    },
+  };
+  return pager;
 }
 
 /** A question a command asked, in the order asked. */

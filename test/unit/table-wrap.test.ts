@@ -162,6 +162,28 @@ describe('a record', () => {
   });
 });
 
+describe('a title wider than the terminal', () => {
+  const title = 'Connection conn_7f3a9c1e for Acme Manufacturing (northern region) at https://crm.example.com/accounts/acme-north';
+
+  it.each([30, 40, 60])('at %i columns wraps above a record, in bold, every character kept', async (width) => {
+    const screen = await drawn({ kind: 'record', title, fields: [['Name', 'acme']] }, width);
+    expectWithin(screen, width);
+    const shown = screen.replace(/\u001b\[[\d;]*m/g, '').split('\n');
+    const titleLines = shown.slice(0, shown.findIndex((line) => line.startsWith('┌')));
+    expect(titleLines.length).toBeGreaterThan(1);
+    expect(titleLines.join(' ').replace(/\s+/g, '')).toBe(title.replace(/\s+/g, ''));
+    expect(screen).not.toContain('…');
+    expect(screen.startsWith('\u001b[1m')).toBe(true);
+  });
+
+  it('wraps above a list too', async () => {
+    const screen = await drawn({ kind: 'list', title, columns: ['ID'], rows: [['a']] }, 40, plain);
+    expectWithin(screen, 40);
+    expect(screen).not.toContain('…');
+    expect(screen).toContain('https://crm.example.com/accounts/');
+  });
+});
+
 describe('the line under a list that lost something', () => {
   const rows = Array.from({ length: 4 }, (_, index) => [`acct_${index}`, `Customer ${index} of the northern region`, `https://crm.example.com/accounts/${index}`, `owner${index}@example.com`, `2024-06-0${index + 1}T10:00:00Z`]);
   const view: View = { kind: 'list', columns: ['NAME', 'DESCRIPTION', 'URL', 'OWNER', 'UPDATED'], rows, lowValue: ['UPDATED', 'OWNER'] };
