@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher as DispatcherType } from 'undici';
 import apiConnect from 'undici/lib/api/api-connect.js';
 import apiRequest from 'undici/lib/api/api-request.js';
@@ -18,12 +17,6 @@ import Pool from 'undici/lib/dispatcher/pool.js';
 // What undici's index does, for the two methods used: ipctl's requests, and the
 // CONNECT with which the proxy agent opens a tunnel.
 Object.assign(Dispatcher.prototype, { request: apiRequest, connect: apiConnect });
-
-// Node 20 only: its V8 recompiles undici's WebAssembly HTTP parser with the
-// optimising tier at once, which for a CLI's few requests costs more than it
-// gains (measured: `providers get` about 1.9 times as long). Newer Node tiers
-// up only hot code, and gets no flag.
-if (Number(process.versions.node.split('.')[0]) < 22) setFlagsFromString('--liftoff-only');
 
 export { EnvHttpProxyAgent, Pool };
 export type { DispatcherType as Dispatcher };

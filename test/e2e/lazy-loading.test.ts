@@ -59,6 +59,16 @@ describe('start-up loads only what --help and --version need', () => {
     expect(staticallyLoadedInputs(metafile, runChunk!)).not.toContain('src/output/pager.ts');
   });
 
+  // Speed comes only from what Node documents: no V8 flags set at run time, no module loader of ipctl's own.
+  it('sets no V8 flag at run time and patches no module loading, in any file of dist/', () => {
+    const files = Object.keys(metafile.outputs).filter((output) => output.endsWith('.cjs'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const code = readFileSync(join(repoRoot, file), 'utf8');
+      for (const pattern of ['setFlagsFromString', 'Module._load', '_resolveFilename', 'require.extensions', '_compile(']) expect(code.includes(pattern), `${file}: ${pattern}`).toBe(false);
+    }
+  });
+
   it('bundles zod/mini, not classic zod', () => {
     const bundled = Object.keys(metafile.inputs);
     expect(bundled.filter((input) => input.includes('node_modules/zod/v4/mini/')).length).toBeGreaterThan(0);
