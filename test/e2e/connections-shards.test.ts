@@ -65,3 +65,36 @@ describe('four shards of one file, at once', () => {
     expect(JSON.parse(report.stdout)).toMatchObject({ files: shards, rows, created: rows, failed: 0, invalid: 0, uncertain: 0, inMoreThanOneFile: 0 });
   }, 900_000);
 });
+
+describe('three shards sharing one rate-limited API key', () => {
+  it('all finish, with every row created exactly once and none failed, after the sandbox answered some with 429', async () => {
+    // docs/reliability.md, "Rate limits": the sandbox limits one key to N requests a second, across every client using it.
+    await fixture.addFaults({ generateConnection: [{ kind: 'rate-limit', perSecond: 200 }] });
+    try {
+      const count = 1_500;
+      const input = join(files.path, 'limited.csv');
+      const lines = ['groupRef,consumerRef,provider,providerWorkspaceRef,apiKey'];
+      for (let index = 1; index <= count; index++) lines.push(`limited-${index},user-${index},pipedrive,acme,pk_limited_${index}_secret`);
+      writeFileSync(input, lines.join('\n') + '\n');
+      const env = fixture.env({ IPCTL_PROJECT: 'proj_demo' });
+      const runs = await Promise.all(
+        [1, 2, 3].map((shard) => runIpctl(['connections', 'generate', '--from-file', input, '--shard', `${shard}/3`, '--results', join(files.path, `limited-${shard}.jsonl`), '-o', 'json'], { env, timeoutMs: 600_000 })),
+      );
+      for (const result of runs) {
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expect(JSON.parse(result.stdout)).toMatchObject({ failed: 0, uncertain: 0, invalid: 0 });
+      }
+      const throttled = (await fixture.requests()).filter((request) => request.status === 429);
+      expect(throttled.length).toBeGreaterThan(0);
+      const perGroup = new Map<string, number>();
+      for (const connection of fixture.sandbox.state.projects.proj_demo!.connections) {
+        if (connection.group.groupRef.startsWith('limited-')) perGroup.set(connection.group.groupRef, (perGroup.get(connection.group.groupRef) ?? 0) + 1);
+      }
+      expect(perGroup.size).toBe(count);
+      expect([...perGroup.values()].every((created) => created === 1)).toBe(true);
+    } finally {
+      await fixture.clearFaults();
+    }
+  }, 900_000);
+});
