@@ -119,6 +119,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         retry,
         ca: await trustedAuthorities(global, deps.env),
         now: deps.now,
+        sleep: deps.sleep,
         userAgent: userAgent(),
         env: deps.env,
         signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,

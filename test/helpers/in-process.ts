@@ -1,7 +1,7 @@
 // Runs ipctl's main() in this process, with test streams and a given
 // environment: the same code path as the binary, without a process per run.
 import { Readable } from 'node:stream';
-import type { Deps } from '../../src/deps.js';
+import type { Deps, Sleep } from '../../src/deps.js';
 import type { Choice, Prompter } from '../../src/prompts/prompter.js';
 import { main } from '../../src/main.js';
 
@@ -26,6 +26,34 @@ export interface InProcessOptions {
   prompter?: Prompter;
   /** The clock commands read. */
   now?: () => Date;
+  /** A clock whose waits take no time (see testClock); its `now` unless `now` is given. */
+  clock?: TestClock;
+}
+
+/**
+ * A clock for in-process runs: a wait before a retry returns at once and moves
+ * `now` on by its length, so a Retry-After or a backoff costs no real time.
+ * `waits` lists every wait asked for, in ms, in order.
+ */
+export interface TestClock {
+  now: () => Date;
+  sleep: Sleep;
+  waits: number[];
+}
+
+/** A TestClock starting at `start` (default: the real time now). */
+export function testClock(start: Date = new Date()): TestClock {
+  let time = start.getTime();
+  const waits: number[] = [];
+  return {
+    now: () => new Date(time),
+    waits,
+    sleep: async (ms, signal) => {
+      signal?.throwIfAborted();
+      waits.push(ms);
+      time += ms;
+    },
+  };
 }
 
 export async function runMain(args: string[], options: InProcessOptions): Promise<InProcessResult> {
@@ -39,7 +67,8 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     stderr: { write: (chunk: string) => (stderr += chunk), isTTY: terminal.stderr === true, columns: options.columns },
     stdin: stdin as Deps['stdin'],
     env: options.env,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? options.clock?.now ?? (() => new Date()),
+    sleep: options.clock?.sleep,
     signal: options.signal,
     prompter: options.prompter,
   };
