@@ -32,7 +32,8 @@ export interface InProcessOptions {
 
 /**
  * A clock for in-process runs: a wait before a retry returns at once and moves
- * `now` on by its length, so a Retry-After or a backoff costs no real time.
+ * the clock on by its length, so a Retry-After or a backoff costs no real time.
+ * Between waits it runs with the system clock, as requests take real time.
  * `waits` lists every wait asked for, in ms, in order.
  */
 export interface TestClock {
@@ -41,17 +42,17 @@ export interface TestClock {
   waits: number[];
 }
 
-/** A TestClock starting at `start` (default: the real time now). */
+/** A TestClock that reads `start` now (default: the system clock's time). */
 export function testClock(start: Date = new Date()): TestClock {
-  let time = start.getTime();
+  let ahead = start.getTime() - Date.now();
   const waits: number[] = [];
   return {
-    now: () => new Date(time),
+    now: () => new Date(Date.now() + ahead),
     waits,
     sleep: async (ms, signal) => {
       signal?.throwIfAborted();
       waits.push(ms);
-      time += ms;
+      ahead += ms;
     },
   };
 }
