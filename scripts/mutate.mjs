@@ -279,6 +279,9 @@ const mutations = [
   { name: 'a list wraps its high-value columns before leaving out its low-value ones', file: 'src/output/fit.ts', find: '  dropUntilFits(shown, dropOrder, whole, width);\n', replace: '', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a field name is broken anywhere, not after its dot', file: 'src/output/fit.ts', find: 'const breakAfter = /^[./\\-_,&?=@]$/;', replace: 'const breakAfter = /^$/;', tests: ['test/unit/table-wrap.test.ts', 'test/unit/fit.test.ts'] },
   { name: 'a wrapped line is a character wider than its cell, and so cut', file: 'src/output/draw.ts', find: 'wrapToWidth(cell.text, columnWidth - 2)', replace: 'wrapToWidth(cell.text, columnWidth - 1)', tests: ['test/unit/table-wrap.test.ts'] },
+  // the clock of the waits before a retry
+  { name: 'a wait before a retry ignores the clock it is given', file: 'src/api/client.ts', find: 'const sleep = this.#options.sleep ?? sleepWithTimers;', replace: 'const sleep = sleepWithTimers;', tests: ['test/e2e/faults.test.ts'] },
+  { name: 'a Retry-After is waited as a backoff', file: 'src/api/client.ts', find: "if (requested !== undefined) return { ms: requested, why: 'as the server asked' };", replace: '', tests: ['test/e2e/faults.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
