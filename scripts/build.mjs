@@ -2,11 +2,16 @@
 // only when a command needs them, then grouped by rollup into CommonJS files
 // with source maps; the keychain worker; and the overview that `ipctl --help`
 // prints.
+//
+// With --if-changed (npm test), nothing is built when dist/ is as the last build
+// left it and that build was made from the same sources, build scripts and
+// installed packages (their digests are kept in .cache/build-stamp.json).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
@@ -15,6 +20,14 @@ import { externalModules, isExternalModule } from './external-modules.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const staged = join(root, 'dist-esm');
+const stampPath = join(root, '.cache/build-stamp.json');
+/** What dist/ is made from. */
+const inputs = ['src', 'bin', 'scripts/build.mjs', 'scripts/external-modules.mjs', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json'];
+
+if (process.argv.includes('--if-changed') && isUpToDate()) {
+  console.log('build: dist/ is up to date with its sources; not rebuilt.');
+  process.exit(0);
+}
 
 /** What every file of dist/ is built for: the oldest Node ipctl supports, minified (less to parse at every start). */
 const forNode = { platform: 'node', target: 'node20.19', minify: true, sourcemap: 'linked', sourcesContent: false, logLevel: 'warning' };
@@ -70,6 +83,40 @@ await writeFile(join(dist, 'metafile.json'), JSON.stringify(describeDist(grouped
 // to print without building the command tree (it renders afresh on a terminal).
 const overview = execFileSync(process.execPath, [join(root, 'bin/ipctl.cjs'), '--help'], { env: { PATH: process.env.PATH }, encoding: 'utf8' });
 await writeFile(join(dist, 'overview.txt'), overview);
+
+await mkdir(dirname(stampPath), { recursive: true });
+await writeFile(stampPath, JSON.stringify({ inputs: digest(inputs), dist: digest(['dist']) }));
+
+/** Whether dist/ is what the last build wrote, from the inputs as they are now. */
+function isUpToDate() {
+  if (!existsSync(stampPath) || !existsSync(dist)) return false;
+  try {
+    const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
+    return stamp.inputs === digest(inputs) && stamp.dist === digest(['dist']);
+  } catch {
+    return false;
+  }
+}
+
+/** One SHA-256 of the names and contents of every file under `paths` (relative to the root), in a fixed order. */
+function digest(paths) {
+  const hash = createHash('sha256');
+  for (const file of paths.flatMap((path) => filesUnder(path)).sort()) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(join(root, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function filesUnder(path) {
+  const full = join(root, path);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [path];
+  return readdirSync(full, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
 
 /** rollup, from esbuild's chunks to dist/: each group of chunks that always load together as one CommonJS file. */
 async function groupChunks(entry) {

@@ -405,6 +405,9 @@ const mutations = [
   { name: 'SIGTERM while paging leaves less on the terminal', file: 'src/output/pager.ts', find: "env: command.env, signal });", replace: 'env: command.env });', tests: ['test/e2e/pager.test.ts'] },
   { name: 'SIGTERM while paging ends with exit 0', file: 'src/output/paging.ts', find: "  if (signal?.aborted) throw new InterruptedError('Stopped while the pager was showing the output.');\n", replace: '', tests: ['test/e2e/pager.test.ts'] },
   { name: 'a title wider than the terminal is cut', file: 'src/output/draw.ts', find: "wrapToWidth(view.title, width).join('\\n')", replace: 'cutLines(view.title, width)', tests: ['test/unit/table-wrap.test.ts', 'test/e2e/table-terminal.test.ts'] },
+  // the clock of the waits before a retry
+  { name: 'a wait before a retry ignores the clock it is given', file: 'src/api/client.ts', find: 'const sleep = this.#options.sleep ?? sleepWithTimers;', replace: 'const sleep = sleepWithTimers;', tests: ['test/e2e/faults.test.ts'] },
+  { name: 'a Retry-After is waited as a backoff', file: 'src/api/client.ts', find: "if (requested !== undefined) return { ms: requested, why: 'as the server asked' };", replace: '', tests: ['test/e2e/faults.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

@@ -122,6 +122,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         retry,
         ca: await trustedAuthorities(global, deps.env),
         now: deps.now,
+        sleep: deps.sleep,
         userAgent: userAgent(),
         env: deps.env,
         signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,

@@ -19,6 +19,8 @@ function isatty(fd: number): boolean {
   return process.getBuiltinModule('node:tty').isatty(fd);
 }
 
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
 export interface OutputStream {
   write(chunk: string): unknown;
   isTTY?: boolean;
@@ -43,6 +45,11 @@ export interface Deps {
   stdin: InputStream;
   env: Record<string, string | undefined>;
   now: () => Date;
+  /**
+   * Waits before a retry: resolves after `ms`, or rejects as soon as `signal`
+   * aborts. Real timers unless given; tests give a clock that takes no time.
+   */
+  sleep?: Sleep;
   /** Aborted when the user interrupts (Ctrl-C, or SIGTERM), with the signal's name as the reason. */
   signal?: AbortSignal;
   /** Replaces the interactive prompter (tests). */

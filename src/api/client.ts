@@ -1,4 +1,5 @@
 import { Secret } from '../config/secret.js';
+import type { Sleep } from '../deps.js';
 import { baseRoot, hasVersionPrefix, withVersionPrefix } from '../config/service-url.js';
 import { ApiError, CredentialError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
@@ -52,6 +53,8 @@ export interface ClientOptions {
   ca?: string[];
   /** The clock, for Retry-After dates (default: the system clock). */
   now?: () => Date;
+  /** Waits before a retry, Retry-After's and backoff's (default: real timers). */
+  sleep?: Sleep;
   /** Random numbers in [0, 1), for backoff jitter (default: Math.random). */
   random?: () => number;
 }
@@ -291,10 +294,9 @@ export class ApiClient {
   }
 
   async #pause(ms: number): Promise<void> {
-    // Loaded here: only a retry waits.
-    const { setTimeout: sleep } = process.getBuiltinModule('node:timers/promises');
+    const sleep = this.#options.sleep ?? sleepWithTimers;
     try {
-      await sleep(ms, undefined, { signal: this.#options.signal });
+      await sleep(ms, this.#options.signal);
     } catch {
       throw new InterruptedError('Interrupted while waiting to retry; nothing more was sent.');
     }
@@ -547,6 +549,12 @@ function decoded(body: Dispatcher.ResponseData['body'], encoding: string | undef
   body.on('error', (error) => decoder.destroy(error));
   return body.pipe(decoder);
 }
+
+const sleepWithTimers: Sleep = (ms, signal) => {
+  // Loaded here: only a retry waits.
+  const { setTimeout: sleep } = process.getBuiltinModule('node:timers/promises');
+  return sleep(ms, undefined, { signal });
+};
 
 function shorten(text: string): string {
   return text.length > 100 ? `${text.slice(0, 100)}…` : text;

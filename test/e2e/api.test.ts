@@ -1,10 +1,14 @@
+// ipctl api against a sandbox and HTTP stubs. The list of what it must do goes
+// through the built CLI; its requests, refusals and answers run in-process
+// (main() with test streams, a clock whose waits before a retry take no time).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
 import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { runMain, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -38,11 +42,18 @@ beforeEach(async () => {
   await fixture.clearFaults();
 });
 
-const api = (args: string[], env: Record<string, string | undefined> = {}, input?: string) => runIpctl(['api', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }), input });
+/** ipctl in this process, with the environment and stdin a spawned one would get. */
+async function runInProcess(args: string[], options: { env: Record<string, string | undefined>; input?: string }): Promise<RunResult> {
+  const result = await runMain(args, { env: cleanEnv(options.env), stdin: options.input, clock: testClock(), timeoutMs: 20_000 });
+  return { ...result, signal: null };
+}
+
+const api = (args: string[], env: Record<string, string | undefined> = {}, input?: string) => runInProcess(['api', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }), input });
+const apiSpawned = (args: string[], env: Record<string, string | undefined> = {}) => runIpctl(['api', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }) });
 
 describe('ipctl api: the Done-when list', () => {
   it('prints the org as JSON, sent with the bearer token', async () => {
-    const result = await api(['/orgs/org_demo']);
+    const result = await apiSpawned(['/orgs/org_demo']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: 'org_demo', label: 'Acme Demo', defaultTeamId: expect.any(String) });
@@ -50,26 +61,26 @@ describe('ipctl api: the Done-when list', () => {
   });
 
   it('prints one value with --query', async () => {
-    const label = await api(['orgs/org_demo', '--query', 'label']);
+    const label = await apiSpawned(['orgs/org_demo', '--query', 'label']);
     expect(label.code).toBe(0);
     expect(label.stdout).toBe('"Acme Demo"\n');
-    const name = await api(['/providers/salesforce', '--query', 'name']);
+    const name = await apiSpawned(['/providers/salesforce', '--query', 'name']);
     expect(name.code).toBe(0);
     expect(name.stdout).toBe('"salesforce"\n');
   });
 
   it('changes a destination with -X PATCH and -f fields', async () => {
-    const result = await api(['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', 'destination[name]=x', '-f', 'updateMask[]=name']);
+    const result = await apiSpawned(['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', 'destination[name]=x', '-f', 'updateMask[]=name']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: 'dest_webhook', name: 'x' });
     expect(await fixture.requests()).toEqual([expect.objectContaining({ method: 'PATCH', operation: 'updateDestination', status: 200 })]);
-    const back = await api(['-X', 'PATCH', '/projects/{project}/destinations/dest_webhook', '-f', 'destination[name]=crm-events', '-f', 'updateMask[]=name', '--query', 'name']);
+    const back = await apiSpawned(['-X', 'PATCH', '/projects/{project}/destinations/dest_webhook', '-f', 'destination[name]=crm-events', '-f', 'updateMask[]=name', '--query', 'name']);
     expect(back.stdout).toBe('"crm-events"\n');
   });
 
   it('exits 3 for an unknown org, with the problem details on stderr and nothing on stdout', async () => {
-    const result = await api(['/orgs/no-such-org']);
+    const result = await apiSpawned(['/orgs/no-such-org']);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('Not Found (HTTP 404)');
@@ -80,7 +91,7 @@ describe('ipctl api: the Done-when list', () => {
   it('refuses a URL on another origin with exit 2, and sends nothing', async () => {
     const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/v1/orgs/x`;
     for (const url of ['https://elsewhere.example.com/v1/orgs/x', other]) {
-      const result = await api([url, '--debug']);
+      const result = await apiSpawned([url, '--debug']);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(/PATH: .* is not the origin of the base URL .*; ipctl sends credentials to the configured service only/);
@@ -341,7 +352,7 @@ describe('ipctl api: answers as they come, from a service that is not the sandbo
   });
 
   const run = (args: string[]) =>
-    runIpctl(['api', ...args], { env: { IPCTL_CONFIG_DIR: files.path, IPCTL_BASE_URL: stubs.baseUrl, IPCTL_SEARCH_URL: stubs.baseUrl, IPCTL_API_KEY: canaryApiKey, IPCTL_TOKEN: canaryToken } });
+    runInProcess(['api', ...args], { env: { IPCTL_CONFIG_DIR: files.path, IPCTL_BASE_URL: stubs.baseUrl, IPCTL_SEARCH_URL: stubs.baseUrl, IPCTL_API_KEY: canaryApiKey, IPCTL_TOKEN: canaryToken } });
 
   it('shows a text answer as it came, its control characters visible and the credentials it echoes scrubbed', async () => {
     stubs.register('GET', '/status', { status: 200, body: `\u001b[31mred\u001b]0;title\u0007 key=${canaryApiKey}\n` });

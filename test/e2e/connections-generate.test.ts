@@ -1,8 +1,12 @@
+// connections generate against a sandbox. Runs by flags, files and stdin are
+// in-process (main() with test streams); the prompts, the first provider's run
+// and a missing credential's exit code go through the built CLI.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/sandbox/types.js';
-import { type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
@@ -57,6 +61,12 @@ function expectNoCanary(...texts: string[]): void {
 }
 
 /** The record table in a pipe: FIELD<TAB>VALUE lines. */
+/** ipctl in this process, with the environment and stdin a spawned one would get. */
+async function runInProcess(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<RunResult> {
+  const result = await runMain(args, { env: cleanEnv(options.env), stdin: options.input, timeoutMs: 20_000 });
+  return { ...result, signal: null };
+}
+
 function recordOf(result: RunResult): Record<string, string> {
   return Object.fromEntries(
     result.stdout
@@ -191,7 +201,9 @@ describe('connections generate by flags alone', () => {
   for (const { provider } of providerCases()) {
     it(`creates a ${provider} connection`, async () => {
       const entry = providerCases().find((candidate) => candidate.provider === provider)!;
-      const result = await runIpctl(['connections', 'generate', '--project', projectNames[entry.projectId]!, '--provider', provider, ...who, ...entry.args], {
+      // The first through the built CLI too.
+      const run = provider === providerCases()[0]!.provider ? runIpctl : runInProcess;
+      const result = await run(['connections', 'generate', '--project', projectNames[entry.projectId]!, '--provider', provider, ...who, ...entry.args], {
         env: fixture.env(entry.env),
         input: entry.stdin,
       });
@@ -213,7 +225,7 @@ describe('connections generate: provider metadata as {value, source}', () => {
   const args = ['connections', 'generate', '--project', 'demo', '--provider', 'openweather', '--group-ref', 'meta-corp', '--consumer-ref', 'u-1', '--metadata', 'units=imperial'];
 
   it('-o json shows each value with where it came from: input for what was given, provider for a default', async () => {
-    const result = await runIpctl([...args, '-o', 'json'], { env: fixture.env({ IPCTL_CONNECTION_API_KEY: canary.apiKey }) });
+    const result = await runInProcess([...args, '-o', 'json'], { env: fixture.env({ IPCTL_CONNECTION_API_KEY: canary.apiKey }) });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const printed = JSON.parse(result.stdout) as Connection;
@@ -225,7 +237,7 @@ describe('connections generate: provider metadata as {value, source}', () => {
   });
 
   it('the table shows each value', async () => {
-    const result = await runIpctl(args, { env: fixture.env({ IPCTL_CONNECTION_API_KEY: canary.apiKey }) });
+    const result = await runInProcess(args, { env: fixture.env({ IPCTL_CONNECTION_API_KEY: canary.apiKey }) });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Metadata units\timperial\n');
     expect(result.stdout).toContain('Metadata lang\ten\n');
@@ -238,7 +250,7 @@ describe('connections generate --input-json', () => {
       const entry = providerCases().find((candidate) => candidate.provider === provider)!;
       const body = { provider, groupRef: 'globex', groupName: 'Globex Corporation', consumerRef: 'u-7', consumerName: 'Uma', ...entry.body };
       const path = file(`${provider}.json`, JSON.stringify(body, null, 2));
-      const result = await runIpctl(['connections', 'generate', '--project', entry.projectId, '--input-json', path, '-o', 'json'], { env: fixture.env() });
+      const result = await runInProcess(['connections', 'generate', '--project', entry.projectId, '--input-json', path, '-o', 'json'], { env: fixture.env() });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       const printed = JSON.parse(result.stdout) as Connection;
@@ -255,7 +267,7 @@ describe('connections generate --input-json', () => {
 
   it('reads the body from stdin, and flags override its fields', async () => {
     const body = { provider: 'pipedrive', groupRef: 'from-file', consumerRef: 'u-1', providerWorkspaceRef: 'acme', apiKey: canary.apiKey, providerMetadata: {} };
-    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', '-', '--group-ref', 'initech', '--workspace', 'initech-eu', '--json'], {
+    const result = await runInProcess(['connections', 'generate', '--project', 'demo', '--input-json', '-', '--group-ref', 'initech', '--workspace', 'initech-eu', '--json'], {
       env: fixture.env(),
       input: JSON.stringify(body),
     });
@@ -267,12 +279,12 @@ describe('connections generate --input-json', () => {
   });
 
   it('prints a skeleton to fill in, for a provider just its fields, and accepts it back once filled', async () => {
-    const generic = await runIpctl(['connections', 'generate', '--skeleton'], { env: fixture.env() });
+    const generic = await runInProcess(['connections', 'generate', '--skeleton'], { env: fixture.env() });
     expect(generic.code).toBe(0);
     expect(Object.keys(JSON.parse(generic.stdout))).toEqual([
       'provider', 'groupRef', 'groupName', 'consumerRef', 'consumerName', 'providerWorkspaceRef', 'providerMetadata', 'apiKey', 'basicAuth', 'customAuth', 'oauth2AuthorizationCode',
     ]);
-    const skeleton = await runIpctl(['connections', 'generate', '--skeleton', '--provider', 'snowflake'], { env: fixture.env() });
+    const skeleton = await runInProcess(['connections', 'generate', '--skeleton', '--provider', 'snowflake'], { env: fixture.env() });
     expect(skeleton.stderr).toBe('');
     expect(skeleton.code).toBe(0);
     const body = JSON.parse(skeleton.stdout);
@@ -283,7 +295,7 @@ describe('connections generate --input-json', () => {
     });
     Object.assign(body, { groupRef: 'hooli', consumerRef: 'gavin' });
     Object.assign(body.customAuth, { account: 'hooli-1', username: 'GAVIN', password: canary.customPassword, role: 'SYSADMIN', warehouse: 'WH' });
-    const created = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', file('filled.json', JSON.stringify(body))], { env: fixture.env() });
+    const created = await runInProcess(['connections', 'generate', '--project', 'demo', '--input-json', file('filled.json', JSON.stringify(body))], { env: fixture.env() });
     expect(created.code).toBe(0);
     expect(recordOf(created)).toMatchObject({ Provider: 'snowflake', Group: 'hooli' });
   });
@@ -291,7 +303,7 @@ describe('connections generate --input-json', () => {
 
 describe('connections generate refuses bad input without a terminal (exit 2, nothing sent)', () => {
   it('lists every missing value with the flag that supplies it', async () => {
-    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--provider', 'zendesk'], { env: fixture.env() });
+    const result = await runInProcess(['connections', 'generate', '--project', 'demo', '--provider', 'zendesk'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('The connection cannot be created (5 problems); nothing was sent:');
@@ -305,7 +317,7 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
   });
 
   it('lists what every connection needs when even the provider and project are missing', async () => {
-    const result = await runIpctl(['connections', 'generate'], { env: fixture.env() });
+    const result = await runInProcess(['connections', 'generate'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('(4 problems)');
     expect(result.stderr).toContain('No project given. Give --project ID|NAME, or set IPCTL_PROJECT');
@@ -314,14 +326,14 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
   });
 
   it('reports invalid values, wrong credentials and typos together, and refuses a password typed into argv without echoing it', async () => {
-    const result = await runIpctl(
+    const result = await runInProcess(
       ['connections', 'generate', '--project', 'demo', '--provider', 'snowflake', ...who, '--custom', `password=${canary.customPassword}`, '--custom', 'role=ADMIN', '--custom', 'acount=x', '--api-key-file', file('stray.txt', canary.apiKey), '--metadata', 'oops'],
       { env: fixture.env() },
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--metadata "oops": expected KEY=VALUE.');
     expect(await fixture.requests()).toEqual([]);
-    const fixed = await runIpctl(
+    const fixed = await runInProcess(
       ['connections', 'generate', '--project', 'demo', '--provider', 'snowflake', ...who, '--custom', `password=${canary.customPassword}`, '--custom', 'role=ADMIN', '--custom', 'acount=x', '--api-key-file', file('stray.txt', canary.apiKey)],
       { env: fixture.env() },
     );
@@ -339,7 +351,7 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
   });
 
   it('names an unknown provider with exit 3', async () => {
-    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--provider', 'Salesforce', ...who], { env: fixture.env() });
+    const result = await runInProcess(['connections', 'generate', '--project', 'demo', '--provider', 'Salesforce', ...who], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('Provider "Salesforce" is not in the catalogue.');
@@ -347,14 +359,14 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
   });
 
   it('reads stdin once per run', async () => {
-    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', '-', '--api-key-file', '-'], { env: fixture.env(), input: '{}' });
+    const result = await runInProcess(['connections', 'generate', '--project', 'demo', '--input-json', '-', '--api-key-file', '-'], { env: fixture.env(), input: '{}' });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--api-key-file: stdin is already read by --input-json; only one value can come from stdin.');
     expect(await fixture.requests()).toEqual([]);
   });
 
   it('explains a body file that is not an object, and a secret file that is missing', async () => {
-    const result = await runIpctl(['connections', 'generate', '--input-json', file('list.json', '[1]'), '--refresh-token-file', join(files.path, 'nope.txt')], { env: fixture.env() });
+    const result = await runInProcess(['connections', 'generate', '--input-json', file('list.json', '[1]'), '--refresh-token-file', join(files.path, 'nope.txt')], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('list.json must hold one JSON object, the request body. Print one to fill in with --skeleton.');
     expect(result.stderr).toContain('--refresh-token-file: cannot read');
@@ -372,7 +384,7 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
 describe('connections generate output and secrets', () => {
   it('--dry-run prints the request with every secret redacted and sends nothing', async () => {
     const before = connectionsOf('proj_demo').length;
-    const result = await runIpctl(
+    const result = await runInProcess(
       ['connections', 'generate', '--project', 'demo', '--provider', 'zendesk', ...who, '--workspace', 'acme', '--username', 'agent@acme.test', '--password-file', '-', '--dry-run', '--json'],
       { env: fixture.env(), input: canary.password },
     );
@@ -391,11 +403,11 @@ describe('connections generate output and secrets', () => {
 
   it('--dry-run shows each providerMetadata value as the published object {value, source: "input"}', async () => {
     const key = file('pipedrive-key.txt', `${canary.apiKey}\n`);
-    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', ...who, '--workspace', 'acme', '--api-key-file', key, '--dry-run', '-o', 'json'], { env: fixture.env() });
+    const result = await runInProcess(['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', ...who, '--workspace', 'acme', '--api-key-file', key, '--dry-run', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).body.providerMetadata).toEqual({ workspace: { value: 'acme', source: 'input' } });
     const given = file('metadata.json', JSON.stringify({ provider: 'snowflake', groupRef: 'g', consumerRef: 'c', providerMetadata: { database: 'SALES', schema: { value: 'RAW', displayName: 'Schema' } }, customAuth: { account: 'a', username: 'u', password: canary.customPassword, role: 'LOADER', warehouse: 'w' } }));
-    const mixed = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', given, '--metadata', 'database=ANALYTICS', '--dry-run', '-o', 'json'], { env: fixture.env() });
+    const mixed = await runInProcess(['connections', 'generate', '--project', 'demo', '--input-json', given, '--metadata', 'database=ANALYTICS', '--dry-run', '-o', 'json'], { env: fixture.env() });
     expect(mixed.code).toBe(0);
     expect(JSON.parse(mixed.stdout).body.providerMetadata).toEqual({ database: { value: 'ANALYTICS', source: 'input' }, schema: { value: 'RAW', source: 'input', displayName: 'Schema' } });
     expectNoCanary(result.stdout, result.stderr, mixed.stdout, mixed.stderr);
@@ -404,7 +416,7 @@ describe('connections generate output and secrets', () => {
 
   it('refuses a providerMetadata source other than input from a file, naming the field (exit 2, nothing sent)', async () => {
     const given = file('token-source.json', JSON.stringify({ provider: 'openweather', groupRef: 'g', consumerRef: 'c', apiKey: canary.apiKey, providerMetadata: { units: { value: 'imperial', source: 'token' } } }));
-    const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--input-json', given], { env: fixture.env() });
+    const result = await runInProcess(['connections', 'generate', '--project', 'demo', '--input-json', given], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('providerMetadata.units.source must be "input" or left out');
     expect(result.stderr).toContain('Set with --metadata units=VALUE (or fix it in the --input-json file).');
@@ -414,17 +426,17 @@ describe('connections generate output and secrets', () => {
   it('takes a structured password input from a JSON file (KEY:=@PATH), each string in it redacted', async () => {
     const key = file('key.json', JSON.stringify({ pem: canary.privateKey, kid: 'kid-CANARY-0042-abcd' }));
     const args = ['connections', 'generate', '--project', 'demo', '--provider', 'docusign-jwt', ...who, '--metadata', 'accountId=1', '--custom', 'integrationKey=ik', '--custom', 'userId=u', '--custom', 'environment=production', '--custom', `privateKey:=@${key}`];
-    const dryRun = await runIpctl([...args, '--dry-run', '--json'], { env: fixture.env() });
+    const dryRun = await runInProcess([...args, '--dry-run', '--json'], { env: fixture.env() });
     expect(dryRun.code).toBe(0);
     expect(JSON.parse(dryRun.stdout).body.customAuth.privateKey).toEqual({ pem: '****----', kid: '****abcd' });
     expectNoCanary(dryRun.stdout, dryRun.stderr);
-    const created = await runIpctl(args, { env: fixture.env() });
+    const created = await runInProcess(args, { env: fixture.env() });
     expect(created.code).toBe(0);
     expect(credentialsOf('proj_demo', recordOf(created).ID)?.customAuth?.privateKey).toEqual({ pem: canary.privateKey, kid: 'kid-CANARY-0042-abcd' });
   });
 
   it('keeps every secret out of the --debug trace', async () => {
-    const result = await runIpctl(
+    const result = await runInProcess(
       ['connections', 'generate', '--debug', '--project', 'demo', '--provider', 'salesforce', ...who, '--workspace', 'acme', '--scopes', 'api', '--refresh-token-file', '-'],
       { env: fixture.env({ IPCTL_CONNECTION_ACCESS_TOKEN: canary.accessToken }), input: canary.refreshToken },
     );
@@ -435,13 +447,13 @@ describe('connections generate output and secrets', () => {
   });
 
   it('shows the credentials of the created connection only with --show-secrets', async () => {
-    const result = await runIpctl(
+    const result = await runInProcess(
       ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', ...who, '--workspace', 'acme', '--api-key-file', '-', '--show-secrets', '-o', 'json'],
       { env: fixture.env(), input: canary.apiKey },
     );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).apiKey).toBe(canary.apiKey);
-    const table = await runIpctl(['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', ...who, '--workspace', 'acme', '--api-key-file', '-'], {
+    const table = await runInProcess(['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', ...who, '--workspace', 'acme', '--api-key-file', '-'], {
       env: fixture.env(),
       input: canary.apiKey,
     });

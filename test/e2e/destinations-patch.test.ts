@@ -1,3 +1,6 @@
+// destinations patch against a sandbox. The runs by flags, files and stdin are
+// in-process (main() with test streams); prompts, a terminal and one run of each
+// kind go through the built CLI.
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -5,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSeedData } from '../../src/sandbox/seed.js';
 import type { Destination } from '../../src/sandbox/types.js';
 import { type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
@@ -39,8 +43,18 @@ interface DestinationState {
   secretNames: string[];
 }
 
-function patch(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<RunResult> {
-  return runIpctl(['destinations', 'patch', ...args], { env: fixture.env(options.env), input: options.input });
+interface PatchOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  /** Through the built CLI, in a process of its own. */
+  spawned?: boolean;
+}
+
+async function patch(args: string[], options: PatchOptions = {}): Promise<RunResult> {
+  const argv = ['destinations', 'patch', ...args];
+  if (options.spawned) return runIpctl(argv, { env: fixture.env(options.env), input: options.input });
+  const result = await runMain(argv, { env: fixture.env(options.env), stdin: options.input, timeoutMs: 20_000 });
+  return { ...result, signal: null };
 }
 
 async function stateOf(destination: string, project = 'demo'): Promise<DestinationState> {
@@ -93,7 +107,7 @@ async function expectNothingSent(): Promise<void> {
 describe('destinations patch: fields', () => {
   it('sets the name and a metadata key, prints the destination and changes nothing else', async () => {
     const before = await stateOf('dest_sqs');
-    const result = await patch(['dest_sqs', '--project', 'demo', '--set', 'metadata.region=eu-central-1', '--name', 'contacts-queue-eu']);
+    const result = await patch(['dest_sqs', '--project', 'demo', '--set', 'metadata.region=eu-central-1', '--name', 'contacts-queue-eu'], { spawned: true });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const table = tableOf(result.stdout);
@@ -256,6 +270,7 @@ describe('destinations patch: secrets', () => {
     const keyFile = writeFile('access-key-id.txt', `${canaryFileSecret}\n`);
     const result = await patch(['dest_s3', '--project', 'demo', '--secret', `accessKeyId=@${keyFile}`, '--secret', 'secretAccessKey=-', '--debug'], {
       input: `${canaryStdinSecret}\n`,
+      spawned: true,
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Updated secrets: accessKeyId, secretAccessKey.');
@@ -343,7 +358,7 @@ describe('destinations patch: --dry-run', () => {
 
 describe('destinations patch: not found', () => {
   it('exits 3 with the problem for an unknown destination', async () => {
-    const result = await patch(['dest_nope', '--project', 'demo', '--name', 'x']);
+    const result = await patch(['dest_nope', '--project', 'demo', '--name', 'x'], { spawned: true });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^Error: Not Found \(HTTP 404\)/);

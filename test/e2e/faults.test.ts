@@ -3,12 +3,13 @@
 // process shows is left to the other end-to-end tests. What a command
 // must do follows from its retry mode, written by hand in helpers/commands.ts from
 // the README: a `safe` one retries and succeeds, a `beforeSend` one stops at once,
-// since the request reached the server.
+// since the request reached the server. Waits before a retry take no time (a
+// test clock); test/e2e/retries.test.ts waits for a real Retry-After.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { apiCommands, prepareRun } from '../helpers/commands.js';
 import { faultCases } from '../helpers/fault-cases.js';
-import { runMain } from '../helpers/in-process.js';
+import { runMain, testClock } from '../helpers/in-process.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -46,13 +47,18 @@ describe('API commands under injected faults', () => {
     const quiet = expected.exit === 'success' ? quietStderr.get(row.name) : '';
     await fixture.clearRequests();
     await fixture.addFaults({ [row.operation]: fault.steps });
+    const clock = testClock();
     const result = await runMain([...prepareRun(row, work.path), ...(fault.flags ?? [])], {
       env: fixture.env({ IPCTL_RETRY_BACKOFF: '0.02', ...fault.env, ...row.env }),
       stdin: row.input,
+      clock,
     });
 
     const sent = (await fixture.requests()).filter((entry) => entry.operation === row.operation);
     expect(sent.length).toBe(expected.attempts);
+    // One wait before each retry; the one the server asked for, where it asked.
+    expect(clock.waits.length).toBe(expected.attempts - 1);
+    if (expected.waits) expect(clock.waits).toEqual(expected.waits);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const succeeded = expected.exit === 'success';
     expect(result.code).toBe(succeeded ? row.successExit : expected.exit);

@@ -1,7 +1,11 @@
+// Error answers, redirects and unreachable servers. What the stub servers answer is
+// tested in-process (main() with test streams); the sandbox's own answers through the
+// built CLI.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, runIpctl, tempDir } from '../helpers/cli.js';
+import { runMain, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -12,6 +16,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixture.close();
 });
+
+/**
+ * Runs ipctl in this process, with the environment a spawned one gets and a
+ * clock whose waits before a retry take no time (the answers are what is tested here).
+ */
+function runInProcess(args: string[], options: { env: Record<string, string | undefined> }) {
+  return runMain(args, { env: cleanEnv(options.env), clock: testClock(), timeoutMs: 30_000 });
+}
 
 interface StubAnswer {
   status: number;
@@ -50,7 +62,7 @@ describe('error responses', () => {
       body: '<html><head><title>502</title><style>p{}</style></head><body><h1>Bad Gateway</h1><p>The upstream server is unreachable.</p></body></html>',
     }));
     const config = tempDir();
-    const result = await runIpctl(['providers', 'get', 'salesforce'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/v1` } });
+    const result = await runInProcess(['providers', 'get', 'salesforce'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/v1` } });
     await stub.close();
     config.remove();
     expect(result.code).toBe(5);
@@ -64,7 +76,7 @@ describe('error responses', () => {
   it('says so when a success body is not what the spec describes', async () => {
     const stub = await stubServer(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '[{"id": 1}]' }));
     const config = tempDir();
-    const result = await runIpctl(['invites', 'list', 'org_1'], {
+    const result = await runInProcess(['invites', 'list', 'org_1'], {
       env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/v1`, IPCTL_TOKEN: canaryToken },
     });
     await stub.close();
@@ -78,7 +90,7 @@ describe('error responses', () => {
   it('keeps unknown fields and tolerates missing optional ones', async () => {
     const stub = await stubServer(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"org_x","futureField":{"a":1}}' }));
     const config = tempDir();
-    const result = await runIpctl(['orgs', 'get', 'org_x', '--json'], {
+    const result = await runInProcess(['orgs', 'get', 'org_x', '--json'], {
       env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/v1`, IPCTL_TOKEN: canaryToken },
     });
     await stub.close();
@@ -91,7 +103,7 @@ describe('error responses', () => {
     const elsewhere = await stubServer(() => ({ status: 200, body: '{}' }));
     const redirecting = await stubServer(() => ({ status: 307, headers: { location: `${elsewhere.origin}/v1/orgs/org_demo` }, body: '' }));
     const config = tempDir();
-    const result = await runIpctl(['orgs', 'get', 'org_demo'], {
+    const result = await runInProcess(['orgs', 'get', 'org_demo'], {
       env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${redirecting.origin}/v1`, IPCTL_TOKEN: canaryToken, IPCTL_API_KEY: canaryApiKey },
     });
     await redirecting.close();
@@ -109,7 +121,7 @@ describe('error responses', () => {
         : { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"org_moved","label":"Moved"}' },
     );
     const config = tempDir();
-    const result = await runIpctl(['orgs', 'get', 'org_moved', '--json'], {
+    const result = await runInProcess(['orgs', 'get', 'org_moved', '--json'], {
       env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/old/v1`, IPCTL_TOKEN: canaryToken },
     });
     await stub.close();
@@ -123,7 +135,7 @@ describe('error responses', () => {
     const stub = await stubServer(() => ({ status: 200, body: '' }));
     await stub.close();
     const config = tempDir();
-    const result = await runIpctl(['providers', 'get', 'salesforce'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/v1` } });
+    const result = await runInProcess(['providers', 'get', 'salesforce'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/v1` } });
     config.remove();
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('Could not reach GET');
@@ -135,7 +147,7 @@ describe('error responses', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
     const config = tempDir();
-    const result = await runIpctl(['providers', 'get', 'salesforce', '--timeout', '1'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${origin}/v1` } });
+    const result = await runInProcess(['providers', 'get', 'salesforce', '--timeout', '1'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${origin}/v1` } });
     hanging.closeAllConnections();
     await new Promise<void>((resolve) => hanging.close(() => resolve()));
     config.remove();

@@ -1,5 +1,9 @@
+// The read commands against a sandbox: each command's output in a pipe and on a
+// terminal, and its exit codes, through the built CLI; the edge cases (flag rules,
+// formats, problems) in-process (main() with test streams).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { type RunResult, runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -13,6 +17,10 @@ afterAll(async () => {
 beforeEach(async () => {
   await fixture.clearRequests();
 });
+
+async function runInProcess(args: string[], options: { env: Record<string, string | undefined> }): Promise<RunResult> {
+  return { ...(await runMain(args, { env: options.env, timeoutMs: 20_000 })), signal: null };
+}
 
 describe('orgs get', () => {
   it('prints the org as a tab-separated vertical table in a pipe', async () => {
@@ -92,7 +100,7 @@ describe('orgs get', () => {
   });
 
   it('puts an absolute URI naming the request in the problem\'s instance', async () => {
-    const result = await runIpctl(['orgs', 'get', 'no-such-org', '-o', 'json'], { env: fixture.env() });
+    const result = await runInProcess(['orgs', 'get', 'no-such-org', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     const problem = JSON.parse(result.stderr) as { instance: string; requestId: string };
@@ -111,7 +119,7 @@ describe('orgs get', () => {
   });
 
   it('exits 4 with the problem when the token is rejected (401)', async () => {
-    const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: 'not-the-right-token-at-all' }) });
+    const result = await runInProcess(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: 'not-the-right-token-at-all' }) });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('(HTTP 401)');
@@ -119,7 +127,7 @@ describe('orgs get', () => {
   });
 
   it('exits 2 and sends nothing when no org is given anywhere', async () => {
-    const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_ORG: undefined }) });
+    const result = await runInProcess(['orgs', 'get'], { env: fixture.env({ IPCTL_ORG: undefined }) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('No organization given');
     expect(result.stderr).toContain('--org');
@@ -145,7 +153,7 @@ describe('invites list', () => {
   });
 
   it('filters on --status', async () => {
-    const result = await runIpctl(['invites', 'list', '--status', 'pending', '--json'], { env: fixture.env() });
+    const result = await runInProcess(['invites', 'list', '--status', 'pending', '--json'], { env: fixture.env() });
     expect(result.code).toBe(0);
     const invites = JSON.parse(result.stdout) as Array<{ status: string }>;
     expect(invites.length).toBeGreaterThan(0);
@@ -153,7 +161,7 @@ describe('invites list', () => {
   });
 
   it('rejects an unknown --status with exit 2, naming the flag and the choices, sending nothing', async () => {
-    const result = await runIpctl(['invites', 'list', '--status', 'maybe'], { env: fixture.env() });
+    const result = await runInProcess(['invites', 'list', '--status', 'maybe'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('--status');
@@ -162,11 +170,11 @@ describe('invites list', () => {
   });
 
   it('prints an empty table, [] in JSON, and exits 0 when there are no invites', async () => {
-    const table = await runIpctl(['invites', 'list', 'org_empty'], { env: fixture.env() });
+    const table = await runInProcess(['invites', 'list', 'org_empty'], { env: fixture.env() });
     expect(table.code).toBe(0);
     expect(table.stdout).toBe('EMAIL\tSTATUS\tCREATED\tID\n');
     expect(table.stderr).toBe('');
-    const json = await runIpctl(['invites', 'list', 'org_empty', '-o', 'json'], { env: fixture.env() });
+    const json = await runInProcess(['invites', 'list', 'org_empty', '-o', 'json'], { env: fixture.env() });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([]);
     const terminal = await runIpctlInTerminal(['invites', 'list', 'org_empty'], { env: fixture.env() });
@@ -176,7 +184,7 @@ describe('invites list', () => {
 
 describe('providers get', () => {
   it('needs no credential and summarises what a connection needs', async () => {
-    const result = await runIpctl(['providers', 'get', 'pipedrive'], { env: fixture.env({ IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined }) });
+    const result = await runInProcess(['providers', 'get', 'pipedrive'], { env: fixture.env({ IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined }) });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Auth type\tapiKey');
     expect(result.stdout).toMatch(/API key\tapiKey\tsecret\tyes/);
@@ -187,7 +195,7 @@ describe('providers get', () => {
   });
 
   it('shows scopes and workspace for an OAuth provider that requires them', async () => {
-    const result = await runIpctl(['providers', 'get', 'salesforce'], { env: fixture.env() });
+    const result = await runInProcess(['providers', 'get', 'salesforce'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Scopes\toauth2AuthorizationCode\.scopes\tlist\tyes/);
     expect(result.stdout).toMatch(/Workspace\tproviderWorkspaceRef\ttext\tyes/);
@@ -203,7 +211,7 @@ describe('providers get', () => {
   });
 
   it('prints the whole provider object as JSON', async () => {
-    const result = await runIpctl(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env() });
+    const result = await runInProcess(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(0);
     const provider = JSON.parse(result.stdout);
     expect(provider).toMatchObject({ name: 'salesforce', authType: 'oauth2' });
@@ -212,7 +220,7 @@ describe('providers get', () => {
   });
 
   it('gives every module in JSON a displayName, a baseURL and a support object, and a line each in the table', async () => {
-    const json = await runIpctl(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env() });
+    const json = await runInProcess(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env() });
     expect(json.code).toBe(0);
     const modules = (JSON.parse(json.stdout) as { modules: Record<string, Record<string, unknown>> }).modules;
     expect(Object.keys(modules)).toEqual(['crm', 'pardot']);
@@ -221,21 +229,21 @@ describe('providers get', () => {
       expect(module).toEqual({ displayName: expect.any(String), baseURL: expect.stringMatching(/^https:\/\//), support });
     }
     expect(modules.pardot).toMatchObject({ displayName: 'Account Engagement (Pardot)', baseURL: 'https://pi.pardot.com/api/v5', support: { read: true, write: true, delete: false } });
-    const table = await runIpctl(['providers', 'get', 'salesforce'], { env: fixture.env() });
+    const table = await runInProcess(['providers', 'get', 'salesforce'], { env: fixture.env() });
     expect(table.code).toBe(0);
     expect(table.stdout).toContain('MODULE\tDISPLAY NAME\tBASE URL\tSUPPORTS\n');
     expect(table.stdout).toContain('pardot\tAccount Engagement (Pardot)\thttps://pi.pardot.com/api/v5\tproxy, read, write\n');
   });
 
   it('exits 3 for an unknown provider, naming it', async () => {
-    const result = await runIpctl(['providers', 'get', 'nosuchprovider'], { env: fixture.env() });
+    const result = await runInProcess(['providers', 'get', 'nosuchprovider'], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('nosuchprovider');
   });
 
   it('exits 2 without a provider name', async () => {
-    const result = await runIpctl(['providers', 'get'], { env: fixture.env() });
+    const result = await runInProcess(['providers', 'get'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("Error: Missing required argument 'name'.");
   });
@@ -243,13 +251,13 @@ describe('providers get', () => {
 
 describe('usage errors', () => {
   it('suggests the closest command for a typo, exit 2', async () => {
-    const result = await runIpctl(['invites', 'lst'], { env: fixture.env() });
+    const result = await runInProcess(['invites', 'lst'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('list');
   });
 
   it('rejects an unknown flag with a suggestion, exit 2, nothing sent', async () => {
-    const result = await runIpctl(['orgs', 'get', '--jsn'], { env: fixture.env() });
+    const result = await runInProcess(['orgs', 'get', '--jsn'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("Error: Unknown option '--jsn'.");
     expect(result.stderr).toContain('--json');
@@ -257,17 +265,17 @@ describe('usage errors', () => {
   });
 
   it('rejects an unknown output format, exit 2', async () => {
-    const result = await runIpctl(['orgs', 'get', '-o', 'xml'], { env: fixture.env() });
+    const result = await runInProcess(['orgs', 'get', '-o', 'xml'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--output');
     expect(result.stderr).toContain('table, wide, json');
   });
 
   it('rejects an invalid --timeout and IPCTL_BASE_URL, exit 2', async () => {
-    const timeout = await runIpctl(['orgs', 'get', '--timeout', 'soon'], { env: fixture.env() });
+    const timeout = await runInProcess(['orgs', 'get', '--timeout', 'soon'], { env: fixture.env() });
     expect(timeout.code).toBe(2);
     expect(timeout.stderr).toContain('--timeout');
-    const baseUrl = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_BASE_URL: 'ftp:/nowhere' }) });
+    const baseUrl = await runInProcess(['orgs', 'get'], { env: fixture.env({ IPCTL_BASE_URL: 'ftp:/nowhere' }) });
     expect(baseUrl.code).toBe(2);
     expect(baseUrl.stderr).toContain('IPCTL_BASE_URL');
     expect(await fixture.requests()).toEqual([]);

@@ -1,5 +1,8 @@
+// Retries through the built CLI, waiting for a real Retry-After; how the wait the
+// server asks for is read is tested in-process, with a clock whose waits take no time.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runIpctl, startIpctl } from '../helpers/cli.js';
+import { runMain, testClock } from '../helpers/in-process.js';
 import { canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -45,17 +48,21 @@ describe('retries', () => {
 
   it("waits for the later of Retry-After and the problem's retryAfter", async () => {
     await fixture.addFaults({ getProvider: [{ kind: 'status', status: 503, retryable: true, retryAfter: 0, problemRetryAfter: 2 }] });
-    const result = await runIpctl(['providers', 'get', 'salesforce', '--debug'], { env: env() });
+    const clock = testClock();
+    const result = await runMain(['providers', 'get', 'salesforce', '--debug'], { env: env(), clock });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/retry: HTTP 503 Service Unavailable; waiting (1\.\d|2\.0) s \(as the server asked\)/);
+    expect(clock.waits).toHaveLength(1);
   });
 
   it('reads Retry-After as an HTTP date', async () => {
     const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
     await fixture.addFaults({ getProvider: [{ kind: 'status', status: 503, retryAfter: inTwoSeconds }] });
-    const result = await runIpctl(['providers', 'get', 'salesforce', '--debug'], { env: env() });
+    const clock = testClock();
+    const result = await runMain(['providers', 'get', 'salesforce', '--debug'], { env: env(), clock });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/retry: HTTP 503 Service Unavailable; waiting (\d+ ms|[0-2]\.\d s) \(as the server asked\)/);
+    expect(clock.waits).toHaveLength(1);
     expect(await attempts('getProvider')).toBe(2);
   });
 
@@ -65,7 +72,7 @@ describe('retries', () => {
     ["a problem's retryAfter already past", { problemRetryAfter: '2000-01-01T00:00:00Z' }],
   ])('reads %s as no answer, and backs off', async (_name, asked) => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, ...asked }] });
-    const result = await runIpctl(['orgs', 'get', '--debug'], { env: env() });
+    const result = await runMain(['orgs', 'get', '--debug'], { env: env(), clock: testClock() });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/debug: retry: HTTP 429 Too Many Requests; waiting \d+ ms \(backoff\) before attempt 2 of 4/);
     expect(result.stderr).not.toContain('as the server asked');
@@ -114,7 +121,7 @@ describe('retries', () => {
     [[], { IPCTL_RETRY_MAX_WAIT: 'forever' }, 'IPCTL_RETRY_MAX_WAIT must be a number of seconds from 0 to 3600'],
     [[], { IPCTL_RETRY_BACKOFF: '-1' }, 'IPCTL_RETRY_BACKOFF must be a number of seconds from 0 to 60'],
   ] as const)('rejects %j %j with exit 2, sending nothing', async (flags, extra, message) => {
-    const result = await runIpctl(['orgs', 'get', ...flags], { env: env(extra) });
+    const result = await runMain(['orgs', 'get', ...flags], { env: env(extra) });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(message);

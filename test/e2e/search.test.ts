@@ -1,5 +1,9 @@
+// ipctl search against a sandbox. Searches in a pipe are in-process (main() with
+// test streams); the terminal, the profile and one search of each outcome go
+// through the built CLI.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
+import { runMain } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
 let fixture: SandboxFixture;
@@ -20,8 +24,11 @@ const adaEmail = 'ada.okafor0@northwindlogistics.example.com';
 const fullPageOwner = '005Ac00000000001AA';
 
 /** ipctl search, pointed at the sandbox with proj_demo as the default project. */
-function search(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
-  return runIpctl(['search', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }) });
+/** A search in a pipe, in-process unless `spawned`. */
+async function search(args: string[], env: Record<string, string | undefined> = {}, options: { spawned?: boolean } = {}): Promise<RunResult> {
+  const settings = fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env });
+  if (options.spawned) return runIpctl(['search', ...args], { env: settings });
+  return { ...(await runMain(['search', ...args], { env: settings, timeoutMs: 20_000 })), signal: null };
 }
 
 function searchInTerminal(args: string[]): Promise<RunResult> {
@@ -64,7 +71,7 @@ async function searchDirectly(projectId: string, integrationId: string, groupRef
 
 describe('ipctl search: matching', () => {
   it('matches by a mapped field name, showing the mapped fields marked as such', async () => {
-    const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `email=${adaEmail}`]);
+    const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `email=${adaEmail}`], {}, { spawned: true });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const [header, ...rows] = tsv(result.stdout);
@@ -348,7 +355,7 @@ describe('ipctl search: input rejected locally (exit 2, nothing sent)', () => {
   });
 
   it('needs an API key (exit 4), even with a bearer token', async () => {
-    const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', 'Title=CTO'], { IPCTL_API_KEY: undefined });
+    const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', 'Title=CTO'], { IPCTL_API_KEY: undefined }, { spawned: true });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('This command needs an API key, and none is configured.');

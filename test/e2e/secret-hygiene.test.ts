@@ -1,11 +1,15 @@
 // Every command and flag combination that handles a secret, succeeding and
 // failing, with and without --debug: no canary may appear in stdout, stderr
 // (which carries the --debug trace), or any file but the 0600 profile store.
+// Each run with --debug goes through the built CLI, in its own HOME, TMPDIR and
+// working folder, whose files are checked at the end; each run without it runs
+// in-process (main() with test streams), where only its output is checked.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, runIpctl, tempDir } from '../helpers/cli.js';
 import { apiCommands, commandSecrets, prepareRun } from '../helpers/commands.js';
+import { runMain, testClock } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
@@ -121,11 +125,10 @@ function expectNoCanary(text: string, where: string): void {
 describe('secrets stay out of every output', () => {
   it.each(runs.flatMap((run) => [[`ipctl ${run.name}`, run, false] as const, [`ipctl ${run.name} --debug`, run, true] as const]))('%s', async (_name, run, debug) => {
     await run.before?.();
-    const result = await runIpctl([...run.args, ...(debug ? ['--debug'] : [])], {
-      env: fixture.env({ HOME: home.path, TMPDIR: scratch.path, IPCTL_RETRY_BACKOFF: '0.02', ...run.env }),
-      input: run.input,
-      cwd: work.path,
-    });
+    const env = fixture.env({ HOME: home.path, TMPDIR: scratch.path, IPCTL_RETRY_BACKOFF: '0.02', ...run.env });
+    const result = debug
+      ? await runIpctl([...run.args, '--debug'], { env, input: run.input, cwd: work.path })
+      : await runMain(run.args, { env: cleanEnv(env), stdin: run.input, clock: testClock(), timeoutMs: 20_000 });
     expect(result.code).not.toBeNull();
     expectNoCanary(result.stdout, 'stdout');
     expectNoCanary(result.stderr, 'stderr');

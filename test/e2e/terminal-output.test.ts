@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { runMain, testClock } from '../helpers/in-process.js';
 import { keys, PtySession, stripAnsi } from '../helpers/pty.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 import { displayWidths } from '../helpers/display-width.js';
@@ -149,8 +150,11 @@ describe('waits before a retry', () => {
 
   it('are not said in a pipe, nor with --quiet', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
-    const piped = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env() });
+    // In a pipe in-process, with a clock whose waits take no time; on a terminal the wait is real.
+    const clock = testClock();
+    const piped = await runMain(['orgs', 'get', 'org_demo'], { env: fixture.env(), clock });
     expect(piped.code).toBe(0);
+    expect(clock.waits).toEqual([1000]);
     expect(piped.stderr).toBe('');
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
     const quiet = await runIpctlInTerminal(['--quiet', 'orgs', 'get', 'org_demo'], { env: fixture.env() });
@@ -160,7 +164,7 @@ describe('waits before a retry', () => {
 
   it('are traced under --debug, in a pipe too', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
-    const result = await runIpctl(['--debug', 'orgs', 'get', 'org_demo'], { env: fixture.env() });
+    const result = await runMain(['--debug', 'orgs', 'get', 'org_demo'], { env: fixture.env(), clock: testClock() });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/debug: retry: HTTP 429 Too Many Requests; waiting 1\.0 s .* before attempt 2 of 4/);
   });

@@ -11,6 +11,8 @@ export interface Expectation {
   /** Requests that reach the sandbox. */
   attempts: number;
   stderr?: RegExp[];
+  /** The waits before the retries, in ms, where the server names them. */
+  waits?: number[];
 }
 
 export interface FaultCase {
@@ -22,8 +24,8 @@ export interface FaultCase {
 }
 
 /** Retried by a safe operation; a beforeSend one stops with `stderr`. */
-function retriedOnce(stderr: RegExp[], attempts = 2): Record<RetryMode, Expectation> {
-  return { safe: { exit: 'success', attempts }, beforeSend: { exit: 5, attempts: 1, stderr } };
+function retriedOnce(stderr: RegExp[], attempts = 2, waits?: number[]): Record<RetryMode, Expectation> {
+  return { safe: { exit: 'success', attempts, waits }, beforeSend: { exit: 5, attempts: 1, stderr, waits: [] } };
 }
 
 function neverRetried(exit: number, stderr: RegExp[]): Record<RetryMode, Expectation> {
@@ -31,7 +33,7 @@ function neverRetried(exit: number, stderr: RegExp[]): Record<RetryMode, Expecta
 }
 
 export const faultCases: FaultCase[] = [
-  { name: '429 with Retry-After: 1', steps: [{ kind: 'status', status: 429, retryAfter: 1 }], expect: retriedOnce([/Too Many Requests \(HTTP 429\)/, /Try again after \d{4}-\d\d-\d\dT[\d:]+Z/]) },
+  { name: '429 with Retry-After: 1', steps: [{ kind: 'status', status: 429, retryAfter: 1 }], expect: retriedOnce([/Too Many Requests \(HTTP 429\)/, /Try again after \d{4}-\d\d-\d\dT[\d:]+Z/], 2, [1000]) },
   { name: '503 with a retryable problem, twice', steps: [{ kind: 'status', status: 503, retryable: true, times: 2 }], expect: retriedOnce([/Service Unavailable \(HTTP 503\)/, /Retry: yes/], 3) },
   { name: '408 Request Timeout', steps: [{ kind: 'status', status: 408 }], expect: retriedOnce([/Request Timeout \(HTTP 408\)/]) },
   { name: '429 with a Retry-After already past', steps: [{ kind: 'status', status: 429, retryAfter: 'Sat, 01 Jan 2000 00:00:00 GMT' }], expect: retriedOnce([/Too Many Requests \(HTTP 429\)/]) },

@@ -1,7 +1,7 @@
 // Runs ipctl's main() in this process, with test streams and a given
 // environment: the same code path as the binary, without a process per run.
 import { Readable } from 'node:stream';
-import type { Deps } from '../../src/deps.js';
+import type { Deps, Sleep } from '../../src/deps.js';
 import type { PagerCommand } from '../../src/output/paging.js';
 import type { Choice, Prompter } from '../../src/prompts/prompter.js';
 import { main } from '../../src/main.js';
@@ -29,6 +29,35 @@ export interface InProcessOptions {
   now?: () => Date;
   /** Starts a pager (see recordingPager); without one, output is never paged. */
   startPager?: Deps['startPager'];
+  /** A clock whose waits take no time (see testClock); its `now` unless `now` is given. */
+  clock?: TestClock;
+}
+
+/**
+ * A clock for in-process runs: a wait before a retry returns at once and moves
+ * the clock on by its length, so a Retry-After or a backoff costs no real time.
+ * Between waits it runs with the system clock, as requests take real time.
+ * `waits` lists every wait asked for, in ms, in order.
+ */
+export interface TestClock {
+  now: () => Date;
+  sleep: Sleep;
+  waits: number[];
+}
+
+/** A TestClock that reads `start` now (default: the system clock's time). */
+export function testClock(start: Date = new Date()): TestClock {
+  let ahead = start.getTime() - Date.now();
+  const waits: number[] = [];
+  return {
+    now: () => new Date(Date.now() + ahead),
+    waits,
+    sleep: async (ms, signal) => {
+      signal?.throwIfAborted();
+      waits.push(ms);
+      ahead += ms;
+    },
+  };
 }
 
 export async function runMain(args: string[], options: InProcessOptions): Promise<InProcessResult> {
@@ -42,7 +71,8 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     stderr: { write: (chunk: string) => (stderr += chunk), isTTY: terminal.stderr === true, columns: options.columns },
     stdin: stdin as Deps['stdin'],
     env: options.env,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? options.clock?.now ?? (() => new Date()),
+    sleep: options.clock?.sleep,
     signal: options.signal,
     prompter: options.prompter,
     startPager: options.startPager,
