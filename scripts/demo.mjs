@@ -32,6 +32,7 @@ const tour = [
   ['Create a connection: the provider says what it needs; the API key comes from stdin', ['connections', 'generate', '--provider', 'pipedrive', '--group-ref', 'acme-corp', '--group-name', 'Acme Corporation', '--consumer-ref', 'u-42', '--workspace', 'acme', '--api-key-file', '-'], 'pipedrive-demo-key-0123456789'],
   ['Missing values are listed with the flags that supply them (no prompts without a terminal)', ['connections', 'generate', '--provider', 'snowflake', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42']],
   ['Import many connections from a file: every row checked first, one results line per row', ['connections', 'generate', '--from-file', '-', '--format', 'jsonl', '--results', join(configDir, 'import.results.jsonl')], bulkRows()],
+  ['One summary of any number of results files (the jobs of a CI matrix, say)', ['connections', 'report', join(configDir, 'import.results.jsonl')]],
   ['Change a destination: the update mask is computed from the flags given', ['destinations', 'patch', 'dest_snowflake', '--set', 'metadata.batchSize=500', '--clear', 'metadata.maxWaitSecs']],
   ['A secret comes from a file or stdin, never the command line, and is never printed', ['destinations', 'patch', 'dest_s3', '--secret', 'secretAccessKey=-', '--dry-run'], 'demo-secret-access-key-0000'],
   ['Search records through an installation (a single page, for narrow queries)', ['search', 'Account', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'city=Berlin', '--fields', 'companyName,Industry']],
