@@ -405,6 +405,8 @@ const mutations = [
   { name: 'SIGTERM while paging leaves less on the terminal', file: 'src/output/pager.ts', find: "env: command.env, signal });", replace: 'env: command.env });', tests: ['test/e2e/pager.test.ts'] },
   { name: 'SIGTERM while paging ends with exit 0', file: 'src/output/paging.ts', find: "  if (signal?.aborted) throw new InterruptedError('Stopped while the pager was showing the output.');\n", replace: '', tests: ['test/e2e/pager.test.ts'] },
   { name: 'a title wider than the terminal is cut', file: 'src/output/draw.ts', find: "wrapToWidth(view.title, width).join('\\n')", replace: 'cutLines(view.title, width)', tests: ['test/unit/table-wrap.test.ts', 'test/e2e/table-terminal.test.ts'] },
+  // the bundle keeps the arguments given to a function taken with a destructured import()
+  { name: 'rollup tree-shakes the chunks loaded with import()', file: 'scripts/lazy-bundle.mjs', find: ", ...(lazy.has(id) ? { moduleSideEffects: 'no-treeshake' } : {}) };", replace: ' };', tests: ['test/e2e/bundle-lazy-arguments.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
