@@ -10,57 +10,30 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { rollup } from 'rollup';
-import { externalModules, isExternalModule } from './external-modules.mjs';
+import { externalModules } from './external-modules.mjs';
+import { bundleLazily, forNode } from './lazy-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const staged = join(root, 'dist-esm');
 const stampPath = join(root, '.cache/build-stamp.json');
 /** What dist/ is made from. */
-const inputs = ['src', 'bin', 'scripts/build.mjs', 'scripts/external-modules.mjs', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json'];
+const inputs = ['src', 'bin', 'scripts/build.mjs', 'scripts/lazy-bundle.mjs', 'scripts/external-modules.mjs', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json'];
 
 if (process.argv.includes('--if-changed') && isUpToDate()) {
   console.log('build: dist/ is up to date with its sources; not rebuilt.');
   process.exit(0);
 }
 
-/** What every file of dist/ is built for: the oldest Node ipctl supports, minified (less to parse at every start). */
-const forNode = { platform: 'node', target: 'node20.19', minify: true, sourcemap: 'linked', sourcesContent: false, logLevel: 'warning' };
-
 await checkUndiciParts();
 await rm(dist, { recursive: true, force: true });
 await rm(staged, { recursive: true, force: true });
 
-// Two steps. esbuild bundles src/main.ts as ES modules, the only format it
-// splits into lazily loaded chunks. It makes a chunk of every set of entries
-// (main, and each import() target) that share modules, without knowing that a
-// dynamically imported chunk always loads after the one importing it: some 35
-// small files for one command. rollup then groups those chunks knowing it (a
-// module already loaded by the importer stays there), and writes them as
-// CommonJS: Node starts a CommonJS program faster than an ES module one, and
-// `import()` of a chunk becomes a plain require() when the chunk is needed.
-// rollup reads esbuild's source maps, so dist/'s maps point into src/.
-const esbuilt = await build({
-  ...forNode,
-  entryPoints: { main: 'src/main.ts' },
-  outdir: staged,
-  bundle: true,
-  // Native modules (@napi-rs/keyring loads a compiled .node file for the platform, from the
-  // package npm installed for it): required from node_modules at run time, never bundled.
-  external: externalModules,
-  splitting: true,
-  format: 'esm',
-  metafile: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  // Where a module asks for its own directory, CommonJS has it at hand.
-  define: { 'import.meta.dirname': '__dirname' },
-});
-const grouped = await groupChunks(join(staged, 'main.js'));
+// esbuild splits src/main.ts into ES module chunks, rollup groups them into CommonJS files (scripts/lazy-bundle.mjs).
+const { chunks: grouped, metafile: staging } = await bundleLazily({ entry: 'src/main.ts', staged, dist, root });
 await rm(staged, { recursive: true, force: true });
 
 // The keychain worker is a program of its own, which ipctl runs as a child process (src/config/keychain.ts): one file.
@@ -77,7 +50,7 @@ const worker = await build({
 });
 
 // What each file of dist/ holds and loads, in esbuild's metafile shape, for the tests that check what a command loads.
-await writeFile(join(dist, 'metafile.json'), JSON.stringify(describeDist(grouped, esbuilt.metafile, worker.metafile)));
+await writeFile(join(dist, 'metafile.json'), JSON.stringify(describeDist(grouped, staging, worker.metafile)));
 
 // `ipctl --help` for a pipe or a file, as commander renders it, for src/main.ts
 // to print without building the command tree (it renders afresh on a terminal).
@@ -116,45 +89,6 @@ function filesUnder(path) {
   return readdirSync(full, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
-}
-
-/** rollup, from esbuild's chunks to dist/: each group of chunks that always load together as one CommonJS file. */
-async function groupChunks(entry) {
-  const bundle = await rollup({
-    input: { main: entry },
-    external: (id) => id.startsWith('node:') || builtinModules.includes(id) || isExternalModule(id),
-    plugins: [withEsbuildSourceMaps()],
-    // main.cjs may export more than main() and processDeps(): what its lazily loaded chunks take from it.
-    preserveEntrySignatures: 'allow-extension',
-    onwarn(warning, warn) {
-      // esbuild's chunks import each other in cycles (a shared chunk and the chunk that imports it lazily); harmless.
-      if (warning.code !== 'CIRCULAR_DEPENDENCY') warn(warning);
-    },
-  });
-  const { output } = await bundle.write({
-    dir: dist,
-    format: 'cjs',
-    entryFileNames: '[name].cjs',
-    chunkFileNames: 'chunks/[name].cjs',
-    dynamicImportInCjs: false,
-    sourcemap: true,
-    sourcemapExcludeSources: true,
-    generatedCode: 'es2015',
-  });
-  await bundle.close();
-  return output.filter((file) => file.type === 'chunk');
-}
-
-/** A rollup plugin: loads each chunk esbuild wrote with its source map, so that rollup's maps lead back to src/. */
-function withEsbuildSourceMaps() {
-  return { name: 'with-esbuild-source-maps', load };
-}
-
-async function load(id) {
-  if (!id.startsWith(staged)) return null;
-  const code = await readFile(id, 'utf8');
-  const map = JSON.parse(await readFile(`${id}.map`, 'utf8'));
-  return { code: code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), map };
 }
 
 /** dist/'s files as esbuild's metafile describes outputs: the source files each holds, and the files each imports. */

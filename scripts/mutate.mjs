@@ -408,6 +408,8 @@ const mutations = [
   // the clock of the waits before a retry
   { name: 'a wait before a retry ignores the clock it is given', file: 'src/api/client.ts', find: 'const sleep = this.#options.sleep ?? sleepWithTimers;', replace: 'const sleep = sleepWithTimers;', tests: ['test/e2e/faults.test.ts'] },
   { name: 'a Retry-After is waited as a backoff', file: 'src/api/client.ts', find: "if (requested !== undefined) return { ms: requested, why: 'as the server asked' };", replace: '', tests: ['test/e2e/faults.test.ts'] },
+  // the bundle keeps the arguments given to a function taken with a destructured import()
+  { name: 'rollup tree-shakes the chunks loaded with import()', file: 'scripts/lazy-bundle.mjs', find: ", ...(lazy.has(id) ? { moduleSideEffects: 'no-treeshake' } : {}) };", replace: ' };', tests: ['test/e2e/bundle-lazy-arguments.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
