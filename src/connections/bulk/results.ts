@@ -105,8 +105,14 @@ export class ResultsLog {
    * Throws a FileWriteError when it cannot be written in full.
    */
   write(record: ResultRecord): void {
+    this.append([record]);
+  }
+
+  /** Appends records in one write: all of them, or (when the write fails) none. */
+  append(records: ResultRecord[]): void {
     if (this.failure) throw this.failure;
-    const text = `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`;
+    let text = '';
+    for (const record of records) text += `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`;
     try {
       writeAll('results.write', this.#fd, text);
     } catch (error) {
@@ -117,12 +123,15 @@ export class ResultsLog {
   }
 
   /**
-   * Appends a row's "started" record and resolves once it is on the disk;
-   * only then may its request be sent. Records written while a sync is under
-   * way wait for the next one, which covers them all.
+   * Appends a row's "started" record, after the ending records given (other
+   * rows', in the same write), and resolves once they are on the disk; only
+   * then may its request be sent. Records written while a sync is under way
+   * wait for the next one, which covers them all. Throws when the records
+   * cannot be written; rejects when they cannot be synced.
    */
-  async started(record: ResultRecord): Promise<void> {
-    this.write(record);
+  started(record: ResultRecord, endings: ResultRecord[] = []): Promise<void> {
+    // Thrown here, not as a rejection, when the write fails: the caller then knows the endings were not written.
+    this.append(endings.length === 0 ? [record] : [...endings, record]);
     this.#nextSync ??= this.#syncAfter(this.#syncing);
     return this.#nextSync;
   }
