@@ -8,6 +8,25 @@
 // Targets: at 100,000 rows, rate ≥0.8× and CPU per row ≤1.5× the floor's; peak RSS at the
 // largest size ≤1.25× that at 1,000 rows.
 // Usage: node bench/bulk-scale.mjs [SIZE...]   (default: 1000 100000 1000000)
+// The input and results files go in the system's temporary folder (TMPDIR): the results
+// file's fdatasync calls wait on that disk, and the section records which folder it was.
+//
+// The section it writes, bench/results.json → bulkScale:
+//   {
+//     date: 'YYYY-MM-DD',                     // the day of the run
+//     folder: '/tmp',                         // where the rows and results files were (TMPDIR)
+//     targets: { rateAt: 100000, rate: 0.8, cpu: 1.5, memory: 1.25 },
+//     nodes: [                                // this machine's Node, then Node 24 (unless it is 24)
+//       { node: '20.20.2',                    // its version
+//         sizes: [                            // one per SIZE, in the order given
+//           { rows: 1000,
+//             floor: { rowsPerSecond, cpuMicrosPerRow, rssMiB },   // bench/floor/bulk.mjs
+//             ipctl: { rowsPerSecond, cpuMicrosPerRow, rssMiB } }, // the same rows through ipctl
+//         ] } ],
+//     verdicts: [ { node, what, ratio, target, met } ],             // one per target and Node
+//   }
+// rowsPerSecond: rows over wall time, start to exit; cpuMicrosPerRow: the client process's
+// user and system CPU time over rows, in µs; rssMiB: its peak resident set, in MiB.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +55,7 @@ try {
     results.push({ node: node.name.replace('Node ', ''), sizes: measured });
   }
   const verdicts = report(results);
-  saveResults('bulkScale', { date: new Date().toISOString().slice(0, 10), targets, nodes: results, verdicts });
+  saveResults('bulkScale', { date: new Date().toISOString().slice(0, 10), folder: tmpdir(), targets, nodes: results, verdicts });
   process.exitCode = verdicts.every((verdict) => verdict.met) ? 0 : 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
