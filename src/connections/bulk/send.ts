@@ -6,10 +6,10 @@
  * the rows in flight.
  *
  * A row's ending record is held until the next "started" record is written
- * (another row's, usually in the same turn of the event loop), and goes out
- * in the same write: one write a row instead of two, and one sync covers
- * both. Held records are written on the next turn in any case, and before the
- * run returns.
+ * (another row's, as soon as a sender moves on), and goes out in the same
+ * write: one write a row instead of two, and one sync covers both. Held
+ * records are written within heldMs in any case (the run may be waiting out a
+ * slow-down), and before the run returns.
  */
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
@@ -70,6 +70,9 @@ export interface SenderOptions {
   maxUncertainInARow?: number;
 }
 
+/** The longest an ending record waits for the next "started" record's write. */
+const heldMs = 100;
+
 /** Rows of each kind kept for the summary, whose problem document lists at most this many; the results file has them all. */
 export const notedRows = 20;
 
@@ -87,7 +90,7 @@ export class Sender {
   #uncertainInARow = 0;
   /** Ending records not yet written: they go out with the next "started" record. */
   #held: ResultRecord[] = [];
-  #flushing: NodeJS.Immediate | undefined;
+  #flushing: NodeJS.Timeout | undefined;
 
   constructor(options: SenderOptions) {
     this.#options = { maxAttempts: 8, maxWaitMs: 60_000, maxUnreachableAttempts: 6, maxUncertainInARow: 10, ...options };
@@ -289,7 +292,7 @@ export class Sender {
   /** An ending record, held for the next write; one that cannot be written stops the run, and the row is kept for the summary. */
   #write(record: Omit<ResultRecord, 'time'>): void {
     this.#held.push(this.#record(record));
-    this.#flushing ??= setImmediate(() => this.#flush());
+    this.#flushing ??= setTimeout(() => this.#flush(), heldMs).unref();
   }
 
   /** Writes the held ending records now, in one write. */
@@ -304,7 +307,7 @@ export class Sender {
   }
 
   #takeHeld(): ResultRecord[] {
-    if (this.#flushing) clearImmediate(this.#flushing);
+    if (this.#flushing) clearTimeout(this.#flushing);
     this.#flushing = undefined;
     const held = this.#held;
     this.#held = [];
