@@ -127,12 +127,16 @@ export class Scrubber {
   }
 }
 
+const plainValue = /^[A-Za-z0-9_-]*$/;
+
 /**
  * The texts that give value away: itself; as JSON writes it (with `/` escaped
  * too, as PHP does, and with `<`, `>`, `&` and non-ASCII escaped, as Go and
  * Python do); as URLs write it (in either case of hex); and its long parts.
  */
 function needlesOf(value: string): string[] {
+  // Every form of such a value is the value itself, and it is its only long part: a bulk import's keys, mostly.
+  if (plainValue.test(value)) return value.length >= shortestValue ? [value] : [];
   const json = JSON.stringify(value).slice(1, -1);
   const asciiJson = json.replace(/[<>&\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const url = encodeURIComponent(value);
