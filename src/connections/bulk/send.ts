@@ -104,8 +104,9 @@ export class Sender {
    */
   async run(rows: AsyncGenerator<RowToSend>, workers: number): Promise<void> {
     const work = async (): Promise<void> => {
+      let upcoming: Promise<RowToSend | undefined> | undefined;
       try {
-        let upcoming = this.#prepare(rows);
+        upcoming = this.#prepare(rows);
         for (;;) {
           const row = await upcoming;
           if (!row) return;
@@ -115,6 +116,8 @@ export class Sender {
       } catch (error) {
         // A failure of ipctl itself (the results file cannot be written, say): the others stop too.
         this.#options.gate.stop();
+        // The row being prepared is left to stop; only the first failure is reported.
+        upcoming?.catch(() => undefined);
         throw error;
       }
     };
