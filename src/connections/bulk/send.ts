@@ -96,28 +96,19 @@ export class Sender {
     this.#options = { maxAttempts: 8, maxWaitMs: 60_000, maxUnreachableAttempts: 6, maxUncertainInARow: 10, ...options };
   }
 
-  /**
-   * Sends every row `rows` yields, `workers` at a time, until they run out or
-   * the gate is stopped. Each worker records its next row as started (written
-   * and synced) while its current request is in flight: the disk's sync then
-   * costs no time between one answer and the next request.
-   */
+  /** Sends every row `rows` yields, `workers` at a time, until they run out or the gate is stopped. */
   async run(rows: AsyncGenerator<RowToSend>, workers: number): Promise<void> {
     const work = async (): Promise<void> => {
-      let upcoming: Promise<RowToSend | undefined> | undefined;
       try {
-        upcoming = this.#prepare(rows);
         for (;;) {
-          const row = await upcoming;
-          if (!row) return;
-          upcoming = this.#prepare(rows);
-          await this.#send(row);
+          if (this.#options.gate.stopped) return;
+          const next = await rows.next();
+          if (next.done) return;
+          await this.#send(next.value);
         }
       } catch (error) {
         // A failure of ipctl itself (the results file cannot be written, say): the others stop too.
         this.#options.gate.stop();
-        // The row being prepared is left to stop; only the first failure is reported.
-        upcoming?.catch(() => undefined);
         throw error;
       }
     };
@@ -129,14 +120,6 @@ export class Sender {
       this.#flush();
       await rows.return(undefined);
     }
-  }
-
-  /** The next row, recorded as started and synced; undefined when there is none, or the run stopped. */
-  async #prepare(rows: AsyncGenerator<RowToSend>): Promise<RowToSend | undefined> {
-    if (this.#options.gate.stopped) return undefined;
-    const next = await rows.next();
-    if (next.done || this.#options.gate.stopped) return undefined;
-    return (await this.#started(next.value)) ? next.value : undefined;
   }
 
   /** A row found invalid while sending (with --skip-invalid): recorded, never sent. */
@@ -155,6 +138,11 @@ export class Sender {
       const ticket = await gate.acquire();
       if (!ticket) {
         this.#endUnsent(row, attempts, last);
+        return;
+      }
+      // The request goes out only once its "started" record is on the disk; when that fails, the run stops before it.
+      if (attempts === 0 && !(await this.#started(row))) {
+        gate.release();
         return;
       }
       attempts += 1;
@@ -257,11 +245,7 @@ export class Sender {
 
   /** The run stopped before this row's request (or its retry) went out: nothing was created. */
   #endUnsent(row: RowToSend, attempts: number, last: Answer | undefined): void {
-    if (attempts === 0) {
-      // Recorded as started, never sent: --resume sends it, and the summary counts it as not sent.
-      this.#write({ line: row.line, ...row.identity, status: 'failed', problem: { title: 'Not sent: the run stopped before its request went out; nothing was created' } });
-      return;
-    }
+    if (attempts === 0) return;
     // Asked to wait, then stopped while waiting: the service created nothing (see outcome.ts).
     const problem = last && last.kind !== 'created' ? last.problem : { title: 'Not sent again: the run stopped' };
     this.#fail(row, { ...problem, detail: `${problem.detail ? `${problem.detail} ` : ''}The run stopped before the request was sent again; nothing was created.` }, attempts);
