@@ -52,6 +52,8 @@ export class ResultsLog {
   #nextSync: Promise<void> | undefined;
   /** The first write (or sync) that failed; nothing is written after it. */
   failure: FileWriteError | undefined;
+  /** How many records of the last append() are in the file (fewer than given when it threw). */
+  stored = 0;
 
   private constructor(path: string, fd: number, scrub: (text: string) => string, size: number) {
     this.path = path;
@@ -108,18 +110,37 @@ export class ResultsLog {
     this.append([record]);
   }
 
-  /** Appends records in one write: all of them, or (when the write fails) none. */
+  /**
+   * Appends records in one write. When the write fails, the records it stored
+   * in full stay (how many: `stored`), and the part of the next one it stored
+   * is taken back.
+   */
   append(records: ResultRecord[]): void {
+    this.stored = 0;
     if (this.failure) throw this.failure;
-    let text = '';
-    for (const record of records) text += `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`;
+    const texts = records.map((record) => `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`);
+    const text = texts.length === 1 ? texts[0]! : texts.join('');
     try {
       writeAll('results.write', this.#fd, text);
     } catch (error) {
-      this.#takeBack((error as PartialWriteError).bytesWritten ?? 0);
+      this.#keepWhole(texts, (error as PartialWriteError).bytesWritten ?? 0);
       throw this.#failed(error);
     }
     this.#size += Buffer.byteLength(text);
+    this.stored = records.length;
+  }
+
+  /** After a failed write of `texts` that stored `written` bytes: the whole records stay, the rest is taken back. */
+  #keepWhole(texts: string[], written: number): void {
+    let whole = 0;
+    for (const text of texts) {
+      const bytes = Buffer.byteLength(text);
+      if (whole + bytes > written) break;
+      whole += bytes;
+      this.stored += 1;
+    }
+    this.#size += whole;
+    this.#takeBack(written - whole);
   }
 
   /**

@@ -301,10 +301,10 @@ export class Sender {
     return held;
   }
 
-  /** Records a write failed to store: their rows go to the summary, and the run stops. */
+  /** Records a write failed to store (those after the ones it stored in full): their rows go to the summary, and the run stops. */
   #lost(records: ResultRecord[], error: unknown): void {
     if (!(error instanceof FileWriteError)) throw error;
-    for (const record of records) this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
+    for (const record of records.slice(this.#options.log.stored ?? 0)) this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
     this.#stop(error);
   }
 
