@@ -16,7 +16,7 @@ import { runMain } from '../helpers/in-process.js';
 import { type Listening, listenOnLoopback } from '../helpers/loopback.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
 
-const rowCount = 2000;
+const rowCount = 5000;
 let fixture: SandboxFixture;
 let echoing: Listening;
 const files = tempDir('ipctl-bulk-echo-');
@@ -93,6 +93,7 @@ function input(name: string): string {
 describe('a server that repeats earlier rows\' credentials in its answers', { timeout: 240_000 }, () => {
   it.each([
     ['json', ['-o', 'json']],
+    ['yaml', ['-o', 'yaml']],
     ['text, with --debug', ['--debug']],
   ])('under %s: none of thousands of credentials is printed or written, in any form', async (name, extra) => {
     const path = input(name.replace(/\W+/g, '-'));
