@@ -7,7 +7,27 @@
 // bench/results.json (section bulkScale); scripts/figures.mjs renders the README's table.
 // Targets: at 100,000 rows, rate ≥0.8× and CPU per row ≤1.5× the floor's; peak RSS at the
 // largest size ≤1.25× that at 1,000 rows.
-// Usage: node bench/bulk-scale.mjs [SIZE...]   (default: 1000 100000 1000000)
+// Usage: node bench/bulk-scale.mjs [--this-node] [SIZE...]   (default: 1000 100000 1000000)
+// --this-node: this machine's Node only, not Node 24 too (a quicker check).
+// The input and results files go in the system's temporary folder (TMPDIR): the results
+// file's fdatasync calls wait on that disk, and the section records which folder it was.
+//
+// The section it writes, bench/results.json → bulkScale:
+//   {
+//     date: 'YYYY-MM-DD',                     // the day of the run
+//     folder: '/tmp',                         // where the rows and results files were (TMPDIR)
+//     targets: { rateAt: 100000, rate: 0.8, cpu: 1.5, memory: 1.25 },
+//     nodes: [                                // this machine's Node, then Node 24 (unless it is 24)
+//       { node: '20.20.2',                    // its version
+//         sizes: [                            // one per SIZE, in the order given
+//           { rows: 1000,
+//             floor: { rowsPerSecond, cpuMicrosPerRow, rssMiB },   // bench/floor/bulk.mjs
+//             ipctl: { rowsPerSecond, cpuMicrosPerRow, rssMiB } }, // the same rows through ipctl
+//         ] } ],
+//     verdicts: [ { node, what, ratio, target, met } ],             // one per target and Node
+//   }
+// rowsPerSecond: rows over wall time, start to exit; cpuMicrosPerRow: the client process's
+// user and system CPU time over rows, in µs; rssMiB: its peak resident set, in MiB.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +36,8 @@ import { ipctl, registryNode, startSandbox, writeConfig } from './fixtures.mjs';
 import { saveResults } from './results.mjs';
 import { formatRatio, median, printTable } from './stats.mjs';
 
-const sizes = process.argv.slice(2).map(Number);
+const thisNodeOnly = process.argv.includes('--this-node');
+const sizes = process.argv.slice(2).filter((arg) => arg !== '--this-node').map(Number);
 if (sizes.length === 0) sizes.push(1_000, 100_000, 1_000_000);
 const smallRounds = 3;
 const targets = { rateAt: 100_000, rate: 0.8, cpu: 1.5, memory: 1.25 };
@@ -26,7 +47,7 @@ const usagePreload = join(import.meta.dirname, 'usage.cjs');
 let scratchCount = 0;
 
 const current = { name: `Node ${process.versions.node}`, path: process.execPath, major: Number(process.versions.node.split('.')[0]) };
-const nodes = current.major === 24 ? [current] : [current, registryNode(24)];
+const nodes = current.major === 24 || thisNodeOnly ? [current] : [current, registryNode(24)];
 
 try {
   const results = [];
@@ -36,7 +57,7 @@ try {
     results.push({ node: node.name.replace('Node ', ''), sizes: measured });
   }
   const verdicts = report(results);
-  saveResults('bulkScale', { date: new Date().toISOString().slice(0, 10), targets, nodes: results, verdicts });
+  saveResults('bulkScale', { date: new Date().toISOString().slice(0, 10), folder: tmpdir(), targets, nodes: results, verdicts });
   process.exitCode = verdicts.every((verdict) => verdict.met) ? 0 : 1;
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -115,9 +115,19 @@ export class ApiClient {
   readonly #options: ClientOptions;
   /** One dispatcher per proxy URL ('' for direct connections), made when first needed. */
   readonly #dispatchers = new Map<string, Dispatcher>();
+  /**
+   * The deadlines of the requests in flight, all aborted by one listener on the
+   * run's signal. Not AbortSignal.any() per request: Node keeps every signal it
+   * makes in the long-lived signal's list of dependants (as a WeakRef), which
+   * grows by one a request over a bulk import.
+   */
+  readonly #inFlight = new Set<AbortController>();
 
   constructor(options: ClientOptions) {
     this.#options = options;
+    options.signal?.addEventListener('abort', () => {
+      for (const request of this.#inFlight) request.abort(options.signal?.reason);
+    }, { once: true });
   }
 
   async call<Response>(operation: Operation<Response>, params: CallParams = {}): Promise<Response> {
@@ -363,9 +373,14 @@ export class ApiClient {
     // A timer cleared when the exchange ends, not AbortSignal.timeout(): that one lives
     // on for the whole timeout after the answer, which adds up for a bulk import.
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), timeoutMs);
-    const timeout = deadline.signal;
-    const signal = this.#options.signal ? AbortSignal.any([timeout, this.#options.signal]) : timeout;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      deadline.abort();
+    }, timeoutMs);
+    const { signal } = deadline;
+    if (this.#options.signal?.aborted) deadline.abort(this.#options.signal.reason);
+    else this.#inFlight.add(deadline);
     try {
       const response = await untilAborted(request(prepared.url, {
         method: prepared.method as Dispatcher.HttpMethod,
@@ -384,9 +399,10 @@ export class ApiClient {
       const body = await readLimited(decoded(response.body, headerValue(response.headers['content-encoding'])));
       return { status: response.statusCode, statusText: response.statusText ?? '', headers: response.headers, body };
     } catch (error) {
-      throw this.#networkError(error, prepared, timeout.aborted, proxy);
+      throw this.#networkError(error, prepared, timedOut, proxy);
     } finally {
       clearTimeout(timer);
+      this.#inFlight.delete(deadline);
     }
   }
 

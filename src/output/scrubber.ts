@@ -1,4 +1,5 @@
 import type { OutputStream } from '../deps.js';
+import { FingerprintSet } from './fingerprints.js';
 
 /** What a scrubbed credential becomes. */
 const redactedMark = '[redacted]';
@@ -8,6 +9,8 @@ const shortestPart = 8;
 const shortestValue = 4;
 /** Up to this many needle openings, scrub() first asks whether a text holds any of them at all. */
 const fewOpenings = 64;
+/** Credentials kept as text, which forget() can let through again; any more are kept as fingerprints. */
+const keptAsText = 8;
 
 /**
  * The credentials this run sent (API key, token, the secrets in request
@@ -15,6 +18,13 @@ const fewOpenings = 64;
  * or a WAF may echo a request in its error. Their long parts are scrubbed too
  * (a JWT's segments, a `user:password` pair's halves), and so are the forms a
  * value takes inside JSON or a URL.
+ *
+ * The first few credentials (the run's API key and token, a request's
+ * secrets) are kept as text. Beyond those (a bulk import sends one a row), each
+ * needle is kept only as a 64-bit fingerprint, 8 bytes whatever its length
+ * (fingerprints.ts): memory stays flat at a million rows, and a credential of
+ * any row, echoed in any later answer, is still found. A fingerprinted
+ * credential cannot be forgotten: it stays scrubbed.
  */
 export class Scrubber {
   /** Every text to replace. */
@@ -28,8 +38,15 @@ export class Scrubber {
 
   /** The credentials given, so that forget() can leave in place what another one still needs. */
   #values = new Set<string>();
+  /** The needles of the credentials beyond the first few. */
+  #fingerprints = new FingerprintSet();
 
   add(value: string): void {
+    if (this.#values.has(value)) return;
+    if (this.#values.size >= keptAsText) {
+      for (const needle of needlesOf(value)) if (!this.#needles.has(needle)) this.#fingerprints.add(needle);
+      return;
+    }
     this.#values.add(value);
     for (const needle of needlesOf(value)) this.#addNeedle(needle);
   }
@@ -53,19 +70,21 @@ export class Scrubber {
 
   /** text with every needle replaced: the longest where several start at one place, and overlapping ones as one. */
   scrub(text: string): string {
-    if (!this.#mayHold(text)) return text;
+    const fingerprinted = this.#fingerprints.find(text);
+    const exact = this.#mayHold(text);
+    if (!fingerprinted && !exact) return text;
+    const endAt = (at: number): number => Math.max(exact ? at + this.#needleAt(text, at) : at, fingerprinted?.[at] ?? 0);
     let scrubbed = '';
     let copied = 0;
     let at = 0;
     while (at <= text.length - shortestValue) {
-      const length = this.#needleAt(text, at);
-      if (length === 0) {
+      let end = endAt(at);
+      if (end === at) {
         at += 1;
         continue;
       }
       // A needle that starts inside this one and reaches further is covered too.
-      let end = at + length;
-      for (let inside = at + 1; inside < end; inside += 1) end = Math.max(end, inside + this.#needleAt(text, inside));
+      for (let inside = at + 1; inside < end; inside += 1) end = Math.max(end, endAt(inside));
       scrubbed += `${text.slice(copied, at)}${redactedMark}`;
       at = end;
       copied = end;
@@ -108,12 +127,16 @@ export class Scrubber {
   }
 }
 
+const plainValue = /^[A-Za-z0-9_-]*$/;
+
 /**
  * The texts that give value away: itself; as JSON writes it (with `/` escaped
  * too, as PHP does, and with `<`, `>`, `&` and non-ASCII escaped, as Go and
  * Python do); as URLs write it (in either case of hex); and its long parts.
  */
 function needlesOf(value: string): string[] {
+  // Every form of such a value is the value itself, and it is its only long part: a bulk import's keys, mostly.
+  if (plainValue.test(value)) return value.length >= shortestValue ? [value] : [];
   const json = JSON.stringify(value).slice(1, -1);
   const asciiJson = json.replace(/[<>&\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const url = encodeURIComponent(value);

@@ -42,7 +42,10 @@ async function send(answers: Array<ApiError | { id: string }>, options: { count:
   const api = client(answers);
   const records: ResultRecord[] = [];
   // The results file as the sender uses it: a started record (durable before its request), and endings.
-  const log = { write: (record: ResultRecord) => records.push(record), started: async (record: ResultRecord) => void records.push(record) } as unknown as ResultsLog;
+  const log = {
+    append: (list: ResultRecord[]) => records.push(...list),
+    started: async (record: ResultRecord, endings: ResultRecord[] = []) => void records.push(...endings, record),
+  } as unknown as ResultsLog;
   const sender = new Sender({ api, project: 'demo', gate: new SendGate(1), log, now: () => now, maxWaitMs: options.maxWaitMs });
   await sender.run(rows(options.count), 1);
   return { sender, records, calls: api.calls };

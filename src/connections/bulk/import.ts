@@ -221,7 +221,9 @@ function snapshotOf(live: Live): ProgressSnapshot {
 async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: number) => void): Promise<CheckReport> {
   const { input, prior, context } = run;
   const report: CheckReport = { rows: 0, valid: 0, invalid: new InvalidRows(), alreadyCreated: 0, keptUncertain: 0, keptUncertainLines: [], toSend: 0, otherShards: 0 };
+  // The first few lines that differ, and how many do: bounded however many rows there are.
   const mismatches: string[] = [];
+  let mismatched = 0;
   const selection = new RowSelection(input);
   for await (const row of readRows(run.source.open(), run.format)) {
     if (context.deps.signal?.aborted) throw new InterruptedError('Interrupted while checking the rows; nothing was sent.');
@@ -232,8 +234,8 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
     onProgress(report.rows);
     const state = prior?.state(row.line) ?? 'none';
     if (checked.ok && prior && isSentState(state) && !prior.matches(row.line, checked.identity)) {
+      mismatched += 1;
       if (mismatches.length < 5) mismatches.push(`line ${row.line}: the results file records another connection (provider, groupRef or consumerRef) for this line.`);
-      else mismatches.push('');
     }
     if (state === 'created') {
       report.alreadyCreated += 1;
@@ -252,13 +254,12 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
     report.valid += 1;
     report.toSend += 1;
   }
-  if (mismatches.length > 0) {
-    const shown = mismatches.filter((line) => line !== '');
-    const more = mismatches.length - shown.length;
+  if (mismatched > 0) {
+    const more = mismatched - mismatches.length;
     throw new UsageError(
-      `--resume: ${run.resultsPath} does not record this input (${mismatches.length} ${mismatches.length === 1 ? 'line differs' : 'lines differ'}); nothing was sent:`,
+      `--resume: ${run.resultsPath} does not record this input (${mismatched} ${mismatched === 1 ? 'line differs' : 'lines differ'}); nothing was sent:`,
       'Resume with the same file the run started with (same rows on the same lines), or start a new run with another --results path.',
-      more > 0 ? [...shown, `…and ${more} more`] : shown,
+      more > 0 ? [...mismatches, `…and ${more} more`] : mismatches,
     );
   }
   return report;

@@ -89,7 +89,8 @@ async function* splitLineBytes(stream: AsyncIterable<Buffer | string>): AsyncGen
   let pendingBytes = 0;
   let overlong = false;
   const take = (): Buffer | undefined => {
-    const whole = Buffer.concat(pending, pendingBytes);
+    // A line inside one chunk is a view of it: no copy, and nothing to allocate a line.
+    const whole = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
     const bytes = overlong ? undefined : whole.at(-1) === 13 ? whole.subarray(0, -1) : whole;
     pending = [];
     pendingBytes = 0;

@@ -4,6 +4,12 @@
  * recorded "started" before its request goes out and gets its ending record as
  * soon as the answer is in, so the results file is never behind by more than
  * the rows in flight.
+ *
+ * A row's ending record is held until the next "started" record is written
+ * (another row's, as soon as a sender moves on), and goes out in the same
+ * write: one write a row instead of two, and one sync covers both. Held
+ * records are written within heldMs in any case (the run may be waiting out a
+ * slow-down), and before the run returns.
  */
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
@@ -64,6 +70,9 @@ export interface SenderOptions {
   maxUncertainInARow?: number;
 }
 
+/** The longest an ending record waits for the next "started" record's write. */
+const heldMs = 100;
+
 /** Rows of each kind kept for the summary, whose problem document lists at most this many; the results file has them all. */
 export const notedRows = 20;
 
@@ -79,6 +88,9 @@ export class Sender {
   inFlight = 0;
   readonly #options: Required<SenderOptions>;
   #uncertainInARow = 0;
+  /** Ending records not yet written: they go out with the next "started" record. */
+  #held: ResultRecord[] = [];
+  #flushing: NodeJS.Timeout | undefined;
 
   constructor(options: SenderOptions) {
     this.#options = { maxAttempts: 8, maxWaitMs: 60_000, maxUnreachableAttempts: 6, maxUncertainInARow: 10, ...options };
@@ -105,6 +117,7 @@ export class Sender {
       const failure = ended.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failure) throw failure.reason;
     } finally {
+      this.#flush();
       await rows.return(undefined);
     }
   }
@@ -243,10 +256,18 @@ export class Sender {
     this.#options.gate.stop();
   }
 
-  /** Records the row as started; false when that could not be written (the run then stops). */
+  /** Records the row as started, with the ending records held; false when that could not be written or synced (the run then stops). */
   async #started(row: RowToSend): Promise<boolean> {
+    const endings = this.#takeHeld();
+    let synced: Promise<void>;
     try {
-      await this.#options.log.started(this.#record({ line: row.line, status: 'started', ...row.identity }));
+      synced = this.#options.log.started(this.#record({ line: row.line, status: 'started', ...row.identity }), endings);
+    } catch (error) {
+      this.#lost(endings, error);
+      return false;
+    }
+    try {
+      await synced;
       return true;
     } catch (error) {
       if (!(error instanceof FileWriteError)) throw error;
@@ -255,15 +276,36 @@ export class Sender {
     }
   }
 
-  /** An ending record; one that cannot be written stops the run, and the row is kept for the summary. */
+  /** An ending record, held for the next write; one that cannot be written stops the run, and the row is kept for the summary. */
   #write(record: Omit<ResultRecord, 'time'>): void {
+    this.#held.push(this.#record(record));
+    this.#flushing ??= setTimeout(() => this.#flush(), heldMs).unref();
+  }
+
+  /** Writes the held ending records now, in one write. */
+  #flush(): void {
+    const endings = this.#takeHeld();
+    if (endings.length === 0) return;
     try {
-      this.#options.log.write(this.#record(record));
+      this.#options.log.append(endings);
     } catch (error) {
-      if (!(error instanceof FileWriteError)) throw error;
-      this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
-      this.#stop(error);
+      this.#lost(endings, error);
     }
+  }
+
+  #takeHeld(): ResultRecord[] {
+    if (this.#flushing) clearTimeout(this.#flushing);
+    this.#flushing = undefined;
+    const held = this.#held;
+    this.#held = [];
+    return held;
+  }
+
+  /** Records a write failed to store (those after the ones it stored in full): their rows go to the summary, and the run stops. */
+  #lost(records: ResultRecord[], error: unknown): void {
+    if (!(error instanceof FileWriteError)) throw error;
+    for (const record of records.slice(this.#options.log.stored ?? 0)) this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
+    this.#stop(error);
   }
 
   /** Written in one order (line, status, who, what came of it, time), so the file reads well. */
