@@ -240,7 +240,7 @@ describe('a row answered 429, through the sender and the gate', () => {
     for (let line = 1; line <= count; line++) yield { line, body: { provider: 'pipedrive' } as unknown as ConnectionRequestBody, identity: { provider: 'pipedrive', groupRef: `g${line}`, consumerRef: 'u' } };
   }
 
-  const log = { write: (_record: ResultRecord) => undefined, started: async () => undefined } as unknown as ResultsLog;
+  const log = { write: (_record: ResultRecord) => undefined, append: (_records: ResultRecord[]) => undefined, started: async () => undefined } as unknown as ResultsLog;
 
   it('is sent again once the Retry-After has passed, not before, and the limit is halved meanwhile', async () => {
     const clock = new ManualClock();
