@@ -4,6 +4,7 @@
 // ends nothing in error; one that cannot be started leaves the output printed
 // directly, with one notice; in a pipe no pager runs; and `less` itself, given
 // Ctrl-C and then q, leaves the terminal as it found it.
+import { installed } from '../helpers/shells.js';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,7 +149,7 @@ describe('a pager that cannot be started', () => {
 });
 
 describe('less, the default', () => {
-  const lessInstalled = ['/usr/bin/less', '/bin/less'].some((path) => existsSync(path));
+  const lessInstalled = installed('less');
 
   it.skipIf(!lessInstalled)('pages a long output; Ctrl-C, then q: exit 0 and the terminal as it was', async () => {
     const before = join(scratch.path, 'stty-before');
