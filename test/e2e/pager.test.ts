@@ -4,14 +4,14 @@
 // ends nothing in error; one that cannot be started leaves the output printed
 // directly, with one notice; in a pipe no pager runs; and `less` itself, given
 // Ctrl-C and then q, leaves the terminal as it found it.
-import { installed } from '../helpers/shells.js';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
 import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { installed } from '../helpers/shells.js';
 
 const sgr = /\u001b\[[\d;]*m/;
 const epipe = /EPIPE|broken pipe|write after end|Error:/i;
