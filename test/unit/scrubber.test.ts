@@ -83,3 +83,20 @@ describe('Scrubber', () => {
     expect(scrubber.scrub('the key: sk_live_ABCDEFGH12345')).toBe(`the key: ${redactedMark}`);
   });
 });
+
+describe('credentials kept as text, with many different openings', () => {
+  it('are found however many openings they have (past the few a quick search looks for)', () => {
+    const scrubber = new Scrubber();
+    // Eight credentials, each of twelve dot-separated parts: well over a hundred different openings.
+    const credentials = Array.from({ length: 8 }, (_, credential) => Array.from({ length: 12 }, (_, part) => `p${credential}${String.fromCharCode(97 + part)}x${part}q${credential}zz`).join('.'));
+    for (const credential of credentials) scrubber.add(credential);
+    for (const credential of credentials) {
+      const parts = credential.split('.');
+      const text = `echoed: ${credential} and ${parts[5]} alone`;
+      const scrubbed = scrubber.scrub(text);
+      expect(scrubbed).not.toContain(parts[0]);
+      expect(scrubbed).not.toContain(parts[5]);
+      expect(scrubbed.startsWith('echoed: ')).toBe(true);
+    }
+  });
+});
