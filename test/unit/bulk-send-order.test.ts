@@ -8,6 +8,7 @@ import type { ApiClient } from '../../src/api/client.js';
 import { SendGate } from '../../src/connections/bulk/gate.js';
 import type { ResultRecord, ResultsLog } from '../../src/connections/bulk/results.js';
 import { type RowToSend, Sender } from '../../src/connections/bulk/send.js';
+import { FileWriteError } from '../../src/errors.js';
 import type { ConnectionRequestBody } from '../../src/connections/request.js';
 
 async function* rows(count: number): AsyncGenerator<RowToSend> {
@@ -62,5 +63,23 @@ describe('the order of a bulk import\'s writes', () => {
     }
     // Endings share the next started record's write: at least 11 of the 12 endings ride along.
     expect(writes.length).toBeLessThanOrEqual(12 + workers);
+  });
+});
+
+describe('a started record whose sync fails', () => {
+  it('stops the run before that row is sent: the row is not sent, and nor is any after it', async () => {
+    const { events, log, api } = harness();
+    const started = log.started.bind(log);
+    // The 3rd started record is written, but its fdatasync fails (EIO): it may not be on the disk.
+    let count = 0;
+    (log as unknown as { started: typeof started }).started = (record, endings) => {
+      count += 1;
+      const synced = started(record, endings);
+      return count === 3 ? synced.then(() => Promise.reject(new FileWriteError('Cannot write the results file: EIO', 'Check the disk.', 'EIO'))) : synced;
+    };
+    const sender = new Sender({ api, project: 'demo', gate: new SendGate(1), log, now: () => new Date('2025-03-01T12:00:00Z') });
+    await sender.run(rows(6), 1);
+    expect(events.filter((event) => event.startsWith('sent '))).toEqual(['sent 1', 'sent 2']);
+    expect(sender.stopError?.message).toContain('Cannot write the results file');
   });
 });
