@@ -8,7 +8,7 @@
  * hundreds of bytes as a JavaScript string in a Map; a fingerprint and a line
  * are 12 bytes a slot, and the table is kept at most 3/4 full: a million rows
  * take 2²¹ slots, 25 MB (half as much again while it doubles), whatever the
- * keys hold.
+ * keys hold. An import's two passes share one table (see earlierLine).
  *
  * The cost: two different keys with the same fingerprint. The fingerprint is
  * bytes 8 to 15 of the key's SHA-256 (bytes 0 to 7 pick the shard), so among
@@ -52,6 +52,31 @@ export class KeyTable {
     const slot = this.#slotOf(high, low);
     if (this.#values[slot * this.#width] !== 0) return this.#values.subarray(slot * this.#width, (slot + 1) * this.#width);
     this.#put(slot, high, low, values);
+    this.#used += 1;
+    if (this.#used * 4 > this.#high.length * 3) this.#grow();
+    return undefined;
+  }
+
+  /**
+   * For rows met in line order (a table of width 1): the earlier line that
+   * holds `digest`'s key, or undefined when `line` is the first to hold it,
+   * which is then kept as its line. The second pass of an import asks the
+   * table the first pass filled, so a file unchanged between the passes gets
+   * the same answers without a second table; in a file changed since, a key
+   * now on an earlier line takes that line, and a row is never let through
+   * when an earlier row of this pass had its key.
+   */
+  earlierLine(digest: Uint8Array, line: number): number | undefined {
+    const high = readUint32(digest, 8);
+    const low = readUint32(digest, 12);
+    const slot = this.#slotOf(high, low);
+    const kept = this.#values[slot * this.#width]!;
+    if (kept !== 0 && kept < line) return kept;
+    if (kept !== 0) {
+      this.#values[slot * this.#width] = line;
+      return undefined;
+    }
+    this.#put(slot, high, low, [line]);
     this.#used += 1;
     if (this.#used * 4 > this.#high.length * 3) this.#grow();
     return undefined;

@@ -18,6 +18,7 @@ import { SendGate, systemClock } from './gate.js';
 import { type ProgressSnapshot, ProgressReporter, RecentRate } from './progress.js';
 import { type PriorResults, type PriorState, readPriorResults, ResultsLog } from './results.js';
 import { formatOf, type RowFormat, readRows } from './rows.js';
+import { KeyTable } from './duplicates.js';
 import { RowSelection } from './selection.js';
 import type { Shard } from './shard.js';
 import { notedRows, type RowToSend, Sender } from './send.js';
@@ -93,7 +94,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
     throw error;
   }
   try {
-    return await runImport({ input, context, api, project, format, resultsPath, prior, source });
+    return await runImport({ input, context, api, project, format, resultsPath, prior, source, keys: new KeyTable() });
   } finally {
     await source.close();
     await api.close();
@@ -130,6 +131,8 @@ interface Run {
   resultsPath: string | undefined;
   prior: PriorResults | undefined;
   source: RowSource;
+  /** The keys of the rows (group, consumer, provider), filled by the first pass and read by the second. */
+  keys: KeyTable;
 }
 
 async function runImport(run: Run): Promise<Outcome> {
@@ -224,7 +227,7 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
   // The first few lines that differ, and how many do: bounded however many rows there are.
   const mismatches: string[] = [];
   let mismatched = 0;
-  const selection = new RowSelection(input);
+  const selection = new RowSelection(input, run.keys);
   for await (const row of readRows(run.source.open(), run.format)) {
     if (context.deps.signal?.aborted) throw new InterruptedError('Interrupted while checking the rows; nothing was sent.');
     const checked = selection.take(await checkRow(row, input.defaults, lookUp));
@@ -272,7 +275,7 @@ function isSentState(state: PriorState): boolean {
 /** The second pass: the rows to send, read again and checked again (the same checks, so the same result). */
 async function* rowsToSend(run: Run, lookUp: ProviderLookup, sender: Sender): AsyncGenerator<RowToSend> {
   const { input, prior } = run;
-  const selection = new RowSelection(input);
+  const selection = new RowSelection(input, run.keys);
   for await (const row of readRows(run.source.open(), run.format)) {
     // Every row is checked, those created before too: a later row repeating one of them is a duplicate.
     const checked: CheckedRow | undefined = selection.take(await checkRow(row, input.defaults, lookUp));

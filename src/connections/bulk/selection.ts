@@ -2,10 +2,12 @@
  * Which checked rows a pass of a bulk import works on: those of its shard
  * (--shard), each key once (a row repeating an earlier row's group, consumer
  * and provider is invalid, unless --allow-duplicates). Each pass makes its
- * own; both passes read the same rows, so both decide the same.
+ * own selection over one key table, which the first pass fills and the
+ * second reads (see KeyTable.earlierLine): both decide the same for the same
+ * rows, and a run holds one table, not two.
  */
 import type { CheckedRow } from './check.js';
-import { KeyTable } from './duplicates.js';
+import type { KeyTable } from './duplicates.js';
 import { keyDigest, type Shard, shardOfDigest } from './shard.js';
 
 export interface SelectionOptions {
@@ -15,12 +17,14 @@ export interface SelectionOptions {
 
 export class RowSelection {
   readonly #options: SelectionOptions;
-  readonly #seen = new KeyTable();
+  readonly #seen: KeyTable;
   /** Rows that belong to other shards. */
   elsewhere = 0;
 
-  constructor(options: SelectionOptions) {
+  /** `seen`: the run's table of keys, shared by its passes. */
+  constructor(options: SelectionOptions, seen: KeyTable) {
     this.#options = options;
+    this.#seen = seen;
   }
 
   /**
@@ -37,7 +41,7 @@ export class RowSelection {
       return undefined;
     }
     if (!digest || allowDuplicates) return row;
-    const first = this.#seen.firstOrAdd(digest, [row.line])?.[0];
+    const first = this.#seen.earlierLine(digest, row.line);
     if (first === undefined) return row;
     const problem = `repeats line ${first}: the same group, consumer and provider, so the same connection (--allow-duplicates creates both).`;
     return { line: row.line, ok: false, problems: [...(row.ok ? [] : row.problems), problem], identity: row.identity };
