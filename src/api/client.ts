@@ -122,6 +122,8 @@ export class ApiClient {
    * grows by one a request over a bulk import.
    */
   readonly #inFlight = new Set<AbortController>();
+  /** The configured base URLs, the longer first (see #baseOf). */
+  #bases: ConfiguredBase[] | undefined;
 
   constructor(options: ClientOptions) {
     this.#options = options;
@@ -175,12 +177,12 @@ export class ApiClient {
 
   /** The configured base URL a request URL is below (the longer one when both hold it), with the names that set it. */
   #baseOf(url: URL): ConfiguredBase | undefined {
-    const bases: ConfiguredBase[] = [
+    // Worked out once: a bulk import asks for every row.
+    this.#bases ??= [
       { name: 'base URL', settings: '--base-url or IPCTL_BASE_URL', root: baseRoot(this.#options.baseUrl) },
       { name: 'search URL', settings: '--search-url or IPCTL_SEARCH_URL', root: baseRoot(this.#options.searchUrl) },
-    ];
-    const holding = bases.filter((base) => url.href.startsWith(`${base.root}/`));
-    return holding.sort((a, b) => b.root.length - a.root.length)[0];
+    ].sort((a, b) => b.root.length - a.root.length);
+    return this.#bases.find((base) => url.href.startsWith(`${base.root}/`));
   }
 
   #noticeUnversioned(url: URL): void {
@@ -335,9 +337,11 @@ export class ApiClient {
     const started = process.hrtime.bigint();
     this.#traceRequest(prepared, label);
     const response = await this.#exchange(prepared);
-    const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-    const requestId = headerValue(response.headers['x-request-id']);
-    this.#trace(`← ${response.status} ${response.statusText} in ${elapsed} ms${requestId ? ` (request ${requestId})` : ''}`);
+    if (this.#options.trace) {
+      const elapsed = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+      const requestId = headerValue(response.headers['x-request-id']);
+      this.#trace(`← ${response.status} ${response.statusText} in ${elapsed} ms${requestId ? ` (request ${requestId})` : ''}`);
+    }
     const location = headerValue(response.headers.location);
     if (response.status >= 300 && response.status < 400 && location) {
       return this.#followRedirect(prepared, response.status, location, redirects);
@@ -438,6 +442,8 @@ export class ApiClient {
   }
 
   #traceRequest(prepared: PreparedRequest, label: string): void {
+    // Built only under --debug: a bulk import sends a request a row.
+    if (!this.#options.trace) return;
     this.#trace(`→ ${prepared.method} ${prepared.url.href}${label}`);
     for (const [name, value] of Object.entries(prepared.headers)) this.#trace(`  ${name}: ${String(value)}`);
   }

@@ -432,10 +432,14 @@ function prune(value: unknown): unknown {
     return items.length > 0 ? items : undefined;
   }
   if (isRecord(value)) {
-    const entries = Object.entries(value)
-      .map(([key, item]) => [key, prune(item)] as const)
-      .filter(([, item]) => item !== undefined);
-    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+    // A loop, not entries/map/filter: each row of a bulk import comes through here several times.
+    // Object.fromEntries, not assignment: a key "__proto__" from a file stays a key.
+    const kept: Array<[string, unknown]> = [];
+    for (const key of Object.keys(value)) {
+      const item = prune(value[key]);
+      if (item !== undefined) kept.push([key, item]);
+    }
+    return kept.length > 0 ? Object.fromEntries(kept) : undefined;
   }
   return value;
 }
@@ -467,6 +471,9 @@ function describeType(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** The body's own fields (a fixed set of names) that have a value. */
 function dropUndefined<T extends object>(object: T): T {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) if (value !== undefined) kept[key] = value;
+  return kept as T;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Secret } from '../../src/config/secret.js';
-import { buildConnectionRequest, type ConnectionProblem } from '../../src/connections/request.js';
+import { buildConnectionRequest, type ConnectionProblem, pruneEmpty } from '../../src/connections/request.js';
 import { connectionSkeleton } from '../../src/connections/skeleton.js';
 import { connectionRequirements } from '../../src/providers/requirements.js';
 import { createProviderCatalogue } from '../../src/sandbox/seed-providers.js';
@@ -153,6 +153,22 @@ describe('buildConnectionRequest', () => {
       provider('hubspot'),
     );
     expect(fields(problems)).toEqual(['invalid oauth2AuthorizationCode.accessToken.expiresAt']);
+  });
+});
+
+describe('pruneEmpty', () => {
+  it('drops empty values at every depth and keeps a "__proto__" key from a file as a key', () => {
+    // As JSON.parse reads a row: "__proto__" is an own key there, and must not become the object's prototype.
+    const row = JSON.parse('{"provider":"pipedrive","groupName":"","__proto__":{"polluted":"yes","empty":[]},"customAuth":{"a":null,"b":{}}}') as Record<string, unknown>;
+    const pruned = pruneEmpty(row) as Record<string, unknown>;
+    expect(Object.keys(pruned)).toEqual(['provider', '__proto__']);
+    expect(Object.getPrototypeOf(pruned)).toBe(Object.prototype);
+    expect((pruned as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(JSON.stringify(pruned)).toBe('{"provider":"pipedrive","__proto__":{"polluted":"yes"}}');
+  });
+
+  it('a row with nothing but empty values is no row', () => {
+    expect(pruneEmpty({ a: '', b: [null, ''], c: { d: {} } })).toBeUndefined();
   });
 });
 
