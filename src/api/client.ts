@@ -178,11 +178,16 @@ export class ApiClient {
   /** The configured base URL a request URL is below (the longer one when both hold it), with the names that set it. */
   #baseOf(url: URL): ConfiguredBase | undefined {
     // Worked out once: a bulk import asks for every row.
-    this.#bases ??= [
+    this.#bases ??= this.#configuredBases();
+    return this.#bases.find((base) => url.href.startsWith(`${base.root}/`));
+  }
+
+  #configuredBases(): ConfiguredBase[] {
+    const bases: ConfiguredBase[] = [
       { name: 'base URL', settings: '--base-url or IPCTL_BASE_URL', root: baseRoot(this.#options.baseUrl) },
       { name: 'search URL', settings: '--search-url or IPCTL_SEARCH_URL', root: baseRoot(this.#options.searchUrl) },
-    ].sort((a, b) => b.root.length - a.root.length);
-    return this.#bases.find((base) => url.href.startsWith(`${base.root}/`));
+    ];
+    return bases.sort((a, b) => b.root.length - a.root.length);
   }
 
   #noticeUnversioned(url: URL): void {
