@@ -162,6 +162,7 @@ async function renderOutcome(outcome: Outcome, printing: Printing, context: Cont
   const scrub = (text: string) => state.scrubber.scrub(text);
   const output = await openOutput(printing.pager, { deps: state.deps, scrubber: state.scrubber, prompted: context.prompted, say: context.say });
   try {
+    if (outcome.head) output.stream.write(outcome.head);
     await render(outcome, printing.format, { stream: output.stream, paint, query: printing.query, width: terminalWidth(state.deps), scrub });
   } finally {
     await output.close();

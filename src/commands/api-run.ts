@@ -72,9 +72,13 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
     if (input.include && error instanceof ApiError && error.head) context.deps.stdout.write(headLines({ status: error.status, ...error.head }));
     throw error;
   }
-  if (input.include) context.deps.stdout.write(headLines(response));
-  if (input.silent || response.body === '') return;
-  return answerOutcome(response, prepared, context);
+  const head = input.include ? headLines(response) : undefined;
+  if (input.silent || response.body === '') {
+    if (head) context.deps.stdout.write(head);
+    return;
+  }
+  // The head goes out with the body, so that a pager shows both.
+  return { ...answerOutcome(response, prepared, context), ...(head ? { head } : {}) };
 }
 
 /**

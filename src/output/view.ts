@@ -57,6 +57,8 @@ export const listFormats: readonly OutputFormat[] = ['table', 'wide', 'json', 'y
 export interface Outcome {
   data: unknown;
   view: View;
+  /** Text on stdout before the data, through the same pager (`api --include`: the status line and headers). */
+  head?: string;
   /** What ndjson prints, one JSON value a line; defaults to data when data is an array. */
   items?: unknown[];
   /** Lines for the person at the terminal, on stderr after the data (never data). */

@@ -101,6 +101,16 @@ describe('at a terminal', () => {
     expect(code, stderr).toBe(0);
     expect(pager.text).toContain('"inv_1"');
   });
+
+  it('api --include: the status line and headers go through the pager with the body, before it', async () => {
+    const { code, stdout, stderr, pager } = await orgsGet({ args: ['api', '--include', '/orgs/o1'] });
+    expect(code, stderr).toBe(0);
+    expect(stdout).toBe('');
+    // As `gh api -i` prints it: the status line, the headers, a blank line, then the body.
+    expect(pager.text).toMatch(/^HTTP\/1\.1 200/);
+    expect(pager.text.indexOf('content-type')).toBeLessThan(pager.text.indexOf('"id"'));
+    expect(pager.text).toContain('"o1"');
+  });
 });
 
 describe('no pager', () => {
