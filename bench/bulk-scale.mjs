@@ -22,14 +22,18 @@
 //         sizes: [                            // one per SIZE, in the order given
 //           { rows: 1000,
 //             floor: { rowsPerSecond, cpuMicrosPerRow, rssMiB },   // bench/floor/bulk.mjs
-//             ipctl: { rowsPerSecond, cpuMicrosPerRow, rssMiB } }, // the same rows through ipctl
+//             ipctl: { rowsPerSecond, cpuMicrosPerRow, rssMiB },  // the same rows through ipctl
+//             parts: {                                               // at rateAt rows only
+//               checkingPass: { rowsPerSecond, cpuMicrosPerRow, rssMiB },    // --dry-run
+//               resultsInMemory: { rowsPerSecond, cpuMicrosPerRow, rssMiB }, // --results in /dev/shm (if any)
+//             } },
 //         ] } ],
 //     verdicts: [ { node, what, ratio, target, met } ],             // one per target and Node
 //   }
 // rowsPerSecond: rows over wall time, start to exit; cpuMicrosPerRow: the client process's
 // user and system CPU time over rows, in µs; rssMiB: its peak resident set, in MiB.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ipctl, registryNode, startSandbox, writeConfig } from './fixtures.mjs';
@@ -44,6 +48,8 @@ const targets = { rateAt: 100_000, rate: 0.8, cpu: 1.5, memory: 1.25 };
 const work = mkdtempSync(join(tmpdir(), 'ipctl-bench-scale-'));
 const floorScript = join(import.meta.dirname, 'floor', 'bulk.mjs');
 const usagePreload = join(import.meta.dirname, 'usage.cjs');
+/** A memory file system, for the run that shows what the results file's disk costs. */
+const memoryFolder = '/dev/shm';
 let scratchCount = 0;
 
 const current = { name: `Node ${process.versions.node}`, path: process.execPath, major: Number(process.versions.node.split('.')[0]) };
@@ -75,7 +81,27 @@ async function measureSize(node, rows) {
   }
   const measured = { rows, floor: medianRun(floor), ipctl: medianRun(ours) };
   console.log(`${node.name}, ${rows.toLocaleString('en-US')} rows: floor ${describe(measured.floor)}; ipctl ${describe(measured.ipctl)}`);
+  if (rows === targets.rateAt) measured.parts = await measureParts(node, rows, file);
   return measured;
+}
+
+/**
+ * Where ipctl's CPU goes at the size the rate is held to, from runs that leave one part out
+ * by ipctl's own means: --dry-run is the checking pass alone; a results file in memory
+ * (/dev/shm, where there is one) costs its writes and syncs next to nothing.
+ */
+async function measureParts(node, rows, file) {
+  const parts = { checkingPass: await measureRun(node, rows, () => [ipctl, 'connections', 'generate', '--from-file', file, '--dry-run', '-o', 'json']) };
+  if (existsSync(memoryFolder)) {
+    const results = join(memoryFolder, `ipctl-bench-results-${process.pid}-${rows}.jsonl`);
+    try {
+      parts.resultsInMemory = await measureRun(node, rows, () => [ipctl, 'connections', 'generate', '--from-file', file, '--results', results, '-o', 'json']);
+    } finally {
+      rmSync(results, { force: true });
+    }
+  }
+  console.log(`${node.name}, ${rows.toLocaleString('en-US')} rows: the checking pass alone ${describe(parts.checkingPass)}${parts.resultsInMemory ? `; results in ${memoryFolder} ${describe(parts.resultsInMemory)}` : ''}`);
+  return parts;
 }
 
 /** One import on a fresh sandbox: wall time from start to exit, and the client's CPU and peak RSS. */

@@ -24,6 +24,7 @@ const renderers = {
   bulk: renderBulk,
   'bulk-memory': renderBulkMemory,
   'bulk-scale': renderBulkScale,
+  'bulk-parts': renderBulkParts,
   missed: renderMissed,
   standalone: renderStandalone,
 };
@@ -248,6 +249,37 @@ function renderBulkScale(results, lines) {
   ]));
   const listed = bulkScaleVerdicts(figures).map((entry) => `- ${verdictLine(entry)}, ${verdict(entry.met)})`).join('\n');
   return `Measured ${figures.date}${load(figures)}:\n\n${table(header, rows)}\n\n${listed}`;
+}
+
+/**
+ * Where ipctl's CPU per row goes at the size the rate is held to, from the runs that leave a
+ * part out (bench/bulk-scale.mjs, measureParts): the floor's share, the two checking passes,
+ * the results file's disk, and the rest.
+ */
+function renderBulkParts(results, lines) {
+  const { figures, note } = section(results, 'bulkScale', lines);
+  if (note) return note;
+  const measured = figures.nodes.map(({ node, sizes }) => ({ node, size: sizes.find((size) => size.parts) })).filter(({ size }) => size);
+  if (measured.length === 0) return 'The latest `npm run bench:bulk` measured no parts (they are measured at the size the rate is held to).';
+  const micros = (value) => `${value.toFixed(0)} µs`;
+  const share = (value, whole) => `${Math.round((100 * value) / whole)}%`;
+  const rows = measured.flatMap(({ node, size: { rows: size, floor, ipctl, parts } }) => {
+    const whole = ipctl.cpuMicrosPerRow;
+    const checking = 2 * parts.checkingPass.cpuMicrosPerRow;
+    const entries = [
+      ['what the floor does too: undici sending the rows, one results line each', floor.cpuMicrosPerRow],
+      ['checking every row, in each of the two passes (`--dry-run` is one pass)', checking],
+    ];
+    if (parts.resultsInMemory) {
+      const disk = whole - parts.resultsInMemory.cpuMicrosPerRow;
+      entries.push(['the results file on the disk: its writes and `fdatasync` calls (against the same run with the file in `/dev/shm`)', disk]);
+      entries.push(['the rest: building each request, checking each answer against its schema, the records, scrubbing, pacing', whole - floor.cpuMicrosPerRow - checking - disk]);
+    } else {
+      entries.push(['the rest, the results file included (no `/dev/shm` here to tell its disk apart)', whole - floor.cpuMicrosPerRow - checking]);
+    }
+    return entries.map(([what, value]) => [`${nodeName(node)}, ${count(size)} rows`, what, micros(value), share(value, whole)]);
+  });
+  return `Measured ${figures.date}, CPU per row of the client process, from the same run as the table above:\n\n${table(['Node', "part of ipctl's CPU per row", 'CPU per row', 'share'], rows)}`;
 }
 
 // Verdicts: each target of every section, as { what, value, target, met }
