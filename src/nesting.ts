@@ -31,5 +31,17 @@ export function nestingDepth(text: string, limit = Number.POSITIVE_INFINITY): nu
 
 /** Whether a JSON text nests deeper than maxDepth. */
 export function tooDeep(text: string): boolean {
+  // Nesting deeper than maxDepth takes more than maxDepth opening brackets, which most texts
+  // do not have (a bulk import asks this of every row and every answer).
+  if (text.length <= maxDepth || openingBrackets(text, maxDepth) <= maxDepth) return false;
   return nestingDepth(text, maxDepth) > maxDepth;
+}
+
+/** How many "[" and "{" a text holds, strings included; counting stops just past `limit`. */
+function openingBrackets(text: string, limit: number): number {
+  let count = 0;
+  for (const bracket of ['[', '{']) {
+    for (let at = text.indexOf(bracket); at !== -1 && count <= limit; at = text.indexOf(bracket, at + 1)) count += 1;
+  }
+  return count;
 }

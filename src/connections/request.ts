@@ -433,15 +433,23 @@ function prune(value: unknown): unknown {
   }
   if (isRecord(value)) {
     // A loop, not entries/map/filter: each row of a bulk import comes through here several times.
-    // Object.fromEntries, not assignment: a key "__proto__" from a file stays a key.
-    const kept: Array<[string, unknown]> = [];
+    const kept: Record<string, unknown> = {};
+    let any = false;
     for (const key of Object.keys(value)) {
       const item = prune(value[key]);
-      if (item !== undefined) kept.push([key, item]);
+      if (item === undefined) continue;
+      keep(kept, key, item);
+      any = true;
     }
-    return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+    return any ? kept : undefined;
   }
   return value;
+}
+
+/** Sets an own key: "__proto__" from a file stays a key, as JSON.parse made it, and never becomes the prototype. */
+function keep(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
 
 /** A structured secret (a key object, say) keeps its shape; each string in it becomes a Secret. */
@@ -474,6 +482,9 @@ function describeType(value: unknown): string {
 /** The body's own fields (a fixed set of names) that have a value. */
 function dropUndefined<T extends object>(object: T): T {
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(object)) if (value !== undefined) kept[key] = value;
+  for (const key of Object.keys(object)) {
+    const value = (object as Record<string, unknown>)[key];
+    if (value !== undefined) kept[key] = value;
+  }
   return kept as T;
 }

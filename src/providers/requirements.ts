@@ -78,10 +78,18 @@ export function credentialShape(provider: ProviderDescription): CredentialShape 
   }
 }
 
+/** Worked out once per provider description: a bulk import asks for every row. */
+const requirementsOf = new WeakMap<ProviderDescription, readonly Requirement[]>();
+
 /** What a connection to `provider` needs, in the order a person is asked: workspace, metadata, credentials. */
-export function connectionRequirements(provider: ProviderDescription): Requirement[] {
-  const workspace = workspaceRequirement(provider);
-  return [...(workspace ? [workspace] : []), ...metadataRequirements(provider), ...authRequirements(provider)];
+export function connectionRequirements(provider: ProviderDescription): readonly Requirement[] {
+  let found = requirementsOf.get(provider);
+  if (!found) {
+    const workspace = workspaceRequirement(provider);
+    found = [...(workspace ? [workspace] : []), ...metadataRequirements(provider), ...authRequirements(provider)];
+    requirementsOf.set(provider, found);
+  }
+  return found;
 }
 
 function workspaceRequirement(provider: ProviderDescription): Requirement | undefined {

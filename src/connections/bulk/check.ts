@@ -5,6 +5,7 @@
  * of an import run it, so a row is sent exactly as it was checked.
  */
 import { Secret } from '../../config/secret.js';
+import type { Provider } from '../../api/schemas.js';
 import type { ProviderLookup } from '../providers.js';
 import { buildConnectionRequest, type ConnectionRequestBody, isRecord, pruneEmpty, secretFields } from '../request.js';
 import type { InputRow } from './rows.js';
@@ -30,11 +31,23 @@ export interface RowDefaults {
 export async function checkRow(row: InputRow, defaults: RowDefaults, lookUp: ProviderLookup): Promise<CheckedRow> {
   if ('error' in row) return { line: row.line, ok: false, problems: [row.error], identity: {} };
   const merged = withDefaults(pruneEmpty(row.body) ?? {}, defaults.body);
+  const name = typeof merged.provider === 'string' && merged.provider.trim() !== '' ? merged.provider : undefined;
+  // A provider read already: one check against it. When that finds nothing, the check without it
+  // (which checks less) finds nothing either; when it finds something, the two steps below say what.
+  const known = name === undefined ? undefined : lookUp.known(name);
+  if (known) {
+    const checked = checkedAgainst(row, merged, known, defaults);
+    if (checked.ok) return checked;
+  }
   // A row that is wrong whatever its provider is reported as it is: nothing is asked of the service for it.
   const shape = buildConnectionRequest(merged);
   if (shape.problems.length > 0) return { line: row.line, ok: false, problems: shape.problems.map((problem) => problem.detail), identity: identityOf(shape.body, merged) };
+  return checkedAgainst(row, merged, name === undefined ? undefined : await lookUp(name), defaults);
+}
+
+/** The row checked against its provider (undefined: not in the catalogue, or none named). */
+function checkedAgainst(row: Extract<InputRow, { body: unknown }>, merged: Record<string, unknown>, provider: Provider | undefined, defaults: RowDefaults): CheckedRow {
   const name = merged.provider;
-  const provider = typeof name === 'string' && name.trim() !== '' ? await lookUp(name) : undefined;
   const built = buildConnectionRequest(merged, provider);
   const identity = identityOf(built.body, merged);
   const problems = built.problems.map((problem) => problem.detail);
