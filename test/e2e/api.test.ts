@@ -5,13 +5,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
 import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
 import { runMain, testClock } from '../helpers/in-process.js';
-import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture({ clearFaults: true });
 let files: ReturnType<typeof tempDir>;
 /** A server on another origin, which must never be asked anything. */
 let elsewhere: Server;
@@ -21,7 +21,6 @@ const fileSecret = 'aws_api_CANARY_SECRET_3c59dc048e8850243be8';
 const argvSecret = 'sk_argv_CANARY_API_c81e728d9d4c2f636f06';
 
 beforeAll(async () => {
-  fixture = await startFixture();
   files = tempDir();
   writeFileSync(join(files.path, 'secret.txt'), `${fileSecret}\n`, { mode: 0o600 });
   writeFileSync(join(files.path, 'search.json'), JSON.stringify({ objectName: 'Contact', fieldFilters: [{ fieldName: 'city', operator: 'eq', value: 'Berlin' }] }));
@@ -33,13 +32,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {
-  await fixture.close();
   files.remove();
   await new Promise((resolve) => elsewhere.close(resolve));
-});
-beforeEach(async () => {
-  await fixture.clearRequests();
-  await fixture.clearFaults();
 });
 
 /** ipctl in this process, with the environment and stdin a spawned one would get. */

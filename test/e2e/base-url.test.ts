@@ -4,18 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
 import { type RequestRecorder, startRequestRecorder } from '../helpers/request-recorder.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let atRoot: RequestRecorder;
 
 beforeAll(async () => {
-  fixture = await startFixture();
   atRoot = await startRequestRecorder(fixture.sandbox.baseUrl);
 });
 afterAll(async () => {
   await atRoot.close();
-  await fixture.close();
 });
 
 const notice = (base: string) => `Note: the base URL ${base} does not end with /v1, as the service's own URLs do; ipctl sends its requests there as given.`;

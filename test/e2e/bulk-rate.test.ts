@@ -8,23 +8,15 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ipctlBin, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
-import { type LoggedRequest, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { type LoggedRequest, useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture({ clearFaults: true });
 const files = tempDir('ipctl-bulk-rate-');
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
-});
-beforeEach(async () => {
-  await fixture.clearFaults();
-  await fixture.clearRequests();
 });
 
 const secretOf = (prefix: string, index: number) => `pd_CANARY_${prefix}_${index}_key`;

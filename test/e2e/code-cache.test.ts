@@ -3,22 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIpctl } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 // ipctl turns on Node's compile cache (module.enableCompileCache(), Node 22.1 and newer) in
 // IPCTL_CACHE_DIR/compile-cache before it loads a command; Node 20 has none, and gets none.
 const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
 const nodeHasCompileCache = major > 22 || (major === 22 && minor >= 1);
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let work: string;
 
-beforeAll(async () => {
-  fixture = await startFixture();
+beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'ipctl-code-cache-'));
 });
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 

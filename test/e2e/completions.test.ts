@@ -7,7 +7,7 @@ import { completionScript, scriptFiles, shells } from '../../src/completion/scri
 import { completeValues, filePaths, partialChoices } from '../../src/completion/values.js';
 import { repoRoot, runIpctl } from '../helpers/cli.js';
 import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 import { afterTab, bashOffers, fishOffers, installed, type Offers, shellHome, zshOffers } from '../helpers/shells.js';
 
 const profiles = ['default', 'prod-eu', 'staging'];
@@ -343,13 +343,7 @@ describe('ipctl completion', () => {
 });
 
 describe('ipctl __complete', () => {
-  let fixture: SandboxFixture;
-  beforeAll(async () => {
-    fixture = await startFixture();
-  });
-  afterAll(async () => {
-    await fixture.close();
-  });
+  const fixture = useFixture();
 
   it('answers profile names from the profile store, the current one described', async () => {
     const result = await runIpctl(['__complete', '--profile', ''], { env: { IPCTL_CONFIG_DIR: home.env.IPCTL_CONFIG_DIR } });

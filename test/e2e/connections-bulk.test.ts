@@ -4,30 +4,27 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanEnv, ipctlBin, type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
 import { type FaultProxy, refused, startFaultProxy, tooManyRequests, unavailable } from '../helpers/fault-proxy.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 // Every secret in the rows is a canary, and so are the platform credentials: "canary" (any case) must never show.
 const secretOf = (kind: string, index: number): string => `${kind}_CANARY_${String(index).padStart(4, '0')}_bulk_secret`;
 const privateKeyOf = (index: number): string => `-----BEGIN PRIVATE KEY-----\r\nMIIE_CANARY_${index}_line1\r\nline2==\r\n-----END PRIVATE KEY-----`;
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let proxy: FaultProxy;
 const files = tempDir('ipctl-bulk-');
 let run = 0;
 
 beforeAll(async () => {
-  fixture = await startFixture();
   proxy = await startFaultProxy(fixture.sandbox.baseUrl);
 });
 afterAll(async () => {
   await proxy.close();
-  await fixture.close();
   files.remove();
 });
-beforeEach(async () => {
+beforeEach(() => {
   run += 1;
   proxy.setRule(undefined);
-  await fixture.clearRequests();
 });
 afterEach(async () => {
   proxy.setRule(undefined);

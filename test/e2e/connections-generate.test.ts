@@ -3,12 +3,12 @@
 // and a missing credential's exit code go through the built CLI.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/sandbox/types.js';
 import { cleanEnv, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 // Every secret a connection is made with is a canary: "canary" (any case) must never show.
 const canary = {
@@ -20,19 +20,12 @@ const canary = {
   privateKey: '-----BEGIN PRIVATE KEY-----\nMIIEvQ_CANARY_PRIVATE_KEY_2b7e\n-----END PRIVATE KEY-----',
 };
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 // Made when the file loads: the cases below write their secret files while tests are collected.
 const files = tempDir('ipctl-connections-');
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
-});
-beforeEach(async () => {
-  await fixture.clearRequests();
 });
 
 /** A file holding `text` (secrets end with a newline, as editors write them). */

@@ -4,18 +4,14 @@
 // exactly once, and `connections report` over the four files must say so.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runIpctl, tempDir } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 const files = tempDir('ipctl-shards-');
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
 });
 

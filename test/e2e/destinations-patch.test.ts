@@ -10,7 +10,7 @@ import type { Destination } from '../../src/sandbox/types.js';
 import { type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
-import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 // Destination secrets used in these tests: finding one in any output is a leak.
 const canaryFileSecret = 'dest-secret-FILE-CANARY-6e2a91c4d7b3';
@@ -20,21 +20,18 @@ const canaryJsonSecret = 'dest-secret-JSON-CANARY-93c1e8a7f2d5';
 const canaryArgvSecret = 'dest-secret-ARGV-CANARY-5d0b7c2e9f41';
 const canaries = [canaryApiKey, canaryToken, canaryFileSecret, canaryStdinSecret, canaryPromptSecret, canaryJsonSecret, canaryArgvSecret];
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let files: ReturnType<typeof tempDir>;
 
-beforeAll(async () => {
-  fixture = await startFixture();
+beforeAll(() => {
   files = tempDir('ipctl-patch-');
 });
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
 });
-beforeEach(async () => {
+beforeEach(() => {
   // Each test starts from the seed: patches change the sandbox's state.
   fixture.sandbox.state.projects = createSeedData().projects;
-  await fixture.clearRequests();
 });
 
 interface DestinationState {

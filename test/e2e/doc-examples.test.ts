@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipctlBin, repoRoot, tempDir } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 interface Block {
   where: string;
@@ -34,7 +34,7 @@ function blocksOf(file: string): Block[] {
 
 const blocks = [join(repoRoot, 'README.md'), ...markdownFiles(join(repoRoot, 'docs'))].flatMap(blocksOf);
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 const work = tempDir('ipctl-doc-examples-');
 const shims = join(work.path, 'bin');
 
@@ -50,14 +50,12 @@ const files: Record<string, string> = {
   'patch.json': `${JSON.stringify({ destination: { metadata: { batchSize: 500 } } })}\n`,
 };
 
-beforeAll(async () => {
-  fixture = await startFixture();
+beforeAll(() => {
   mkdirSync(shims);
   writeFileSync(join(shims, 'ipctl'), `#!/bin/sh\nexec "${process.execPath}" "${ipctlBin}" "$@"\n`);
   chmodSync(join(shims, 'ipctl'), 0o755);
 });
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   work.remove();
 });
 

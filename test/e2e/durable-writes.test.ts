@@ -5,19 +5,15 @@
 // a profile file must never be replaced by a cut copy.
 import { chmodSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ipctlBin, type RunResult, runIpctl, runProcess, tempDir } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 const files = tempDir('ipctl-durable-');
 let run = 0;
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
 });
 

@@ -5,27 +5,21 @@
 // the README: a `safe` one retries and succeeds, a `beforeSend` one stops at once,
 // since the request reached the server. Waits before a retry take no time (a
 // test clock); test/e2e/retries.test.ts waits for a real Retry-After.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { apiCommands, prepareRun } from '../helpers/commands.js';
 import { faultCases } from '../helpers/fault-cases.js';
 import { runMain, testClock } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture({ clearFaults: true });
 let work: ReturnType<typeof tempDir>;
 
-beforeAll(async () => {
-  fixture = await startFixture();
+beforeAll(() => {
   work = tempDir();
 });
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   work.remove();
-});
-beforeEach(async () => {
-  await fixture.clearFaults();
-  await fixture.clearRequests();
 });
 
 /** What each command prints on stderr when all goes well: retries that succeed add nothing to it. */

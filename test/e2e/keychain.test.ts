@@ -7,7 +7,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { cleanEnv, ipctlBin, repoRoot, type RunningIpctl, type RunOptions, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
-import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 import { type KeyringSession, keyringMissing, startKeyringSession } from '../helpers/keyring.js';
 import { keys, PtySession } from '../helpers/pty.js';
 
@@ -18,15 +18,9 @@ const keychainName = 'the Secret Service keyring (D-Bus)';
 const fileNotice = (file: string) =>
   `No OS keychain is usable here (no D-Bus session); kept in ${file} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.\n`;
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let config: ReturnType<typeof tempDir>;
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
 beforeEach(() => {
   config = tempDir();
 });

@@ -1,16 +1,14 @@
 // -o ndjson on every command that prints a list: one JSON value a line, the
 // same values as -o json's array.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runIpctl } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 
 beforeAll(async () => {
-  fixture = await startFixture();
   for (const name of ['ci', 'staging']) expect((await runIpctl(['profile', 'add', name], { env: fixture.env() })).code).toBe(0);
 });
-afterAll(async () => fixture.close());
 
 const lists: Array<[string, string[]]> = [
   ['invites list', ['invites', 'list', 'org_demo']],

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { repoRoot, runIpctl } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 // Options a user may set for every Node program they run; ipctl must work under each.
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFixture();
 
 /** A frame of a stack trace that points into ipctl's TypeScript source, with a line and a column. */
 const sourceFrame = /\(\S*\/src\/[\w/-]+\.ts:\d+:\d+\)/;

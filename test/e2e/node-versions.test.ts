@@ -1,19 +1,12 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ipctlBin, repoRoot, runProcess } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 // process.getBuiltinModule came with Node 20.16 and 22.3; ipctl supports 20.19 and every newer Node.
 const withoutGetBuiltinModule = join(repoRoot, 'test/helpers/without-get-builtin-module.cjs');
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFixture();
 
 function runAsOnNode22_0(args: string[]) {
   return runProcess(process.execPath, ['-r', withoutGetBuiltinModule, ipctlBin, ...args], { env: fixture.env() });

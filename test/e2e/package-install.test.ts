@@ -3,13 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runProcess, tempDir } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let prefix: ReturnType<typeof tempDir>;
 
 beforeAll(async () => {
-  fixture = await startFixture();
   prefix = tempDir('ipctl-install-');
   // --ignore-scripts: dist/ is already built, and rebuilding it would pull it from under tests running in parallel.
   execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', prefix.path], { cwd: repoRoot, stdio: 'pipe' });
@@ -30,8 +29,7 @@ function nativeTarget(): string {
   return `linux-${process.arch}-${glibc ? 'gnu' : 'musl'}`;
 }
 
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   prefix.remove();
 });
 

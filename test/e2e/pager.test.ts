@@ -10,18 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
 import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
 import { keys, PtySession } from '../helpers/pty.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 import { installed } from '../helpers/shells.js';
 
 const sgr = /\u001b\[[\d;]*m/;
 const epipe = /EPIPE|broken pipe|write after end|Error:/i;
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let scratch: { path: string; remove: () => void };
 let fakePager: string;
 
-beforeAll(async () => {
-  fixture = await startFixture();
+beforeAll(() => {
   scratch = tempDir('ipctl-pager-');
   // Records its words, its LESS and what it is given; shows nothing.
   fakePager = join(scratch.path, 'fake-pager');
@@ -37,8 +36,7 @@ cat > "$dir/input"
   );
   chmodSync(fakePager, 0o755);
 });
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   scratch.remove();
 });
 

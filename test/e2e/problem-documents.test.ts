@@ -4,21 +4,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runIpctl, tempDir } from '../helpers/cli.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
-beforeEach(async () => {
-  await fixture.clearFaults();
-});
+const fixture = useFixture({ clearFaults: true });
 
 function document(stderr: string): Record<string, unknown> {
   const parsed = JSON.parse(stderr) as Record<string, unknown>;

@@ -2,10 +2,10 @@
 // (TERM=xterm-256color, neither NO_COLOR nor FORCE_COLOR), and under NO_COLOR:
 // ipctl's own styling reaches the terminal as escape sequences, never as text,
 // and a provider's words with escape sequences in them are shown, not obeyed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Provider } from '../../src/sandbox/types.js';
 import { keys, PtySession } from '../helpers/pty.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 /** SGR: the sequences that set a color or weight; `dimmed` is the one for faint text and its end. */
 const sgr = /\u001b\[[\d;]*m/;
@@ -15,10 +15,9 @@ const escAsText = /\\x1b|\\u001b|\\e\[|\u241b|\^\[/i;
 /** Raw controls a provider's words might carry, other than the ESC that starts ipctl's own sequences. */
 const hostileRaw = /\u001b\][^\u0007]*\u0007|\u001b\[2J|\u0007|\u009b|\u202e/;
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 
-beforeAll(async () => {
-  fixture = await startFixture();
+beforeAll(() => {
   // A provider whose catalogue entry carries escape sequences: clear screen, OSC 52 (clipboard), C1 CSI, bidi override.
   const hostile = structuredClone(fixture.sandbox.state.providers.snowflake) as Provider;
   hostile.name = 'hostile-warehouse';
@@ -27,9 +26,6 @@ beforeAll(async () => {
   account.displayName = 'Account\u001b]52;c;ZXZpbA==\u0007 identifier';
   account.prompt = 'Your account\u001b[2J\u009b31m\u202e name';
   fixture.sandbox.state.providers['hostile-warehouse'] = hostile;
-});
-afterAll(async () => {
-  await fixture.close();
 });
 
 const who = ['--group-ref', 'umbrella', '--group-name', 'Umbrella', '--consumer-ref', 'alice', '--consumer-name', 'Alice'];

@@ -5,10 +5,10 @@
 // is on, and never echoes a secret typed at it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runIpctl, tempDir } from '../helpers/cli.js';
 import { keys, PtySession } from '../helpers/pty.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 const sgr = /\u001b\[[\d;]*m/;
 /** What ESC looks like once shown as text: the sanitiser's `\x1b`, JSON's `\u001b`, `\e[`, `^[` or the control picture. */
@@ -17,14 +17,7 @@ const typedKey = 'sk_typed_CANARY_6f1d2c3b4a59687e';
 const typedToken = 'tok_typed_CANARY_0a9b8c7d6e5f4031';
 const typedSecret = 'aws_typed_CANARY_5e4d3c2b1a0f9e8d';
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFixture();
 
 interface Flow {
   name: string;

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runIpctl } from '../helpers/cli.js';
 import { startProxy, type TestProxy } from '../helpers/proxy.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let proxy: TestProxy;
 
 beforeAll(async () => {
-  fixture = await startFixture();
   proxy = await startProxy();
 });
-beforeEach(async () => {
+beforeEach(() => {
   proxy.seen.length = 0;
-  await fixture.clearRequests();
 });
 afterAll(async () => {
   await proxy.close();
-  await fixture.close();
 });
 
 describe('proxies from the environment', () => {

@@ -1,22 +1,12 @@
 // The read commands against a sandbox: each command's output in a pipe and on a
 // terminal, and its exit codes, through the built CLI; the edge cases (flag rules,
 // formats, problems) in-process (main() with test streams).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type RunResult, runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
-beforeEach(async () => {
-  await fixture.clearRequests();
-});
+const fixture = useFixture();
 
 async function runInProcess(args: string[], options: { env: Record<string, string | undefined> }): Promise<RunResult> {
   return { ...(await runMain(args, { env: options.env, timeoutMs: 20_000 })), signal: null };

@@ -5,18 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../helpers/cli.js';
 import { readmeBashBlock } from '../helpers/readme.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 import { shellHome } from '../helpers/shells.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let home: ReturnType<typeof shellHome>;
 
-beforeAll(async () => {
-  fixture = await startFixture();
+beforeAll(() => {
   home = shellHome();
 });
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   home.remove();
 });
 

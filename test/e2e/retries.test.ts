@@ -1,22 +1,11 @@
 // Retries through the built CLI, waiting for a real Retry-After; how the wait the
 // server asks for is read is tested in-process, with a clock whose waits take no time.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runIpctl, startIpctl } from '../helpers/cli.js';
 import { runMain, testClock } from '../helpers/in-process.js';
-import { canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { canaryToken, useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
-beforeEach(async () => {
-  await fixture.clearFaults();
-  await fixture.clearRequests();
-});
+const fixture = useFixture({ clearFaults: true });
 
 const env = (extra: Record<string, string | undefined> = {}) => fixture.env({ IPCTL_RETRY_BACKOFF: '0.02', ...extra });
 const attempts = async (operation: string) => (await fixture.requests()).filter((entry) => entry.operation === operation).length;

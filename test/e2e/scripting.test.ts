@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runProcess } from '../helpers/cli.js';
 import { keys, PtySession } from '../helpers/pty.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFixture();
 
 describe('--query', () => {
   it('applies a JMESPath expression to the JSON output', async () => {

@@ -1,22 +1,12 @@
 // ipctl search against a sandbox. Searches in a pipe are in-process (main() with
 // test streams); the terminal, the profile and one search of each outcome go
 // through the built CLI.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
-beforeEach(async () => {
-  await fixture.clearRequests();
-});
+const fixture = useFixture();
 
 const salesforce = ['--integration', 'int_salesforce_sync'];
 const hubspot = ['--project', 'proj_marketing', '--integration', 'int_hubspot_sync'];
@@ -441,14 +431,7 @@ describe('ipctl search: problems from the sandbox', () => {
 });
 
 describe('search against a sandbox that answers in the published shape (`result`, entries without an id)', () => {
-  let published: SandboxFixture;
-
-  beforeAll(async () => {
-    published = await startFixture({ searchAnswer: 'result' });
-  });
-  afterAll(async () => {
-    await published.close();
-  });
+  const published = useFixture({ searchAnswer: 'result' });
 
   const args = ['search', 'Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `email=${adaEmail}`];
 

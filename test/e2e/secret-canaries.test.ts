@@ -1,17 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runIpctl } from '../helpers/cli.js';
-import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFixture();
 
 const wrongKey = 'sk_wrong_CANARY_d41d8cd98f00b204';
 const wrongToken = 'tok_wrong_CANARY_e9800998ecf8427e';

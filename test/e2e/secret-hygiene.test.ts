@@ -6,12 +6,12 @@
 // in-process (main() with test streams), where only its output is checked.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runIpctl, tempDir } from '../helpers/cli.js';
 import { apiCommands, commandSecrets, prepareRun } from '../helpers/commands.js';
 import { runMain, testClock } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
-import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const wrongKey = 'sk_wrong_CANARY_d41d8cd98f00b204e980';
 const wrongToken = 'tok_wrong_CANARY_e9800998ecf8427e55';
@@ -24,18 +24,14 @@ const stdinSecret = 'stdin_CANARY_SECRET_a87ff679a2f3e71d9181';
 const envSecret = 'env_CANARY_SECRET_1679091c5a880faf6fb5';
 const canaries = [canaryApiKey, canaryToken, wrongKey, wrongToken, argvSecret, proxyPassword, fileSecret, promptKey, promptToken, stdinSecret, envSecret, ...Object.values(commandSecrets)];
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 // HOME, TMPDIR and the working folder of every run; the files the runs read live apart.
 const home = tempDir('ipctl-home-');
 const scratch = tempDir('ipctl-tmp-');
 const work = tempDir('ipctl-cwd-');
 const inputs = tempDir('ipctl-inputs-');
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   for (const dir of [home, scratch, work, inputs]) dir.remove();
 });
 

@@ -4,10 +4,10 @@
 // line is wider than the terminal, measured by the C library's wcwidth once
 // the colors are taken out.
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
 import { displayWidths, withoutSgr } from '../helpers/display-width.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 /** The sandbox's provider catalogue, as `ipctl sandbox` documents it. */
 const providers = ['salesforce', 'hubspot', 'pipedrive', 'openweather', 'freshdesk', 'zendesk', 'snowflake', 'public-holidays', 'docusign-jwt'];
@@ -27,18 +27,14 @@ const commands: Array<[name: string, args: string[]]> = [
 const escAsText = /\\x1b|\\u001b|\\e\[|\^\[|\u241b/i;
 const sgr = /\u001b\[[\d;]*m/;
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 
 beforeAll(async () => {
-  fixture = await startFixture();
   // Two profiles, so that `profile list` has rows to draw.
   for (const name of ['work', 'customer-with-a-rather-long-profile-name']) {
     const added = await runIpctl(['profile', 'add', name, '--org', 'org_demo', '--project', 'proj_demo', '--base-url', fixture.sandbox.baseUrl], { env: fixture.env() });
     expect(added.code).toBe(0);
   }
-});
-afterAll(async () => {
-  await fixture.close();
 });
 
 it('covers every provider of the sandbox catalogue', () => {

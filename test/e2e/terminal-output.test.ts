@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
 import { runMain, testClock } from '../helpers/in-process.js';
 import { keys, PtySession, stripAnsi } from '../helpers/pty.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 import { displayWidths } from '../helpers/display-width.js';
 
 // What a person at a terminal sees: tables that fit it, waits that are said, and one output format at a time.
 
-let fixture: SandboxFixture;
-
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFixture();
 
 const searchBerlin = ['search', 'Contact', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'MailingCity=Berlin', '--project', 'proj_demo'];
 

@@ -6,21 +6,17 @@
 // never lost or left half-written, and no secret reaches any output.
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 import { errnoFaults, faultCodes, type WriteScenario, writeSiteCases } from '../helpers/write-sites.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 const work = tempDir('ipctl-write-faults-');
 let counter = 0;
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   work.remove();
 });
 

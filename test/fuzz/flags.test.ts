@@ -5,29 +5,22 @@ import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { configureCommand } from '../../src/cli/declaration.js';
 import { type CommandEntry, commands } from '../../src/commands/registry.js';
 import { readConfigFile } from '../../src/config/read.js';
 import { runIpctl, tempDir } from '../helpers/cli.js';
 import { apiCommands } from '../helpers/commands.js';
 import { type InProcessResult, runMain } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 import { fuzzParameters, hostileFileContent, hostileText } from './arbitraries.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 const files = tempDir('ipctl-fuzz-');
 let fileCounter = 0;
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
-});
-beforeEach(() => {
-  fixture.sandbox.state.requestLog.length = 0;
 });
 
 interface OptionShape {

@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FaultPlanInput } from '../../src/sandbox/faults.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 import { tempDir } from './cli.js';
@@ -86,5 +87,49 @@ export async function startFixture(options: FixtureOptions = {}): Promise<Sandbo
       await sandbox.close();
       config.remove();
     },
+  };
+}
+
+export interface FixtureHookOptions extends FixtureOptions {
+  /** Also drop the queued faults before each test, for files whose tests queue some. */
+  clearFaults?: boolean;
+}
+
+/**
+ * The sandbox fixture of the tests around the call (a test file, or a describe block):
+ * started before them, closed after them, its request log (and, with `clearFaults`, its
+ * queued faults) cleared before each. What it returns forwards to the running fixture.
+ */
+export function useFixture(options: FixtureHookOptions = {}): SandboxFixture {
+  const { clearFaults, ...fixtureOptions } = options;
+  let started: SandboxFixture | undefined;
+  const current = (): SandboxFixture => {
+    if (!started) throw new Error('The sandbox fixture is not running: use it in a test or a hook, not while the file loads.');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFixture(fixtureOptions);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  beforeEach(async () => {
+    if (clearFaults) await current().clearFaults();
+    await current().clearRequests();
+  });
+  return {
+    get sandbox() {
+      return current().sandbox;
+    },
+    get configDir() {
+      return current().configDir;
+    },
+    env: (extra) => current().env(extra),
+    requests: () => current().requests(),
+    clearRequests: () => current().clearRequests(),
+    addFaults: (plan) => current().addFaults(plan),
+    clearFaults: () => current().clearFaults(),
+    close: () => current().close(),
   };
 }

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { type Listening, listenOnLoopback } from '../helpers/loopback.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 const rowCount = 5000;
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let echoing: Listening;
 const files = tempDir('ipctl-bulk-echo-');
 /** The credentials the server has been sent in this run, in the order they came. */
@@ -25,12 +25,10 @@ let seen: string[] = [];
 let answered = 0;
 
 beforeAll(async () => {
-  fixture = await startFixture();
   echoing = await listenOnLoopback(createServer((request, response) => void relay(request, response)));
 });
 afterAll(async () => {
   await echoing.close();
-  await fixture.close();
   files.remove();
 });
 

@@ -6,26 +6,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { type InProcessResult, runMain } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture({ clearFaults: true });
 const files = tempDir('ipctl-bulk-problems-');
 let run = 0;
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
 });
-beforeEach(async () => {
+beforeEach(() => {
   run += 1;
-  await fixture.clearFaults();
-  await fixture.clearRequests();
 });
 
 const secretOf = (line: number) => `pk_CANARY_${run}_${line}_row_secret`;

@@ -3,25 +3,20 @@
 // what to give, with nothing sent (docs/commands/connections-bulk.md, "--rate").
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 const files = tempDir('ipctl-bulk-rate-flag-');
 let run = 0;
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
 });
-beforeEach(async () => {
+beforeEach(() => {
   run += 1;
-  await fixture.clearRequests();
 });
 
 function input(count: number): string {

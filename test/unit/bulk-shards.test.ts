@@ -5,25 +5,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 const files = tempDir('ipctl-bulk-shards-');
 let run = 0;
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
+afterAll(() => {
   files.remove();
 });
-beforeEach(async () => {
+beforeEach(() => {
   run += 1;
-  await fixture.clearRequests();
 });
 
 /** The documented rule: SHA-256 of JSON.stringify([groupRef, consumerRef, provider]), its first 8 bytes big-endian, mod N, plus 1. */

@@ -5,24 +5,17 @@
 // In-process: main() with every stream a terminal and a recording prompter.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
 import { plain } from '../../src/output/paint.js';
 import { tempDir } from '../helpers/cli.js';
 import { runMain, scriptedPrompter } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
-let fixture: SandboxFixture;
+const fixture = useFixture();
 let config: ReturnType<typeof tempDir>;
 
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
 beforeEach(() => {
-  fixture.sandbox.state.requestLog.length = 0;
   config?.remove();
   config = tempDir();
 });

@@ -3,11 +3,11 @@
 // LESS=FRX when LESS is not set; never in a pipe, under CI, with --no-pager,
 // with an empty pager or `cat`, after a prompt, or for errors. A pager that
 // cannot be started is said once, and the output printed directly.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { splitCommand } from '../../src/output/paging.js';
 import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
 import { recordingPager, runMain, scriptedPrompter } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 const sgr = /\x1b\[[0-9;]*m/;
 const token = 'tok_pager_CANARY_5c2e91d7a4';
@@ -171,13 +171,7 @@ describe('a pager that cannot be started', () => {
 });
 
 describe('after a prompt', () => {
-  let fixture: SandboxFixture;
-  beforeAll(async () => {
-    fixture = await startFixture();
-  });
-  afterAll(async () => {
-    await fixture.close();
-  });
+  const fixture = useFixture();
 
   it('prints directly: the answers are on the screen, and the output follows them', async () => {
     const pager = recordingPager();

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { type Operation, operations } from '../../src/api/operations.js';
 import { backoffWaitMs, defaultRetryPolicy, mayRetry, requestedWaitMs, TransportError } from '../../src/api/retry.js';
@@ -10,7 +10,7 @@ import { renderError } from '../../src/output/diagnostics.js';
 import { plain } from '../../src/output/paint.js';
 import * as z from '../../src/schema/zod.js';
 import { faultCases } from '../helpers/fault-cases.js';
-import { canaryApiKey, canaryToken, type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const now = new Date('2025-03-01T12:00:00Z');
 
@@ -116,15 +116,7 @@ describe('connections:generate (beforeSend) under every injected fault', () => {
     });
   });
 
-  let fixture: SandboxFixture;
-  beforeAll(async () => {
-    fixture = await startFixture();
-  });
-  afterAll(async () => fixture.close());
-  beforeEach(async () => {
-    await fixture.clearFaults();
-    await fixture.clearRequests();
-  });
+  const fixture = useFixture({ clearFaults: true });
 
   it.each(faultCases.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
     const expected = fault.expect.beforeSend;

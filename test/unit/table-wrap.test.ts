@@ -7,7 +7,7 @@ import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
-import { type SandboxFixture, startFixture } from '../helpers/sandbox.js';
+import { useFixture } from '../helpers/sandbox.js';
 import { type Paint, plain } from '../../src/output/paint.js';
 import { render } from '../../src/output/render.js';
 import type { View } from '../../src/output/view.js';
@@ -57,13 +57,7 @@ function noteOf(screen: string): string | undefined {
   return /^\u001b\[2m([^\u001b]+)\u001b\[22m$/.exec(after)?.[1];
 }
 
-let fixture: SandboxFixture;
-beforeAll(async () => {
-  fixture = await startFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFixture();
 
 async function atTerminal(args: string[], columns: number, env: Record<string, string | undefined> = fixture.env()) {
   const result = await runMain(args, { env: { TERM: 'xterm-256color', ...env }, terminal: { stdout: true }, columns });
