@@ -89,6 +89,20 @@ describe('CSV rows', () => {
     ]);
   });
 
+  it('numbers each record after the one before it when the file ends in a line break of another kind (LF file, CR at the end; CR file, LF at the end)', async () => {
+    // The parser counts a line break when a character follows it, so a break that is the file's last byte went uncounted.
+    const lf = await rowsOf(['groupRef,apiKey\na,k1\nb,k2\r'], 'csv');
+    expect(lf.map((row) => [row.line, 'error' in row ? row.error : row.body.apiKey])).toEqual([
+      [2, 'k1'],
+      [3, 'k2\r'],
+    ]);
+    const cr = await rowsOf(['groupRef,apiKey\ra,k1\rb,k2\n'], 'csv');
+    expect(cr.map((row) => [row.line, 'error' in row ? row.error : row.body.apiKey])).toEqual([
+      [2, 'k1'],
+      [3, 'k2\n'],
+    ]);
+  });
+
   it('refuses a header naming unknown or object columns by position, with the closest name, never quoting the header', async () => {
     const error = await rowsOf(['groupRef,grupRef,customAuth,customAuth.x,customAuth.x,\n'], 'csv').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UsageError);

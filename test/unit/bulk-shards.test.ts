@@ -306,4 +306,17 @@ describe('duplicate rows', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ alreadyCreated: 1, created: 0, invalid: 1 });
     expect(connectionsOf(same('a').groupRef)).toBe(1);
   });
+
+  it('a CSV whose last value ends in a line break at the end of the file: its repeat is caught, named by the line it is on', async () => {
+    // An LF file whose last record ends in a lone CR and no LF: the CR is part of the key (a secret may hold one),
+    // and the record is on line 3, after line 2, which it repeats.
+    const row = same('csv');
+    const path = join(files.path, `${run}-rows.csv`);
+    writeFileSync(path, `provider,groupRef,consumerRef,providerWorkspaceRef,apiKey\npipedrive,${row.groupRef},u-1,ws,pk_csv_${run}_1\npipedrive,${row.groupRef},u-1,ws,pk_csv_${run}_2\r`);
+    const result = await runMain(['connections', 'generate', '--from-file', path, '--results', join(files.path, `${run}-csv.jsonl`)], { env: env() });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('line 3: repeats line 2: the same group, consumer and provider');
+    expect(connectionsOf(row.groupRef)).toBe(0);
+    expect(await posts()).toBe(0);
+  });
 });

@@ -280,11 +280,17 @@ async function* csvRows(stream: Readable, flag: string): AsyncGenerator<InputRow
   // csv-parse counts CR and LF separately inside quoted values; this undoes that.
   let doubleCounted = 0;
   let lastLine = 1;
+  // Each record starts on a later line than the one before it. csv-parse counts a line break once a
+  // character follows it, so a break that is the file's last byte (a lone CR ending the last value of
+  // an LF file) is not counted; without this, that record would take the line of the one before it,
+  // and a repeat of that row would not be told from it (see KeyTable.earlierLine).
+  let lastStart = 0;
   const toRow = (cells: string[], info: { lines: number }): InputRow | null => {
     const crlf = cells.reduce((count, cell) => count + (cell.match(/\r\n/g)?.length ?? 0), 0);
     doubleCounted += crlf;
     const end = info.lines - doubleCounted;
-    const line = end - cells.reduce((count, cell) => count + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+    const line = Math.max(end - cells.reduce((count, cell) => count + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0), lastStart + 1);
+    lastStart = line;
     lastLine = end;
     if (!columns) {
       // A header cell that is not UTF-8 names no column; it is never shown.
