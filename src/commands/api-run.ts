@@ -77,8 +77,20 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
     if (head) context.deps.stdout.write(head);
     return;
   }
-  // The head goes out with the body, so that a pager shows both.
-  return { ...answerOutcome(response, prepared, context), ...(head ? { head } : {}) };
+  return answerWithHead(response, prepared, context, head);
+}
+
+/**
+ * The answer with its head (--include), which goes out with the body so that a pager shows both.
+ * A body that cannot be shown is an error, printed directly: its head is printed first, as an error answer's is.
+ */
+function answerWithHead(response: ApiResponse, prepared: { method: string; url: URL }, context: Context, head: string | undefined): Outcome {
+  try {
+    return { ...answerOutcome(response, prepared, context), ...(head ? { head } : {}) };
+  } catch (error) {
+    if (head) context.deps.stdout.write(head);
+    throw error;
+  }
 }
 
 /**

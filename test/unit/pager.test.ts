@@ -111,6 +111,27 @@ describe('at a terminal', () => {
     expect(pager.text.indexOf('content-type')).toBeLessThan(pager.text.indexOf('"id"'));
     expect(pager.text).toContain('"o1"');
   });
+
+  it('api --include: an answer whose body cannot be shown still has its status line and headers printed, as an error answer has', async () => {
+    for (const [answer, flags, says] of [
+      [{ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'req_head_1' }, body: 'not json' }, [], /was not understood: the body is not JSON \(request req_head_1\)/],
+      [{ status: 200, headers: { 'content-type': 'text/plain', 'x-request-id': 'req_head_2' }, body: 'plain text' }, ['-o', 'json'], /is not JSON, so -o and --query cannot be applied/],
+    ] as const) {
+      stubs.register('GET', '/orgs/o1', answer);
+      const pager = recordingPager();
+      const result = await runMain(['api', '--include', '/orgs/o1', ...flags], {
+        env: { IPCTL_BASE_URL: stubs.baseUrl, IPCTL_TOKEN: token, IPCTL_CONFIG_DIR: '/nonexistent/ipctl-pager-config', TERM: 'xterm-256color' },
+        terminal: { stdout: true, stderr: true },
+        startPager: pager.startPager,
+      });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(says);
+      // Not through a pager: an error is printed directly.
+      expect(pager.starts).toEqual([]);
+      expect(result.stdout).toMatch(/^HTTP\/1\.1 200 OK\n/);
+      expect(result.stdout).toContain(`x-request-id: ${answer.headers['x-request-id']}`);
+    }
+  });
 });
 
 describe('no pager', () => {
