@@ -202,7 +202,7 @@ class BodyReader {
     const metadata: Record<string, ProviderMetadataEntry> = {};
     for (const [key, given] of Object.entries(source)) {
       const entry = this.#metadataEntry(`providerMetadata.${key}`, given);
-      if (entry !== undefined) metadata[key] = entry;
+      if (entry !== undefined) keep(metadata, key, entry);
     }
     return metadata;
   }
@@ -242,7 +242,7 @@ class BodyReader {
     const values: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(source)) {
       // Most values are strings; structured values (a key object, a scopes array) are allowed too (spec 4.3).
-      values[key] = secrets.has(`customAuth.${key}`) ? wrapSecretLeaves(value) : revealLeaves(value);
+      keep(values, key, secrets.has(`customAuth.${key}`) ? wrapSecretLeaves(value) : revealLeaves(value));
     }
     return values;
   }

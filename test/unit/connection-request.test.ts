@@ -37,6 +37,17 @@ describe('buildConnectionRequest', () => {
     expect(withoutSource.body.providerMetadata).toEqual({ units: { value: 'imperial', source: 'input' } });
   });
 
+  it('takes a "__proto__" key inside customAuth and providerMetadata as a key: reported as unknown, never a value that satisfies a required input', () => {
+    // As JSON.parse reads a row: role is given only under "__proto__", so it is missing, and the key itself is no input of snowflake.
+    const row = JSON.parse(
+      '{"groupRef":"acme-corp","consumerRef":"u-42","provider":"snowflake","providerMetadata":{"database":"SALES","schema":"RAW","__proto__":"x"},"customAuth":{"account":"a","username":"u","password":"p","warehouse":"w","__proto__":{"role":"LOADER"}}}',
+    ) as Record<string, unknown>;
+    const { body, problems } = buildConnectionRequest(row, provider('snowflake'));
+    expect(fields(problems).sort()).toEqual(['missing customAuth.role', 'unknown-field customAuth.__proto__', 'unknown-field providerMetadata.__proto__']);
+    expect(Object.getPrototypeOf(body.customAuth)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(body.providerMetadata)).toBe(Object.prototype);
+  });
+
   it('refuses a providerMetadata object without a value, with another source, with an unknown key, or of another type', () => {
     const { problems } = buildConnectionRequest(
       {
