@@ -428,9 +428,11 @@ const mutations = [
   { name: 'an ending record is written alone, not with the next started record', file: 'src/connections/bulk/send.ts', find: '    const endings = this.#takeHeld();\n    let synced', replace: '    this.#flush();\n    const endings: ResultRecord[] = [];\n    let synced', tests: ['test/unit/bulk-send-order.test.ts'] },
   { name: 'a failed shared write takes back the ending records it stored in full', file: 'src/connections/bulk/results.ts', find: '      if (whole + bytes > written) break;', replace: '      if (whole + bytes > 0) break;', tests: ['test/unit/bulk-results-shared-write.test.ts', 'test/e2e/durable-writes.test.ts'] },
   { name: 'a Ctrl-C no longer aborts the requests in flight', file: 'src/api/client.ts', find: '      for (const request of this.#inFlight) request.abort(options.signal?.reason);', replace: '      // nothing', tests: ['test/e2e/retries.test.ts'] },
-  // Review of the bulk import's shared key table and api --include's head.
+  // Review of this round's bulk import changes: CSV record lines, api --include's head, "__proto__" keys in a body's objects.
   { name: 'a CSV record can take the line of the record before it', file: 'src/connections/bulk/rows.ts', find: '(count, cell) => count + (cell.match(/\\r\\n|\\r|\\n/g)?.length ?? 0), 0), lastStart + 1);', replace: '(count, cell) => count + (cell.match(/\\r\\n|\\r|\\n/g)?.length ?? 0), 0), 0);', tests: ['test/unit/bulk-rows.test.ts', 'test/unit/bulk-shards.test.ts'] },
   { name: "api --include loses the head of an answer whose body cannot be shown", file: 'src/commands/api-run.ts', find: '  } catch (error) {\n    if (head) context.deps.stdout.write(head);\n    throw error;', replace: '  } catch (error) {\n    throw error;', tests: ['test/unit/pager.test.ts'] },
+  { name: 'a "__proto__" key in customAuth becomes its prototype and satisfies a required input', file: 'src/connections/request.ts', find: "      keep(values, key, secrets.has(`customAuth.${key}`) ? wrapSecretLeaves(value) : revealLeaves(value));", replace: "      values[key] = secrets.has(`customAuth.${key}`) ? wrapSecretLeaves(value) : revealLeaves(value);", tests: ['test/unit/connection-request.test.ts'] },
+  { name: 'a "__proto__" key in providerMetadata becomes its prototype, unreported', file: 'src/connections/request.ts', find: '      if (entry !== undefined) keep(metadata, key, entry);', replace: '      if (entry !== undefined) metadata[key] = entry;', tests: ['test/unit/connection-request.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
