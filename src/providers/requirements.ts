@@ -79,10 +79,10 @@ export function credentialShape(provider: ProviderDescription): CredentialShape 
 }
 
 /** Worked out once per provider description: a bulk import asks for every row. */
-const requirementsOf = new WeakMap<ProviderDescription, readonly Requirement[]>();
+const requirementsOf = new WeakMap<ProviderDescription, ReadonlyArray<Readonly<Requirement>>>();
 
 /** What a connection to `provider` needs, in the order a person is asked: workspace, metadata, credentials. */
-export function connectionRequirements(provider: ProviderDescription): readonly Requirement[] {
+export function connectionRequirements(provider: ProviderDescription): ReadonlyArray<Readonly<Requirement>> {
   let found = requirementsOf.get(provider);
   if (!found) {
     const workspace = workspaceRequirement(provider);
