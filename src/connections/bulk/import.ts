@@ -277,7 +277,7 @@ async function* rowsToSend(run: Run, lookUp: ProviderLookup, sender: Sender): As
   const { input, prior } = run;
   const selection = new RowSelection(input, run.keys);
   for await (const row of readRows(run.source.open(), run.format)) {
-    // Every row is checked, those created before too: a later row repeating one of them is a duplicate.
+    // Every row is checked and selected as in the first pass, those created before too, so that both passes decide alike.
     const checked: CheckedRow | undefined = selection.take(await checkRow(row, input.defaults, lookUp));
     if (!checked) continue;
     const state = prior?.state(row.line) ?? 'none';
