@@ -433,6 +433,8 @@ const mutations = [
   { name: "api --include loses the head of an answer whose body cannot be shown", file: 'src/commands/api-run.ts', find: '  } catch (error) {\n    if (head) context.deps.stdout.write(head);\n    throw error;', replace: '  } catch (error) {\n    throw error;', tests: ['test/unit/pager.test.ts'] },
   { name: 'a "__proto__" key in customAuth becomes its prototype and satisfies a required input', file: 'src/connections/request.ts', find: "      keep(values, key, secrets.has(`customAuth.${key}`) ? wrapSecretLeaves(value) : revealLeaves(value));", replace: "      values[key] = secrets.has(`customAuth.${key}`) ? wrapSecretLeaves(value) : revealLeaves(value);", tests: ['test/unit/connection-request.test.ts'] },
   { name: 'a "__proto__" key in providerMetadata becomes its prototype, unreported', file: 'src/connections/request.ts', find: '      if (entry !== undefined) keep(metadata, key, entry);', replace: '      if (entry !== undefined) metadata[key] = entry;', tests: ['test/unit/connection-request.test.ts'] },
+  // CSV headers naming "__proto__"
+  { name: 'a CSV header customAuth.__proto__ sets the prototype and its value is lost', file: 'src/connections/bulk/rows.ts', find: 'set: (body, value) => keep(objectAt(body, parent), rest, value) };', replace: 'set: (body, value) => void (objectAt(body, parent)[rest] = value) };', tests: ['test/unit/bulk-rows.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

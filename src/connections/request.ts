@@ -447,7 +447,7 @@ function prune(value: unknown): unknown {
 }
 
 /** Sets an own key: "__proto__" from a file stays a key, as JSON.parse made it, and never becomes the prototype. */
-function keep(object: Record<string, unknown>, key: string, value: unknown): void {
+export function keep(object: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
 }

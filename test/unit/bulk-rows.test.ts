@@ -58,6 +58,14 @@ describe('JSONL rows', () => {
 });
 
 describe('CSV rows', () => {
+  it('keeps a header customAuth.__proto__ or providerMetadata.__proto__ as a key of its object, never its prototype', async () => {
+    const rows = await rowsOf(['groupRef,customAuth.__proto__,providerMetadata.__proto__\nacme,x,y'], 'csv');
+    const body = (rows[0] as { body: Record<string, Record<string, unknown>> }).body;
+    expect(Object.keys(body.customAuth!)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(body.customAuth)).toBe(Object.prototype);
+    expect(JSON.stringify(body)).toBe('{"groupRef":"acme","customAuth":{"__proto__":"x"},"providerMetadata":{"__proto__":"y"}}');
+  });
+
   it('maps dotted header names into the body, leaves empty cells out and splits scopes', async () => {
     const csv = [
       'groupRef,consumerRef,customAuth.password,providerMetadata.workspace,basicAuth.username,oauth2AuthorizationCode.refreshToken,oauth2AuthorizationCode.accessToken.expiresAt,oauth2AuthorizationCode.scopes',

@@ -14,7 +14,7 @@ import type { Options as CsvOptions } from 'csv-parse';
 import { UsageError } from '../../errors.js';
 import { closestName } from '../../input/closest.js';
 import { maxDepth, tooDeep } from '../../nesting.js';
-import { bodyFields } from '../request.js';
+import { bodyFields, keep } from '../request.js';
 import { invalidUtf8Column, notUtf8, saveAsUtf8, utf8, withoutBom } from './encoding.js';
 import { splitScopes } from '../sources.js';
 
@@ -156,7 +156,8 @@ export function columnFor(name: string): Column | undefined {
   const parent = dot === -1 ? name : name.slice(0, dot);
   const rest = dot === -1 ? '' : name.slice(dot + 1);
   if ((parent === 'customAuth' || parent === 'providerMetadata') && rest !== '') {
-    return { name, set: (body, value) => void (objectAt(body, parent)[rest] = value) };
+    // A key of the header's choosing: "__proto__" stays a key (and is then reported as unknown).
+    return { name, set: (body, value) => keep(objectAt(body, parent), rest, value) };
   }
   if (parent === 'basicAuth' && (rest === 'username' || rest === 'password')) {
     return { name, set: (body, value) => void (objectAt(body, parent)[rest] = value) };
