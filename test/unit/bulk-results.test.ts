@@ -39,9 +39,9 @@ describe('results file', () => {
   it('appends records, refuses a new run over them, and resumes past a record cut short by a crash', async () => {
     const path = join(dir.path, 'a.results.jsonl');
     const log = ResultsLog.open(path, false);
-    log.write({ line: 1, status: 'started', ...who, time });
-    log.write({ line: 1, status: 'created', ...who, connectionId: 'conn_1', time });
-    log.write({ line: 2, status: 'started', ...who, time });
+    log.append([{ line: 1, status: 'started', ...who, time }]);
+    log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
+    log.append([{ line: 2, status: 'started', ...who, time }]);
     log.close();
     appendFileSync(path, '{"line":2,"status":"crea');
     expect(() => ResultsLog.open(path, false)).toThrow(UsageError);
@@ -50,7 +50,7 @@ describe('results file', () => {
     expect(prior.unreadable).toBe(0);
     // The cut record is taken off, and the next one starts where it began.
     const again = ResultsLog.open(path, true);
-    again.write({ line: 3, status: 'started', ...who, time });
+    again.append([{ line: 3, status: 'started', ...who, time }]);
     again.close();
     const lines = readFileSync(path, 'utf8').split('\n');
     expect(lines).toHaveLength(5);

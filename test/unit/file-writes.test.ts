@@ -20,7 +20,7 @@ describe('the fault hook', () => {
     armFileFaults({});
     expect(() => checkFileFaultPlan()).not.toThrow();
     const log = ResultsLog.open(fresh('plain.jsonl'), false);
-    log.write({ line: 1, status: 'started', ...who, time });
+    log.append([{ line: 1, status: 'started', ...who, time }]);
     log.close();
   });
 
@@ -50,12 +50,12 @@ describe('the results file when a write fails', () => {
     const path = fresh('failing.jsonl');
     armFileFaults({ IPCTL_TEST_FS_FAULT: `results.write:${kind}:3` });
     const log = ResultsLog.open(path, false);
-    log.write({ line: 1, status: 'started', ...who, time });
-    log.write({ line: 1, status: 'created', ...who, connectionId: 'conn_1', time });
+    log.append([{ line: 1, status: 'started', ...who, time }]);
+    log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
     const before = readFileSync(path, 'utf8');
     let error: unknown;
     try {
-      log.write({ line: 2, status: 'started', ...who, time });
+      log.append([{ line: 2, status: 'started', ...who, time }]);
     } catch (caught) {
       error = caught;
     }
@@ -65,7 +65,7 @@ describe('the results file when a write fails', () => {
     expect((error as FileWriteError).message).toContain(`(${code})`);
     expect((error as FileWriteError).message).toContain(path);
     expect(readFileSync(path, 'utf8')).toBe(before);
-    expect(() => log.write({ line: 3, status: 'started', ...who, time })).toThrow(FileWriteError);
+    expect(() => log.append([{ line: 3, status: 'started', ...who, time }])).toThrow(FileWriteError);
     log.close();
     expect(readFileSync(path, 'utf8')).toBe(before);
     const prior = await readPriorResults(path);

@@ -102,18 +102,11 @@ export class ResultsLog {
   }
 
   /**
-   * Appends one record. What a server said in it is scrubbed of the run's
-   * credentials, and its control characters are written as JSON escapes.
-   * Throws a FileWriteError when it cannot be written in full.
-   */
-  write(record: ResultRecord): void {
-    this.append([record]);
-  }
-
-  /**
-   * Appends records in one write. When the write fails, the records it stored
-   * in full stay (how many: `stored`), and the part of the next one it stored
-   * is taken back.
+   * Appends records in one write. What a server said in them is scrubbed of
+   * the run's credentials, and their control characters are written as JSON
+   * escapes. When the write fails (a FileWriteError), the records it stored in
+   * full stay (how many: `stored`), and the part of the next one it stored is
+   * taken back.
    */
   append(records: ResultRecord[]): void {
     this.stored = 0;
