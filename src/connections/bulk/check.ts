@@ -36,22 +36,21 @@ export async function checkRow(row: InputRow, defaults: RowDefaults, lookUp: Pro
   // (which checks less) finds nothing either; when it finds something, the two steps below say what.
   const known = name === undefined ? undefined : lookUp.known(name);
   if (known) {
-    const checked = checkedAgainst(row, merged, known, defaults);
+    const checked = checkedAgainst(row, merged, name, known, defaults);
     if (checked.ok) return checked;
   }
   // A row that is wrong whatever its provider is reported as it is: nothing is asked of the service for it.
   const shape = buildConnectionRequest(merged);
   if (shape.problems.length > 0) return { line: row.line, ok: false, problems: shape.problems.map((problem) => problem.detail), identity: identityOf(shape.body, merged) };
-  return checkedAgainst(row, merged, name === undefined ? undefined : await lookUp(name), defaults);
+  return checkedAgainst(row, merged, name, name === undefined ? undefined : await lookUp(name), defaults);
 }
 
-/** The row checked against its provider (undefined: not in the catalogue, or none named). */
-function checkedAgainst(row: Extract<InputRow, { body: unknown }>, merged: Record<string, unknown>, provider: Provider | undefined, defaults: RowDefaults): CheckedRow {
-  const name = merged.provider;
+/** The row checked against the provider it names (`name`; undefined when none), read from the catalogue (undefined: not in it). */
+function checkedAgainst(row: Extract<InputRow, { body: unknown }>, merged: Record<string, unknown>, name: string | undefined, provider: Provider | undefined, defaults: RowDefaults): CheckedRow {
   const built = buildConnectionRequest(merged, provider);
   const identity = identityOf(built.body, merged);
   const problems = built.problems.map((problem) => problem.detail);
-  if (typeof name === 'string' && name.trim() !== '' && !provider) {
+  if (name !== undefined && !provider) {
     // The name is the row's own text, never quoted (see rows.ts).
     problems.unshift('the provider is not in the catalogue (names are case-sensitive; see: ipctl providers get NAME).');
   }
