@@ -112,6 +112,20 @@ describe('at a terminal', () => {
     expect(pager.text).toContain('"o1"');
   });
 
+  it('api --include: a credential the server echoes in a header is replaced before the pager sees the head', async () => {
+    stubs.register('GET', '/orgs/o1', { status: 200, headers: { 'x-echo': `seen ${token}` }, json: { id: 'o1' } });
+    const pager = recordingPager();
+    const result = await runMain(['api', '--include', '/orgs/o1'], {
+      env: { IPCTL_BASE_URL: stubs.baseUrl, IPCTL_TOKEN: token, IPCTL_CONFIG_DIR: '/nonexistent/ipctl-pager-config', TERM: 'xterm-256color' },
+      terminal: { stdout: true, stderr: true },
+      columns: 100,
+      startPager: pager.startPager,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(pager.text).toMatch(/x-echo: seen \[redacted\]/);
+    expect(pager.text + result.stdout + result.stderr).not.toContain(token);
+  });
+
   it('api --include: an answer whose body cannot be shown still has its status line and headers printed, as an error answer has', async () => {
     for (const [answer, flags, says] of [
       [{ status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'req_head_1' }, body: 'not json' }, [], /was not understood: the body is not JSON \(request req_head_1\)/],
