@@ -521,6 +521,8 @@ function missingCredential(auth: AuthRequirement): CredentialError {
 }
 
 function parseBody<Response>(operation: Operation<Response>, body: string, requestId?: string): Response {
+  // A DELETE answers 204 with no body.
+  if (operation.method === 'DELETE' && body.trim() === '') return undefined as Response;
   let value: unknown;
   try {
     value = JSON.parse(body);

@@ -1,7 +1,7 @@
 import * as z from '../schema/zod.js';
 import type { RetryMode } from './retry.js';
 import { searchRequestHeaders } from './routes.js';
-import { ConnectionSchema, DestinationSchema, InviteSchema, OrgSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
+import { ConnectionSchema, DestinationSchema, InviteSchema, OrgSchema, ProjectSchema, ProviderCatalogueSchema, ProviderSchema, SearchResponseSchema } from './schemas.js';
 
 /** Which credential an operation takes (spec section 5). */
 export type AuthRequirement = 'none' | 'bearer' | 'apiKey' | 'apiKeyOrBearer';
@@ -11,7 +11,7 @@ export type Base = 'api' | 'search';
 
 export interface Operation<Response = unknown> {
   id: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   base: Base;
   /** Path template below the base URL; `{name}` is a path parameter. */
   path: string;
@@ -92,5 +92,82 @@ export const operations = {
     // Sent twice, it could create two connections: repeated only when it cannot have arrived.
     retry: 'beforeSend',
     response: ConnectionSchema,
+  }),
+  // read-operations.md: what an administrator needs to see, check and undo.
+  listProjects: operation({
+    id: 'listProjects',
+    method: 'GET',
+    base: 'api',
+    path: '/projects',
+    auth: 'apiKeyOrBearer',
+    retry: 'safe',
+    response: z.array(ProjectSchema),
+  }),
+  getProject: operation({
+    id: 'getProject',
+    method: 'GET',
+    base: 'api',
+    path: '/projects/{projectIdOrName}',
+    auth: 'apiKeyOrBearer',
+    retry: 'safe',
+    response: ProjectSchema,
+  }),
+  /** Query, each an exact match: provider, groupRef, consumerRef. */
+  listConnections: operation({
+    id: 'listConnections',
+    method: 'GET',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/connections',
+    auth: 'apiKeyOrBearer',
+    retry: 'safe',
+    response: z.array(ConnectionSchema),
+  }),
+  /** ipctl never sends includeCreds, includeRefreshToken or refresh: looking changes nothing, and reads no token. */
+  getConnection: operation({
+    id: 'getConnection',
+    method: 'GET',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/connections/{connectionId}',
+    auth: 'apiKeyOrBearer',
+    retry: 'safe',
+    response: ConnectionSchema,
+  }),
+  /** 204 with no body; a repeat answers 404, which the caller reads as "already gone" where it knows the project exists. */
+  deleteConnection: operation({
+    id: 'deleteConnection',
+    method: 'DELETE',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/connections/{connectionId}',
+    auth: 'apiKeyOrBearer',
+    retry: 'safe',
+    response: z.unknown(),
+  }),
+  listDestinations: operation({
+    id: 'listDestinations',
+    method: 'GET',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/destinations',
+    auth: 'apiKeyOrBearer',
+    retry: 'safe',
+    response: z.array(DestinationSchema),
+  }),
+  /** By the destination's name. ipctl never sends includeSecrets or rotate: secrets stay write-only, and looking rotates nothing. */
+  getDestination: operation({
+    id: 'getDestination',
+    method: 'GET',
+    base: 'api',
+    path: '/projects/{projectIdOrName}/destinations/{destination}',
+    auth: 'apiKeyOrBearer',
+    retry: 'safe',
+    response: DestinationSchema,
+  }),
+  listProviders: operation({
+    id: 'listProviders',
+    method: 'GET',
+    base: 'api',
+    path: '/providers',
+    auth: 'none',
+    retry: 'safe',
+    response: ProviderCatalogueSchema,
   }),
 };

@@ -4,7 +4,7 @@
 import type { AuthRequirement, Base } from './operations.js';
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   base: Base;
   /** As operations.ts writes it: `{name}` is a path parameter. */
   path: string;
@@ -18,6 +18,14 @@ export const routes: readonly Route[] = [
   { method: 'POST', base: 'search', path: '/projects/{projectId}/integrations/{integrationId}', auth: 'apiKey' },
   { method: 'PATCH', base: 'api', path: '/projects/{projectIdOrName}/destinations/{destination}', auth: 'apiKeyOrBearer' },
   { method: 'POST', base: 'api', path: '/projects/{projectIdOrName}/connections:generate', auth: 'apiKey' },
+  { method: 'GET', base: 'api', path: '/projects', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}/connections', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}/connections/{connectionId}', auth: 'apiKeyOrBearer' },
+  { method: 'DELETE', base: 'api', path: '/projects/{projectIdOrName}/connections/{connectionId}', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}/destinations', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}/destinations/{destination}', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/providers', auth: 'none' },
 ];
 
 /** What a request to the search base URL carries besides its credential (spec 4.6). */

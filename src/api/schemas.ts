@@ -151,6 +151,21 @@ export const ConnectionSchema = z.lazy(() =>
   }),
 );
 
+/** read-operations.md, Project: id, name, appName, orgId and createTime are required. */
+export const ProjectSchema = z.lazy(() =>
+  z.looseObject({
+    id: text,
+    name: text,
+    appName: z.optional(text),
+    orgId: z.optional(text),
+    createTime: z.optional(time),
+    updateTime: z.optional(time),
+  }),
+);
+
+/** read-operations.md, List providers: one object keyed by provider name, each a Provider. */
+export const ProviderCatalogueSchema = z.lazy(() => z.record(z.string(), ProviderSchema));
+
 export const ProblemSchema = z.lazy(() =>
   z.looseObject({
     type: z.optional(text),
@@ -214,3 +229,4 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type Destination = z.infer<typeof DestinationSchema>;
 export type Connection = z.infer<typeof ConnectionSchema>;
+export type Project = z.infer<typeof ProjectSchema>;

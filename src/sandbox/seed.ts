@@ -90,6 +90,7 @@ function seedDemoProject(): SandboxProject {
   return project({
     id: 'proj_demo',
     name: 'demo',
+    appName: 'Acme Sync',
     orgId: 'org_demo',
     createTime: '2024-01-16T10:00:00Z',
     updateTime: '2024-06-01T12:00:00Z',
@@ -123,6 +124,7 @@ function seedMarketingProject(): SandboxProject {
   return project({
     id: 'proj_marketing',
     name: 'marketing',
+    appName: 'Acme Campaigns',
     orgId: 'org_demo',
     createTime: '2024-03-05T15:00:00Z',
     updateTime: '2024-05-28T10:15:00Z',

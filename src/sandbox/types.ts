@@ -388,6 +388,8 @@ export interface ProviderDataset {
 export interface SandboxProject {
   id: string;
   name: string;
+  /** The builder's application as end users see it. */
+  appName: string;
   orgId: string;
   createTime: Timestamp;
   updateTime: Timestamp;

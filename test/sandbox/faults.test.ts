@@ -93,7 +93,7 @@ describe('POST/GET/DELETE /_sandbox/faults', () => {
     expect(typo.status).toBe(400);
     const problem = (await typo.json()) as { issues: Array<{ detail: string }> };
     expect(problem.issues).toHaveLength(1);
-    expect(problem.issues[0]?.detail).toMatch(/^getOrgz: the sandbox has no such operation; it has getOrg, listOrgInvites, getProvider, /);
+    expect(problem.issues[0]?.detail).toMatch(/^getOrgz: the sandbox has no such operation; it has getOrg, listOrgInvites, listProjects, getProject, listProviders, getProvider, /);
     expect(await (await fetch(faultsUrl())).json()).toEqual({});
   });
 

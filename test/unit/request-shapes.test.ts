@@ -26,6 +26,15 @@ const reference: Record<OperationId, { method: string; path: RegExp; body?: z.Zo
   updateDestination: { method: 'PATCH', path: /^\/v1\/projects\/[^/]+\/destinations\/[^/]+$/, body: updateDestinationBodyShape },
   getProvider: { method: 'GET', path: /^\/v1\/providers\/[^/]+$/ },
   searchRecords: { method: 'POST', path: /^\/search\/v1\/projects\/[^/]+\/integrations\/[^/]+$/, body: searchRecordsBodyShape },
+  // read-operations.md
+  listProjects: { method: 'GET', path: /^\/v1\/projects$/ },
+  getProject: { method: 'GET', path: /^\/v1\/projects\/[^/]+$/ },
+  listConnections: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/connections$/ },
+  getConnection: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/connections\/[^/]+$/ },
+  deleteConnection: { method: 'DELETE', path: /^\/v1\/projects\/[^/]+\/connections\/[^/]+$/ },
+  listDestinations: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/destinations$/ },
+  getDestination: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/destinations\/[^/]+$/ },
+  listProviders: { method: 'GET', path: /^\/v1\/providers$/ },
 };
 
 interface Case {

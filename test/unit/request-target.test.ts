@@ -24,6 +24,15 @@ const referenceRoutes = [
   { method: 'PATCH', base: 'api', path: '/projects/{projectIdOrName}/destinations/{destination}', auth: 'apiKeyOrBearer' },
   { method: 'GET', base: 'api', path: '/providers/{provider}', auth: 'none' },
   { method: 'POST', base: 'search', path: '/projects/{projectId}/integrations/{integrationId}', auth: 'apiKey' },
+  // read-operations.md: either credential unless said otherwise; the providers list takes none.
+  { method: 'GET', base: 'api', path: '/projects', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}/connections', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}/connections/{connectionId}', auth: 'apiKeyOrBearer' },
+  { method: 'DELETE', base: 'api', path: '/projects/{projectIdOrName}/connections/{connectionId}', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}/destinations', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/projects/{projectIdOrName}/destinations/{destination}', auth: 'apiKeyOrBearer' },
+  { method: 'GET', base: 'api', path: '/providers', auth: 'none' },
 ];
 
 describe('routes', () => {
@@ -179,16 +188,20 @@ describe('defaultAuth', () => {
     expect(auth('/providers/salesforce')).toBe('none');
     expect(auth('/projects/p/destinations/d')).toBe('apiKeyOrBearer');
     expect(auth('/projects/p/connections:generate')).toBe('apiKey');
+    // read-operations.md: either credential, and none for the providers list.
+    expect(auth('/projects')).toBe('apiKeyOrBearer');
+    expect(auth('/projects/p/connections')).toBe('apiKeyOrBearer');
+    expect(auth('/providers')).toBe('none');
     expect(auth('/projects/p/integrations/i', true)).toBe('apiKey');
   });
 
   it('is the bearer token for other org routes, and the API key for any other path', () => {
     expect(auth('/orgs/org_demo/members')).toBe('bearer');
-    expect(auth('/projects/p/connections')).toBe('apiKey');
+    expect(auth('/projects/p/integrations')).toBe('apiKey');
     expect(auth('/anything/else')).toBe('apiKey');
   });
 });
 
-function byPath(a: { path: string }, b: { path: string }): number {
-  return a.path.localeCompare(b.path);
+function byPath(a: { path: string; method: string }, b: { path: string; method: string }): number {
+  return a.path.localeCompare(b.path) || a.method.localeCompare(b.method);
 }

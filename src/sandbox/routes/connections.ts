@@ -4,15 +4,75 @@
 import { randomInt } from 'node:crypto';
 import { authSchemeFor } from '../auth-types.js';
 import { checkGenerateBody, contractIssues, type GenerateBody, type TokenInput, workspaceInput } from '../connection-body.js';
-import { badRequest, type ProblemIssue, problemType, unprocessableContent } from '../problems.js';
-import { type Route, route, type RouteContext, type RouteResponse } from '../router.js';
+import { badRequest, notFound, type ProblemIssue, problemType, unprocessableContent } from '../problems.js';
+import { ok, type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import { findProvider, type SandboxState } from '../state.js';
 import type { Connection, Consumer, Group, OAuth2Token, Provider, ProviderMetadataSource, ProviderMetadataValue, SandboxProject } from '../types.js';
-import { requireProject } from './lookups.js';
+import { checkPathIdentifier, requireProject } from './lookups.js';
 
 export const connectionRoutes: Route[] = [
   route('generateConnection', 'POST /v1/projects/{projectIdOrName}/connections:generate', 'apiKey', generateConnection, { body: 'json' }),
+  route('listConnections', 'GET /v1/projects/{projectIdOrName}/connections', 'apiKeyOrBearer', listConnections),
+  route('getConnection', 'GET /v1/projects/{projectIdOrName}/connections/{connectionId}', 'apiKeyOrBearer', getConnection),
+  route('deleteConnection', 'DELETE /v1/projects/{projectIdOrName}/connections/{connectionId}', 'apiKeyOrBearer', deleteConnection),
 ];
+
+/** read-operations.md: the query parameters of the list, each an exact match. */
+const listFilters = [
+  ['provider', (connection: Connection) => connection.provider],
+  ['groupRef', (connection: Connection) => connection.group.groupRef],
+  ['consumerRef', (connection: Connection) => connection.consumer.consumerRef],
+] as const;
+
+function listConnections({ state, params, query }: RouteContext): RouteResponse {
+  const project = requireProject(state, params.projectIdOrName as string);
+  const filters = listFilters.flatMap(([name, pick]) => {
+    const wanted = query.get(name);
+    return wanted === null ? [] : [{ name, wanted, pick }];
+  });
+  const matching = project.connections.filter((connection) => filters.every(({ wanted, pick }) => pick(connection) === wanted));
+  return ok(matching.map((connection) => answered(connection)));
+}
+
+function getConnection({ state, params, query }: RouteContext): RouteResponse {
+  const project = requireProject(state, params.projectIdOrName as string);
+  const connection = requireConnection(project, params.connectionId as string);
+  return ok(answered(connection, query.get('includeCreds') === 'true', query.get('includeRefreshToken') === 'true'));
+}
+
+function deleteConnection({ state, params }: RouteContext): RouteResponse {
+  const project = requireProject(state, params.projectIdOrName as string);
+  const connection = requireConnection(project, params.connectionId as string);
+  project.connections.splice(project.connections.indexOf(connection), 1);
+  project.connectionCredentials = project.connectionCredentials.filter((kept) => kept.connectionId !== connection.id);
+  return { status: 204 };
+}
+
+function requireConnection(project: SandboxProject, connectionId: string): Connection {
+  checkPathIdentifier(connectionId, 'connectionId');
+  const connection = project.connections.find((candidate) => candidate.id === connectionId);
+  if (connection) return connection;
+  throw notFound(`Connection "${connectionId}" does not exist in project ${project.id} (${project.name}).`, 'List the project\'s connections with GET /projects/{projectIdOrName}/connections.');
+}
+
+/**
+ * A connection as the read operations answer it. The API key stays, as the
+ * contract allows (so a client's redaction is tested); the OAuth tokens come
+ * only with includeCreds (the refresh token with includeRefreshToken too).
+ */
+function answered(connection: Connection, includeCreds = false, includeRefreshToken = false): Connection {
+  const copy = structuredClone(connection);
+  const oauth2 = copy.oauth2AuthorizationCode;
+  if (oauth2) {
+    if (!includeCreds) {
+      delete oauth2.accessToken;
+      delete oauth2.scopes;
+    }
+    if (!includeCreds || !includeRefreshToken) delete oauth2.refreshToken;
+    if (Object.keys(oauth2).length === 0) delete copy.oauth2AuthorizationCode;
+  }
+  return copy;
+}
 
 function generateConnection({ state, params, body, now }: RouteContext): RouteResponse {
   const project = requireProject(state, params.projectIdOrName as string);

@@ -15,6 +15,13 @@ import type { DestinationMetadata, SandboxProject, StoredDestination } from '../
 import { checkPathIdentifier, requireProject } from './lookups.js';
 
 export const destinationRoutes: Route[] = [
+  route('listDestinations', 'GET /v1/projects/{projectIdOrName}/destinations', 'apiKeyOrBearer', ({ state, params }) =>
+    ok(requireProject(state, params.projectIdOrName as string).destinations.map((stored) => stored.destination)),
+  ),
+  // By name (read-operations.md), where the PATCH takes the ID. Secrets never come back, includeSecrets or not.
+  route('getDestination', 'GET /v1/projects/{projectIdOrName}/destinations/{destination}', 'apiKeyOrBearer', ({ state, params }) =>
+    ok(requireDestinationNamed(requireProject(state, params.projectIdOrName as string), params.destination as string).destination),
+  ),
   route('updateDestination', 'PATCH /v1/projects/{projectIdOrName}/destinations/{destination}', 'apiKeyOrBearer', updateDestination, { body: 'json' }),
 ];
 
@@ -33,6 +40,17 @@ export function requireDestination(project: SandboxProject, destinationId: strin
   const known = project.destinations.map((candidate) => candidate.destination.id);
   throw notFound(
     `Destination "${destinationId}" does not exist in project ${project.id} (${project.name}).`,
+    known.length > 0 ? `Destinations of this project: ${known.join(', ')}.` : 'This project has no destinations.',
+  );
+}
+
+function requireDestinationNamed(project: SandboxProject, name: string): StoredDestination {
+  checkPathIdentifier(name, 'destination');
+  const stored = project.destinations.find((candidate) => candidate.destination.name === name);
+  if (stored) return stored;
+  const known = project.destinations.map((candidate) => candidate.destination.name);
+  throw notFound(
+    `No destination named "${name}" in project ${project.id} (${project.name}); this operation takes the destination's name.`,
     known.length > 0 ? `Destinations of this project: ${known.join(', ')}.` : 'This project has no destinations.',
   );
 }

@@ -3,11 +3,13 @@ import type { Route } from '../router.js';
 import { connectionRoutes } from './connections.js';
 import { destinationRoutes } from './destinations.js';
 import { orgRoutes } from './orgs.js';
+import { projectRoutes } from './projects.js';
 import { providerRoutes } from './providers.js';
 import { searchRoutes } from './search.js';
 
 export const apiRoutes: readonly Route[] = [
   ...orgRoutes,
+  ...projectRoutes,
   ...providerRoutes,
   ...connectionRoutes,
   ...destinationRoutes,
