@@ -77,6 +77,12 @@ function dynamicValues(name: DynamicSource, typed: string, env: Record<string, s
     case 'apiRoutes':
       // A path may be written without its leading slash; the routes are offered as it was begun.
       return routeTemplates().map((route) => ({ value: typed === '' || typed.startsWith('/') ? route : route.slice(1) }));
+    case 'projects':
+    case 'connections':
+    case 'destinations':
+    case 'providers':
+      // Answered from the API: not yet wired into the engine, which reads only local state.
+      return [];
   }
 }
 

@@ -25,7 +25,7 @@ export type ValueSource =
  * The dynamic sources `ipctl __complete` knows; each reads only local state,
  * or only the word typed so far.
  */
-const dynamicSources = ['profiles', 'filterOperators', 'apiRoutes'] as const;
+const dynamicSources = ['profiles', 'filterOperators', 'apiRoutes', 'projects', 'connections', 'destinations', 'providers'] as const;
 export type DynamicSource = (typeof dynamicSources)[number];
 
 /** The profile names in the local profile store. */
@@ -42,6 +42,14 @@ export const filterOperators: ValueSource = { kind: 'dynamic', name: 'filterOper
  * Partial: a route is often only the start of the path.
  */
 export const apiRoutes: ValueSource = { kind: 'dynamic', name: 'apiRoutes', partial: true };
+/** Project IDs and names, from the API's project list. */
+export const projectRefs: ValueSource = { kind: 'dynamic', name: 'projects' };
+/** The IDs of the project's connections, from the API's connection list. */
+export const connectionIds: ValueSource = { kind: 'dynamic', name: 'connections' };
+/** The names and IDs of the project's destinations, from the API's destination list. */
+export const destinationRefs: ValueSource = { kind: 'dynamic', name: 'destinations' };
+/** Provider names, from the API's catalogue. */
+export const providerNames: ValueSource = { kind: 'dynamic', name: 'providers' };
 /** A file path. */
 export const filePaths: ValueSource = { kind: 'files' };
 
