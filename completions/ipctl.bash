@@ -7,12 +7,13 @@
 # The subcommands of the command named by $1 ('' for ipctl itself).
 _ipctl_subcommands() {
   case $1 in
-    '') _ipctl_words='orgs invites providers destinations connections profile auth search api completion sandbox version help' ;;
+    '') _ipctl_words='orgs invites providers projects destinations connections profile auth search api completion sandbox version help' ;;
     'orgs') _ipctl_words='get' ;;
     'invites') _ipctl_words='list' ;;
-    'providers') _ipctl_words='get' ;;
-    'destinations') _ipctl_words='patch' ;;
-    'connections') _ipctl_words='generate report' ;;
+    'providers') _ipctl_words='list get' ;;
+    'projects') _ipctl_words='list get' ;;
+    'destinations') _ipctl_words='list get patch' ;;
+    'connections') _ipctl_words='list get generate report' ;;
     'profile') _ipctl_words='list show use add remove' ;;
     'auth') _ipctl_words='login logout migrate set-key set-token status' ;;
     *) _ipctl_words='' ;;
@@ -28,10 +29,18 @@ _ipctl_flags() {
     'invites') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'invites list') _ipctl_words='--org --status -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'providers') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'providers list') _ipctl_words='--auth-type --supports -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'providers get') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'projects') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'projects list') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'projects get') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'destinations') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'destinations list') _ipctl_words='--project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'destinations get') _ipctl_words='--project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'destinations patch') _ipctl_words='--project --name --set --header --replace-headers --secret --clear --update-mask --input-json --dry-run -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'connections') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'connections list') _ipctl_words='--project --provider --group-ref --consumer-ref -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'connections get') _ipctl_words='--project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --rate --results --resume --retry-uncertain --skip-invalid --allow-duplicates --shard -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'connections report') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
@@ -63,8 +72,15 @@ _ipctl_takes_value() {
     *'|--profile'|*'|--base-url'|*'|--search-url'|*'|--timeout'|*'|--retries'|*'|--ca-file') return 0 ;;
     'orgs get|--org'|'orgs get|-o'|'orgs get|--output'|'orgs get|--query') return 0 ;;
     'invites list|--org'|'invites list|--status'|'invites list|-o'|'invites list|--output'|'invites list|--query') return 0 ;;
+    'providers list|--auth-type'|'providers list|--supports'|'providers list|-o'|'providers list|--output'|'providers list|--query') return 0 ;;
     'providers get|-o'|'providers get|--output'|'providers get|--query') return 0 ;;
+    'projects list|-o'|'projects list|--output'|'projects list|--query') return 0 ;;
+    'projects get|-o'|'projects get|--output'|'projects get|--query') return 0 ;;
+    'destinations list|--project'|'destinations list|-o'|'destinations list|--output'|'destinations list|--query') return 0 ;;
+    'destinations get|--project'|'destinations get|-o'|'destinations get|--output'|'destinations get|--query') return 0 ;;
     'destinations patch|--project'|'destinations patch|--name'|'destinations patch|--set'|'destinations patch|--header'|'destinations patch|--secret'|'destinations patch|--clear'|'destinations patch|--update-mask'|'destinations patch|--input-json'|'destinations patch|-o'|'destinations patch|--output'|'destinations patch|--query') return 0 ;;
+    'connections list|--project'|'connections list|--provider'|'connections list|--group-ref'|'connections list|--consumer-ref'|'connections list|-o'|'connections list|--output'|'connections list|--query') return 0 ;;
+    'connections get|--project'|'connections get|-o'|'connections get|--output'|'connections get|--query') return 0 ;;
     'connections generate|--project'|'connections generate|--provider'|'connections generate|--group-ref'|'connections generate|--group-name'|'connections generate|--consumer-ref'|'connections generate|--consumer-name'|'connections generate|--workspace'|'connections generate|--metadata'|'connections generate|--custom'|'connections generate|--scopes'|'connections generate|--api-key-file'|'connections generate|--username'|'connections generate|--password-file'|'connections generate|--refresh-token-file'|'connections generate|--access-token-file'|'connections generate|--input-json'|'connections generate|--from-file'|'connections generate|--format'|'connections generate|--concurrency'|'connections generate|--rate'|'connections generate|--results'|'connections generate|--shard'|'connections generate|-o'|'connections generate|--output'|'connections generate|--query') return 0 ;;
     'connections report|-o'|'connections report|--output'|'connections report|--query') return 0 ;;
     'profile list|-o'|'profile list|--output'|'profile list|--query') return 0 ;;
@@ -88,13 +104,30 @@ _ipctl_values() {
     'orgs get|-o'|'orgs get|--output') _ipctl_words='choices table wide json yaml' ;;
     'invites list|--status') _ipctl_words='choices pending accepted revoked expired' ;;
     'invites list|-o'|'invites list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'providers list|--auth-type') _ipctl_words='choices oauth2 apiKey basic jwt custom none' ;;
+    'providers list|--supports') _ipctl_words='choices read write delete proxy subscribe search' ;;
+    'providers list|-o'|'providers list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
     'providers get|-o'|'providers get|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'projects list|-o'|'projects list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'projects get|-o'|'projects get|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'projects get|#0') _ipctl_words='dynamic' ;;
+    'destinations list|--project') _ipctl_words='dynamic' ;;
+    'destinations list|-o'|'destinations list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'destinations get|--project') _ipctl_words='dynamic' ;;
+    'destinations get|-o'|'destinations get|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'destinations get|#0') _ipctl_words='dynamic' ;;
     'destinations patch|--set') _ipctl_words='partial metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' ;;
     'destinations patch|--secret') _ipctl_words='partial awsKeyId awsSecretKey awsSessionToken password privateKey credentials accessKeyId secretAccessKey accessKey uri' ;;
     'destinations patch|--clear') _ipctl_words='choices metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' ;;
     'destinations patch|--update-mask') _ipctl_words='partial name metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' ;;
     'destinations patch|--input-json') _ipctl_words='files' ;;
     'destinations patch|-o'|'destinations patch|--output') _ipctl_words='choices table wide json yaml' ;;
+    'connections list|--project') _ipctl_words='dynamic' ;;
+    'connections list|--provider') _ipctl_words='dynamic' ;;
+    'connections list|-o'|'connections list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'connections get|--project') _ipctl_words='dynamic' ;;
+    'connections get|-o'|'connections get|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'connections get|#0') _ipctl_words='dynamic' ;;
     'connections generate|--api-key-file') _ipctl_words='files' ;;
     'connections generate|--password-file') _ipctl_words='files' ;;
     'connections generate|--refresh-token-file') _ipctl_words='files' ;;
@@ -114,6 +147,7 @@ _ipctl_values() {
     'profile add|#0') _ipctl_words='dynamic' ;;
     'profile remove|#0') _ipctl_words='dynamic' ;;
     'auth status|-o'|'auth status|--output') _ipctl_words='choices table wide json yaml' ;;
+    'search|--project') _ipctl_words='dynamic' ;;
     'search|--where') _ipctl_words='dynamic partial' ;;
     'search|-o'|'search|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
     'api|-X'|'api|--method') _ipctl_words='choices GET POST PUT PATCH DELETE HEAD OPTIONS' ;;
@@ -126,7 +160,7 @@ _ipctl_values() {
     'sandbox|--tls-cert') _ipctl_words='files' ;;
     'sandbox|--tls-key') _ipctl_words='files' ;;
     'version|-o'|'version|--output') _ipctl_words='choices table wide json yaml' ;;
-    'help|#'*) _ipctl_words='choices exit-codes environment retries orgs invites providers destinations connections profile auth search api completion sandbox version' ;;
+    'help|#'*) _ipctl_words='choices exit-codes environment retries orgs invites providers projects destinations connections profile auth search api completion sandbox version' ;;
     *) _ipctl_words='' ;;
   esac
 }

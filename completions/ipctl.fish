@@ -7,17 +7,19 @@
 function __ipctl_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' orgs invites providers destinations connections profile auth search api completion sandbox version help
+            printf '%s\n' orgs invites providers projects destinations connections profile auth search api completion sandbox version help
         case 'orgs'
             printf '%s\n' get
         case 'invites'
             printf '%s\n' list
         case 'providers'
-            printf '%s\n' get
+            printf '%s\n' list get
+        case 'projects'
+            printf '%s\n' list get
         case 'destinations'
-            printf '%s\n' patch
+            printf '%s\n' list get patch
         case 'connections'
-            printf '%s\n' generate report
+            printf '%s\n' list get generate report
         case 'profile'
             printf '%s\n' list show use add remove
         case 'auth'
@@ -28,7 +30,7 @@ end
 # Succeeds when flag $argv[2] of the command named by $argv[1] takes a value.
 function __ipctl_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--profile' '*|--base-url' '*|--search-url' '*|--timeout' '*|--retries' '*|--ca-file' 'orgs get|--org' 'orgs get|-o' 'orgs get|--output' 'orgs get|--query' 'invites list|--org' 'invites list|--status' 'invites list|-o' 'invites list|--output' 'invites list|--query' 'providers get|-o' 'providers get|--output' 'providers get|--query' 'destinations patch|--project' 'destinations patch|--name' 'destinations patch|--set' 'destinations patch|--header' 'destinations patch|--secret' 'destinations patch|--clear' 'destinations patch|--update-mask' 'destinations patch|--input-json' 'destinations patch|-o' 'destinations patch|--output' 'destinations patch|--query' 'connections generate|--project' 'connections generate|--provider' 'connections generate|--group-ref' 'connections generate|--group-name' 'connections generate|--consumer-ref' 'connections generate|--consumer-name' 'connections generate|--workspace' 'connections generate|--metadata' 'connections generate|--custom' 'connections generate|--scopes' 'connections generate|--api-key-file' 'connections generate|--username' 'connections generate|--password-file' 'connections generate|--refresh-token-file' 'connections generate|--access-token-file' 'connections generate|--input-json' 'connections generate|--from-file' 'connections generate|--format' 'connections generate|--concurrency' 'connections generate|--rate' 'connections generate|--results' 'connections generate|--shard' 'connections generate|-o' 'connections generate|--output' 'connections generate|--query' 'connections report|-o' 'connections report|--output' 'connections report|--query' 'profile list|-o' 'profile list|--output' 'profile list|--query' 'profile show|-o' 'profile show|--output' 'profile show|--query' 'profile add|--org' 'profile add|--project' 'auth status|--org' 'auth status|--project' 'auth status|-o' 'auth status|--output' 'auth status|--query' 'search|--integration' 'search|--group-ref' 'search|--project' 'search|--where' 'search|--fields' 'search|-o' 'search|--output' 'search|--query' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|-H' 'api|--header' 'api|--input' 'api|--auth' 'api|-o' 'api|--output' 'api|--query' 'sandbox|--host' 'sandbox|--port' 'sandbox|--faults' 'sandbox|--tls-cert' 'sandbox|--tls-key' 'version|-o' 'version|--output' 'version|--query'
+        case '*|--profile' '*|--base-url' '*|--search-url' '*|--timeout' '*|--retries' '*|--ca-file' 'orgs get|--org' 'orgs get|-o' 'orgs get|--output' 'orgs get|--query' 'invites list|--org' 'invites list|--status' 'invites list|-o' 'invites list|--output' 'invites list|--query' 'providers list|--auth-type' 'providers list|--supports' 'providers list|-o' 'providers list|--output' 'providers list|--query' 'providers get|-o' 'providers get|--output' 'providers get|--query' 'projects list|-o' 'projects list|--output' 'projects list|--query' 'projects get|-o' 'projects get|--output' 'projects get|--query' 'destinations list|--project' 'destinations list|-o' 'destinations list|--output' 'destinations list|--query' 'destinations get|--project' 'destinations get|-o' 'destinations get|--output' 'destinations get|--query' 'destinations patch|--project' 'destinations patch|--name' 'destinations patch|--set' 'destinations patch|--header' 'destinations patch|--secret' 'destinations patch|--clear' 'destinations patch|--update-mask' 'destinations patch|--input-json' 'destinations patch|-o' 'destinations patch|--output' 'destinations patch|--query' 'connections list|--project' 'connections list|--provider' 'connections list|--group-ref' 'connections list|--consumer-ref' 'connections list|-o' 'connections list|--output' 'connections list|--query' 'connections get|--project' 'connections get|-o' 'connections get|--output' 'connections get|--query' 'connections generate|--project' 'connections generate|--provider' 'connections generate|--group-ref' 'connections generate|--group-name' 'connections generate|--consumer-ref' 'connections generate|--consumer-name' 'connections generate|--workspace' 'connections generate|--metadata' 'connections generate|--custom' 'connections generate|--scopes' 'connections generate|--api-key-file' 'connections generate|--username' 'connections generate|--password-file' 'connections generate|--refresh-token-file' 'connections generate|--access-token-file' 'connections generate|--input-json' 'connections generate|--from-file' 'connections generate|--format' 'connections generate|--concurrency' 'connections generate|--rate' 'connections generate|--results' 'connections generate|--shard' 'connections generate|-o' 'connections generate|--output' 'connections generate|--query' 'connections report|-o' 'connections report|--output' 'connections report|--query' 'profile list|-o' 'profile list|--output' 'profile list|--query' 'profile show|-o' 'profile show|--output' 'profile show|--query' 'profile add|--org' 'profile add|--project' 'auth status|--org' 'auth status|--project' 'auth status|-o' 'auth status|--output' 'auth status|--query' 'search|--integration' 'search|--group-ref' 'search|--project' 'search|--where' 'search|--fields' 'search|-o' 'search|--output' 'search|--query' 'api|-X' 'api|--method' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field' 'api|-H' 'api|--header' 'api|--input' 'api|--auth' 'api|-o' 'api|--output' 'api|--query' 'sandbox|--host' 'sandbox|--port' 'sandbox|--faults' 'sandbox|--tls-cert' 'sandbox|--tls-key' 'version|-o' 'version|--output' 'version|--query'
             return 0
     end
     return 1
@@ -142,6 +144,7 @@ complete -c ipctl -s h -l help -d 'show help'
 complete -c ipctl -n '__ipctl_at ""' -a orgs -d 'Organizations'
 complete -c ipctl -n '__ipctl_at ""' -a invites -d 'Invites to an organization'
 complete -c ipctl -n '__ipctl_at ""' -a providers -d 'The catalogue of providers'
+complete -c ipctl -n '__ipctl_at ""' -a projects -d 'Projects, which hold connections and destinations'
 complete -c ipctl -n '__ipctl_at ""' -a destinations -d 'Destinations that data is routed to'
 complete -c ipctl -n '__ipctl_at ""' -a connections -d 'Connections to customers\' accounts at providers'
 complete -c ipctl -n '__ipctl_at ""' -a profile -d 'Profiles: named sets of base URLs, defaults and credentials'
@@ -176,7 +179,16 @@ complete -c ipctl -n '__ipctl_in "invites list"' -l wide -d 'the same as --outpu
 complete -c ipctl -n '__ipctl_in "invites list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl providers
+complete -c ipctl -n '__ipctl_at "providers"' -a list -d 'List the catalogue of providers, filtered by auth type or capability'
 complete -c ipctl -n '__ipctl_at "providers"' -a get -d 'Show a provider and what a connection to it needs'
+
+# ipctl providers list
+complete -c ipctl -n '__ipctl_in "providers list"' -l auth-type -x -a 'oauth2 apiKey basic jwt custom none' -d 'only providers that authenticate this way: oauth2, apiKey, basic, jwt, custom, none'
+complete -c ipctl -n '__ipctl_in "providers list"' -l supports -x -a 'read write delete proxy subscribe search' -d 'only providers that support this: read, write, delete, proxy, subscribe, search; repeat for several (all must hold)'
+complete -c ipctl -n '__ipctl_in "providers list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
+complete -c ipctl -n '__ipctl_in "providers list"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "providers list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
+complete -c ipctl -n '__ipctl_in "providers list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl providers get
 complete -c ipctl -n '__ipctl_in "providers get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
@@ -184,8 +196,42 @@ complete -c ipctl -n '__ipctl_in "providers get"' -l json -d 'the same as --outp
 complete -c ipctl -n '__ipctl_in "providers get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "providers get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
+# ipctl projects
+complete -c ipctl -n '__ipctl_at "projects"' -a list -d 'List the projects your credential can reach'
+complete -c ipctl -n '__ipctl_at "projects"' -a get -d 'Show a project by ID or name'
+
+# ipctl projects list
+complete -c ipctl -n '__ipctl_in "projects list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
+complete -c ipctl -n '__ipctl_in "projects list"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "projects list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
+complete -c ipctl -n '__ipctl_in "projects list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl projects get
+complete -c ipctl -n '__ipctl_in "projects get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
+complete -c ipctl -n '__ipctl_in "projects get"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "projects get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
+complete -c ipctl -n '__ipctl_in "projects get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "projects get" 0 one' -x -a '(__ipctl_dynamic)'
+
 # ipctl destinations
+complete -c ipctl -n '__ipctl_at "destinations"' -a list -d 'List a project\'s destinations'
+complete -c ipctl -n '__ipctl_at "destinations"' -a get -d 'Show a destination by name or ID'
 complete -c ipctl -n '__ipctl_at "destinations"' -a patch -d 'Change a destination\'s name, metadata or secrets'
+
+# ipctl destinations list
+complete -c ipctl -n '__ipctl_in "destinations list"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "destinations list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
+complete -c ipctl -n '__ipctl_in "destinations list"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "destinations list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
+complete -c ipctl -n '__ipctl_in "destinations list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl destinations get
+complete -c ipctl -n '__ipctl_in "destinations get"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "destinations get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
+complete -c ipctl -n '__ipctl_in "destinations get"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "destinations get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
+complete -c ipctl -n '__ipctl_in "destinations get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "destinations get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl destinations patch
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
@@ -204,8 +250,28 @@ complete -c ipctl -n '__ipctl_in "destinations patch"' -l wide -d 'the same as -
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl connections
+complete -c ipctl -n '__ipctl_at "connections"' -a list -d 'List a project\'s connections, filtered by provider, group or consumer'
+complete -c ipctl -n '__ipctl_at "connections"' -a get -d 'Show a connection (credentials redacted)'
 complete -c ipctl -n '__ipctl_at "connections"' -a generate -d 'Create a connection, importing credentials you hold (flags, JSON or prompts)'
 complete -c ipctl -n '__ipctl_at "connections"' -a report -d 'Merge the results files of bulk imports (one per CI job) into one summary'
+
+# ipctl connections list
+complete -c ipctl -n '__ipctl_in "connections list"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "connections list"' -l provider -x -a '(__ipctl_dynamic)' -d 'only connections to this provider (exact match)'
+complete -c ipctl -n '__ipctl_in "connections list"' -l group-ref -x -d 'only connections of this user group (exact match)'
+complete -c ipctl -n '__ipctl_in "connections list"' -l consumer-ref -x -d 'only connections of this consumer (exact match)'
+complete -c ipctl -n '__ipctl_in "connections list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
+complete -c ipctl -n '__ipctl_in "connections list"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "connections list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
+complete -c ipctl -n '__ipctl_in "connections list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+
+# ipctl connections get
+complete -c ipctl -n '__ipctl_in "connections get"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "connections get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
+complete -c ipctl -n '__ipctl_in "connections get"' -l json -d 'the same as --output json'
+complete -c ipctl -n '__ipctl_in "connections get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
+complete -c ipctl -n '__ipctl_in "connections get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "connections get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl connections generate
 complete -c ipctl -n '__ipctl_in "connections generate"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
@@ -316,7 +382,7 @@ complete -c ipctl -n '__ipctl_in "auth status"' -l query -x -d 'a JMESPath expre
 # ipctl search
 complete -c ipctl -n '__ipctl_in "search"' -l integration -x -d 'integration ID (required)'
 complete -c ipctl -n '__ipctl_in "search"' -l group-ref -x -d 'groupRef of the user group whose installation is searched (required)'
-complete -c ipctl -n '__ipctl_in "search"' -l project -x -d 'project ID (default: IPCTL_PROJECT or the profile\'s project); search takes the ID, not the name'
+complete -c ipctl -n '__ipctl_in "search"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
 complete -c ipctl -n '__ipctl_in "search"' -l where -x -a '(__ipctl_dynamic partial)' -d 'FIELD=VALUE or FIELD eq VALUE; repeat to narrow (all must match); FIELD is a mapped or provider field name'
 complete -c ipctl -n '__ipctl_in "search"' -l fields -x -d 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)'
 complete -c ipctl -n '__ipctl_in "search"' -l raw -d 'show the provider\'s native record instead of its fields'
@@ -361,4 +427,4 @@ complete -c ipctl -n '__ipctl_in "version"' -l wide -d 'the same as --output wid
 complete -c ipctl -n '__ipctl_in "version"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
 
 # ipctl help
-complete -c ipctl -n '__ipctl_argument "help" 0 more' -x -a 'exit-codes environment retries orgs invites providers destinations connections profile auth search api completion sandbox version'
+complete -c ipctl -n '__ipctl_argument "help" 0 more' -x -a 'exit-codes environment retries orgs invites providers projects destinations connections profile auth search api completion sandbox version'

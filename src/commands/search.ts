@@ -1,6 +1,7 @@
 import { searchPageSize } from '../config/defaults.js';
 import type { Settings } from '../config/resolve.js';
-import { ApiError, UsageError } from '../errors.js';
+import type { ApiClient } from '../api/client.js';
+import { ApiError } from '../errors.js';
 import { isDocumentFormat } from '../output/format.js';
 import { listFormats } from '../output/view.js';
 import * as z from '../schema/zod.js';
@@ -8,6 +9,7 @@ import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '.
 import { mappedHeader, resultsTable, searchResults } from '../search/view.js';
 import { argument, defineCommand, flag } from './command.js';
 import { filterOperators, identifier, outputFlags } from './input.js';
+import { projectFlag, requireProject } from './projects/project-ref.js';
 
 /** Free text for a body or query value: not empty, no control characters (a "/" is fine). */
 const requiredText = (required: string) =>
@@ -51,7 +53,7 @@ const spec = defineCommand({
   flags: {
     integration: flag('--integration <id>', 'integration ID (required)', z.pipe(z.string({ error: 'is required: the integration ID, such as int_salesforce_sync' }), identifier)),
     groupRef: flag('--group-ref <ref>', 'groupRef of the user group whose installation is searched (required)', requiredText('the groupRef of the user group whose installation is searched')),
-    project: flag('--project <id>', "project ID (default: IPCTL_PROJECT or the profile's project); search takes the ID, not the name", z.optional(identifier)),
+    ...projectFlag,
     where: flag('--where <filter>', `${filterShape}; repeat to narrow (all must match); FIELD is a mapped or provider field name`, where, { repeatable: true, values: filterOperators }),
     fields: flag('--fields <names>', 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)', fields),
     raw: flag('--raw', "show the provider's native record instead of its fields", z.optional(z.boolean())),
@@ -82,7 +84,7 @@ const spec = defineCommand({
       'ipctl search contacts --project proj_marketing --integration int_hubspot_sync --group-ref hooli --where lastname=Haddad --raw --fields properties.email,createdAt',
     ],
     environment: [
-      'IPCTL_PROJECT      default project ID',
+      'IPCTL_PROJECT      default project ID or name (a name is looked up: search takes the ID)',
       'IPCTL_API_KEY      API key (sent as x-api-key)',
       'IPCTL_SEARCH_URL   search API base URL, such as https://search.example.com/v1 (like --search-url)',
     ],
@@ -97,9 +99,12 @@ const spec = defineCommand({
   },
   async run(input, context) {
     const settings = await context.settings({ project: input.project });
-    const projectId = requireProject(settings);
+    const project = requireProject(settings);
     const api = await context.api(settings);
     const { operations } = await import('../api/operations.js');
+    const projectId = await projectIdOf(api, project).catch((error: unknown) => {
+      throw withProjectNameHint(error, settings);
+    });
     const response = await api
       .call(operations.searchRecords, {
         path: { projectId, integrationId: input.integration },
@@ -121,25 +126,22 @@ const spec = defineCommand({
 
 export default spec;
 
-function requireProject(settings: Settings): string {
-  const projectId = settings.project.value;
-  if (!projectId) {
-    throw new UsageError('No project given.', 'Pass --project ID, or set a default with IPCTL_PROJECT or `ipctl profile add NAME --project ID`.');
-  }
-  return projectId;
+/**
+ * Search takes the project's ID, where every other command takes its ID or
+ * its name: a setting that does not look like an ID is looked up, once a run.
+ */
+async function projectIdOf(api: ApiClient, project: string): Promise<string> {
+  if (looksLikeId(project)) return project;
+  const { operations } = await import('../api/operations.js');
+  return (await api.call(operations.getProject, { path: { projectIdOrName: project } })).id;
 }
 
-/**
- * Search takes the project's ID, where the other project commands also take its
- * name; a name there is answered with a plain 404, whatever the service says.
- * So a 404 for a project setting that does not look like an ID says so itself.
- */
+/** A 404 from search may be for its project: the hint names where the project IDs are listed. */
 function withProjectNameHint(error: unknown, settings: Settings): unknown {
   const project = settings.project;
-  if (!(error instanceof ApiError) || error.status !== 404 || !project.value || looksLikeId(project.value)) return error;
+  if (!(error instanceof ApiError) || error.status !== 404 || !project.value) return error;
   error.notes.push(
-    `Search takes the project's ID, not its name, and "${project.value}" (from ${project.origin ?? project.source}) looks like a name. ` +
-      'The ID is the projectId of the project\'s connections (`ipctl connections generate … -o json` shows it); give it with --project ID or IPCTL_PROJECT.',
+    `If the project "${project.value}" (from ${project.origin ?? project.source}) is not right, \`ipctl projects list\` lists the projects and their IDs; give one with --project ID|NAME or IPCTL_PROJECT.`,
   );
   return error;
 }

@@ -1,6 +1,6 @@
 import type { Connection } from '../api/schemas.js';
 import { redact } from '../config/secret.js';
-import { type Cell, type RecordView, recordView } from '../output/view.js';
+import { type Cell, type ListView, type RecordView, recordView } from '../output/view.js';
 import { isRecord } from './request.js';
 
 /**
@@ -93,4 +93,21 @@ function metadataValue(entry: unknown): Cell {
   const value = entry !== null && typeof entry === 'object' && 'value' in entry ? entry.value : entry;
   if (value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) return value as Cell;
   return JSON.stringify(value);
+}
+
+/** One connection a row: who it is for, at which provider, and whether it works. */
+export function connectionsView(connections: Connection[]): ListView {
+  return {
+    kind: 'list',
+    columns: ['ID', 'PROVIDER', 'GROUP', 'CONSUMER', 'STATUS', 'CREATED'],
+    rows: connections.map((connection) => [
+      connection.id,
+      connection.provider,
+      connection.group?.groupRef,
+      connection.consumer?.consumerRef,
+      connection.status,
+      connection.createTime,
+    ]),
+    lowValue: ['CREATED', 'CONSUMER'],
+  };
 }

@@ -1,5 +1,6 @@
 import type { Provider } from '../api/schemas.js';
-import { type Cell, type GridView, recordView, type View } from '../output/view.js';
+import { type Cell, type GridView, type ListView, recordView, type View } from '../output/view.js';
+import { capabilities, supports } from './capabilities.js';
 import { connectionRequirements } from './requirements.js';
 
 /** How `ipctl providers get` shows a provider: a summary, what a connection needs, what it supports. */
@@ -145,4 +146,14 @@ function batchModes(value: unknown): string[] {
   return Object.entries(asRecord(value))
     .filter(([, mode]) => asRecord(mode).supported === true)
     .map(([name]) => name);
+}
+
+/** One provider a row: its name (what the other commands take), what it is called, how it authenticates, what it supports. */
+export function providersView(providers: Provider[]): ListView {
+  return {
+    kind: 'list',
+    columns: ['NAME', 'DISPLAY NAME', 'AUTH', 'SUPPORTS'],
+    rows: providers.map((provider) => [provider.name, provider.displayName ?? provider.name, provider.authType, capabilities.filter((capability) => supports(provider, capability)).join(', ')]),
+    lowValue: ['DISPLAY NAME'],
+  };
 }

@@ -340,7 +340,7 @@ describe('ipctl search: input rejected locally (exit 2, nothing sent)', () => {
   it('needs a project', async () => {
     const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', 'Title=CTO'], { IPCTL_PROJECT: undefined });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('Error: No project given.\nPass --project ID, or set a default with IPCTL_PROJECT or `ipctl profile add NAME --project ID`.\n');
+    expect(result.stderr).toBe('Error: No project given.\nPass --project ID|NAME, or set a default with IPCTL_PROJECT or `ipctl profile add NAME --project ID|NAME`; `ipctl projects list` lists them.\n');
     expect(await fixture.requests()).toEqual([]);
   });
 
@@ -402,8 +402,9 @@ describe('ipctl search: problems from the sandbox', () => {
     const integration = await refused(['Contact', '--integration', 'int_hubspot_sync', '--group-ref', 'acme-corp', '--where', 'Title=CTO'], 3);
     expect(integration.stderr).toContain('  Integration "int_hubspot_sync" does not exist in project proj_demo.\n');
     expect(integration.stderr).toContain('  Remedy: Integration int_hubspot_sync belongs to project proj_marketing; search it with --project proj_marketing.');
-    const project = await refused(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', 'Title=CTO'], 3, { IPCTL_PROJECT: 'demo' });
-    expect(project.stderr).toContain('  Remedy: Search takes the project ID, not its name: use proj_demo (the project named "demo").\n');
+    // A name is looked up first (README, search); an unknown one is the lookup's 404.
+    const project = await refused(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', 'Title=CTO'], 3, { IPCTL_PROJECT: 'no-such-project' });
+    expect(project.stderr).toContain('`ipctl projects list`');
   });
 
   it('a wrong API key: 401, exit 4, without echoing it', async () => {

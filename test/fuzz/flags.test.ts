@@ -65,11 +65,31 @@ function positionals(args: string[]): string[] {
 const commandName = (row: (typeof apiCommands)[number]) => row.args.slice(0, commands.some((entry) => entry.path.length === 1 && entry.path[0] === row.args[0]) ? 1 : 2).join(' ');
 /** Commands that send whatever their input names (`ipctl api PATH`): any operation, or a route the sandbox does not know. */
 const sendsAnything = new Set(['api']);
-/** The reference's six operations (section 4), and `undefined` for a route the sandbox does not know. */
-const referenceOperations = ['getOrg', 'listOrgInvites', 'getProvider', 'generateConnection', 'updateDestination', 'searchRecords', undefined];
+/** The reference's six operations (section 4), those of read-operations.md, and `undefined` for a route the sandbox does not know. */
+const referenceOperations = [
+  'getOrg',
+  'listOrgInvites',
+  'getProvider',
+  'generateConnection',
+  'updateDestination',
+  'searchRecords',
+  'listProjects',
+  'getProject',
+  'listConnections',
+  'getConnection',
+  'deleteConnection',
+  'listDestinations',
+  'getDestination',
+  'listProviders',
+  undefined,
+];
 const operationsOf = new Map(apiCommands.map((row) => [commandName(row), [row.operation, ...(row.alsoSends ?? [])] as string[]]));
+// Not a row of apiCommands: no connection exists in the seeded sandbox to get.
+operationsOf.set('connections get', ['getConnection']);
 const validArguments: Record<string, string[]> = {
   ...Object.fromEntries(apiCommands.map((row) => [commandName(row), positionals(row.args.slice(commandName(row).split(' ').length))])),
+  // No connection exists in the seeded sandbox: the get answers 404 (exit 3).
+  'connections get': ['conn_fuzz'],
   'profile add': ['fuzzed'],
   'profile use': ['default'],
   'profile show': [],

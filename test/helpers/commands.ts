@@ -7,7 +7,22 @@ import { join } from 'node:path';
 import type { RetryMode } from '../../src/api/retry.js';
 
 /** The reference's operations (section 4), by the names the sandbox logs them under. */
-export type OperationId = 'getOrg' | 'listOrgInvites' | 'getProvider' | 'generateConnection' | 'updateDestination' | 'searchRecords';
+export type OperationId =
+  | 'getOrg'
+  | 'listOrgInvites'
+  | 'getProvider'
+  | 'generateConnection'
+  | 'updateDestination'
+  | 'searchRecords'
+  // read-operations.md
+  | 'listProjects'
+  | 'getProject'
+  | 'listConnections'
+  | 'getConnection'
+  | 'deleteConnection'
+  | 'listDestinations'
+  | 'getDestination'
+  | 'listProviders';
 
 export interface ApiCommandRow {
   /** Shown in test names. */
@@ -69,6 +84,14 @@ export const apiCommands: ApiCommandRow[] = [
     retry: 'safe',
     successExit: 0,
   },
+  // The reads of read-operations.md, retried like any read.
+  { name: 'projects list', args: ['projects', 'list'], operation: 'listProjects', retry: 'safe', successExit: 0 },
+  { name: 'projects get', args: ['projects', 'get', 'demo'], operation: 'getProject', retry: 'safe', successExit: 0 },
+  { name: 'connections list', args: ['connections', 'list', '--project', 'demo', '--group-ref', 'acme-corp'], operation: 'listConnections', retry: 'safe', successExit: 0 },
+  { name: 'destinations list', args: ['destinations', 'list', '--project', 'demo'], operation: 'listDestinations', retry: 'safe', successExit: 0 },
+  // The ID is found in the list first (read-operations.md: the get takes the name).
+  { name: 'destinations get', args: ['destinations', 'get', 'dest_sqs', '--project', 'demo'], operation: 'getDestination', alsoSends: ['listDestinations'], retry: 'safe', successExit: 0 },
+  { name: 'providers list', args: ['providers', 'list'], operation: 'listProviders', retry: 'safe', successExit: 0 },
   // A GET through `ipctl api` is retried like any read.
   { name: 'api', args: ['api', '/orgs/{org}'], operation: 'getOrg', retry: 'safe', successExit: 0 },
 ];

@@ -18,23 +18,30 @@ import { shapeProblems } from '../helpers/answer-shapes.js';
 
 type OperationId = keyof typeof operations;
 
-/** Section 4 of the reference: each operation's method and path, and the shape of its body (none for a GET). */
-const reference: Record<OperationId, { method: string; path: RegExp; body?: z.ZodType }> = {
-  listOrgInvites: { method: 'GET', path: /^\/v1\/orgs\/[^/]+\/invites$/ },
-  getOrg: { method: 'GET', path: /^\/v1\/orgs\/[^/]+$/ },
-  generateConnection: { method: 'POST', path: /^\/v1\/projects\/[^/]+\/connections:generate$/, body: generateConnectionBodyShape },
-  updateDestination: { method: 'PATCH', path: /^\/v1\/projects\/[^/]+\/destinations\/[^/]+$/, body: updateDestinationBodyShape },
-  getProvider: { method: 'GET', path: /^\/v1\/providers\/[^/]+$/ },
-  searchRecords: { method: 'POST', path: /^\/search\/v1\/projects\/[^/]+\/integrations\/[^/]+$/, body: searchRecordsBodyShape },
+/** Which credential header an operation carries (reference section 5; read-operations.md: either, the providers list none). */
+type Credential = 'none' | 'apiKey' | 'bearer' | 'either';
+
+/**
+ * Section 4 of the reference and read-operations.md: each operation's method and path, the
+ * query parameters ipctl may send, its credential, and the shape of its body (none for a GET or a DELETE).
+ * ipctl never sends includeCreds, includeRefreshToken, refresh, includeSecrets, rotate or includeEntitlements.
+ */
+const reference: Record<OperationId, { method: string; path: RegExp; credential: Credential; query?: readonly string[]; body?: z.ZodType }> = {
+  listOrgInvites: { method: 'GET', path: /^\/v1\/orgs\/[^/]+\/invites$/, credential: 'bearer' },
+  getOrg: { method: 'GET', path: /^\/v1\/orgs\/[^/]+$/, credential: 'bearer' },
+  generateConnection: { method: 'POST', path: /^\/v1\/projects\/[^/]+\/connections:generate$/, credential: 'apiKey', body: generateConnectionBodyShape },
+  updateDestination: { method: 'PATCH', path: /^\/v1\/projects\/[^/]+\/destinations\/[^/]+$/, credential: 'either', body: updateDestinationBodyShape },
+  getProvider: { method: 'GET', path: /^\/v1\/providers\/[^/]+$/, credential: 'none' },
+  searchRecords: { method: 'POST', path: /^\/search\/v1\/projects\/[^/]+\/integrations\/[^/]+$/, credential: 'apiKey', query: ['groupRef'], body: searchRecordsBodyShape },
   // read-operations.md
-  listProjects: { method: 'GET', path: /^\/v1\/projects$/ },
-  getProject: { method: 'GET', path: /^\/v1\/projects\/[^/]+$/ },
-  listConnections: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/connections$/ },
-  getConnection: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/connections\/[^/]+$/ },
-  deleteConnection: { method: 'DELETE', path: /^\/v1\/projects\/[^/]+\/connections\/[^/]+$/ },
-  listDestinations: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/destinations$/ },
-  getDestination: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/destinations\/[^/]+$/ },
-  listProviders: { method: 'GET', path: /^\/v1\/providers$/ },
+  listProjects: { method: 'GET', path: /^\/v1\/projects$/, credential: 'either' },
+  getProject: { method: 'GET', path: /^\/v1\/projects\/[^/]+$/, credential: 'either' },
+  listConnections: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/connections$/, credential: 'either', query: ['provider', 'groupRef', 'consumerRef'] },
+  getConnection: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/connections\/[^/]+$/, credential: 'either' },
+  deleteConnection: { method: 'DELETE', path: /^\/v1\/projects\/[^/]+\/connections\/[^/]+$/, credential: 'either' },
+  listDestinations: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/destinations$/, credential: 'either' },
+  getDestination: { method: 'GET', path: /^\/v1\/projects\/[^/]+\/destinations\/[^/]+$/, credential: 'either' },
+  listProviders: { method: 'GET', path: /^\/v1\/providers$/, credential: 'none' },
 };
 
 interface Case {
@@ -155,17 +162,35 @@ const cases: Case[] = [
   { name: 'orgs get', operation: 'getOrg', args: ['orgs', 'get', 'org_demo'] },
   { name: 'invites list', operation: 'listOrgInvites', args: ['invites', 'list', '--org', 'org_demo'] },
   { name: 'providers get', operation: 'getProvider', args: ['providers', 'get', 'salesforce'] },
+  { name: 'projects list', operation: 'listProjects', args: ['projects', 'list'] },
+  { name: 'projects get by name', operation: 'getProject', args: ['projects', 'get', 'demo'] },
+  { name: 'search with a project name, looked up first', operation: 'getProject', args: ['search', 'Contact', '--project', 'demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'city=Berlin'] },
+  { name: 'connections list', operation: 'listConnections', args: ['connections', 'list', '--project', 'demo'] },
+  { name: 'connections list with every filter', operation: 'listConnections', args: ['connections', 'list', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'shape corp/1', '--consumer-ref', 'u-1'] },
+  { name: 'connections get', operation: 'getConnection', args: ['connections', 'get', '{connection}', '--project', 'demo'] },
+  { name: 'connections get with a bearer token alone', operation: 'getConnection', args: ['connections', 'get', '{connection}', '--project', 'demo'], env: { IPCTL_API_KEY: '' } },
+  { name: 'destinations list', operation: 'listDestinations', args: ['destinations', 'list', '--project', 'demo'] },
+  { name: 'destinations get by ID', operation: 'getDestination', args: ['destinations', 'get', 'dest_webhook', '--project', 'demo'] },
+  { name: 'providers list with filters', operation: 'listProviders', args: ['providers', 'list', '--supports', 'search', '--auth-type', 'oauth2'] },
 ];
 
 let sandbox: Sandbox;
 let recorder: RequestRecorder;
 let dir: string;
+/** A connection the reads of one connection look at, made straight at the sandbox. */
+let connectionId: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ host: '127.0.0.1', port: 0, apiKey: 'sk_request_shapes_key', token: 'request.shapes.token' });
   recorder = await startRequestRecorder(new URL(sandbox.baseUrl).origin);
   dir = mkdtempSync(join(tmpdir(), 'ipctl-request-shapes-'));
   for (const [name, text] of Object.entries(secrets)) writeFileSync(join(dir, name), text);
+  const made = await fetch(`${sandbox.baseUrl}/projects/demo/connections:generate`, {
+    method: 'POST',
+    headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ provider: 'public-holidays', groupRef: 'shape-corp', consumerRef: 'u-1' }),
+  });
+  connectionId = ((await made.json()) as { id: string }).id;
 });
 afterAll(async () => {
   await recorder.close();
@@ -185,19 +210,32 @@ function operationOf(request: RecordedRequest): OperationId | undefined {
 function requestProblems(request: RecordedRequest): string[] {
   const id = operationOf(request);
   if (!id) return [`${request.method} ${request.path} is no operation of the reference`];
-  const { body: shape } = reference[id];
+  const { body: shape, query = [], credential } = reference[id];
+  const problems = [...queryProblems(id, request.query, query), ...credentialProblems(id, request.headers, credential)];
   if (!shape) {
     const declared = request.headers['content-length'] ?? request.headers['transfer-encoding'] ?? request.headers['content-type'];
-    return request.body === '' && declared === undefined ? [] : [`${id}: a GET sent a body (${request.body.length} characters)`];
+    return request.body === '' && declared === undefined ? problems : [...problems, `${id}: a ${request.method} sent a body (${request.body.length} characters)`];
   }
-  if (request.headers['content-type'] !== 'application/json') return [`${id}: Content-Type ${String(request.headers['content-type'])}, not application/json`];
-  return shapeProblems(shape, JSON.parse(request.body)).map((problem) => `${id}: ${problem}`);
+  if (request.headers['content-type'] !== 'application/json') return [...problems, `${id}: Content-Type ${String(request.headers['content-type'])}, not application/json`];
+  return [...problems, ...shapeProblems(shape, JSON.parse(request.body)).map((problem) => `${id}: ${problem}`)];
+}
+
+function queryProblems(id: OperationId, query: URLSearchParams, allowed: readonly string[]): string[] {
+  return [...query.keys()].filter((name) => !allowed.includes(name)).map((name) => `${id}: query parameter ${name} is not one ipctl sends`);
+}
+
+function credentialProblems(id: OperationId, headers: RecordedRequest['headers'], credential: Credential): string[] {
+  const apiKey = headers['x-api-key'] !== undefined;
+  const bearer = /^Bearer \S+$/.test(String(headers.authorization ?? ''));
+  const carried = apiKey && bearer ? 'both' : apiKey ? 'apiKey' : bearer ? 'bearer' : headers.authorization !== undefined ? 'another authorization' : 'none';
+  const fits = credential === 'either' ? carried === 'apiKey' || carried === 'bearer' : carried === credential;
+  return fits ? [] : [`${id}: carries ${carried} as its credential, where the reference gives ${credential}`];
 }
 
 async function send(entry: Case): Promise<void> {
   for (const [name, text] of Object.entries(entry.files ?? {})) writeFileSync(join(dir, name), text);
   const result = await runMain(
-    entry.args.map((arg) => arg.replaceAll('{dir}', dir)),
+    entry.args.map((arg) => arg.replaceAll('{dir}', dir).replaceAll('{connection}', connectionId)),
     {
       env: {
         IPCTL_CONFIG_DIR: join(dir, 'config'),
@@ -231,10 +269,23 @@ describe('every request body ipctl builds has the shape the reference and the pu
   }
 
   it('sees a body that breaks the shapes: a bare providerMetadata string and an unnamed field fail', () => {
-    const request = (body: unknown): RecordedRequest => ({ method: 'POST', path: '/v1/projects/demo/connections:generate', query: new URLSearchParams(), headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const request = (body: unknown): RecordedRequest => ({ method: 'POST', path: '/v1/projects/demo/connections:generate', query: new URLSearchParams(), headers: { 'content-type': 'application/json', 'x-api-key': 'k' }, body: JSON.stringify(body) });
     expect(requestProblems(request({ provider: 'pipedrive', providerMetadata: { workspace: { value: 'acme', source: 'input' } } }))).toEqual([]);
     expect(requestProblems(request({ provider: 'pipedrive', providerMetadata: { workspace: 'acme' } }))).toHaveLength(1);
     expect(requestProblems(request({ provider: 'pipedrive', workspace: 'acme' }))).toHaveLength(1);
-    expect(requestProblems({ method: 'GET', path: '/v1/orgs/o1', query: new URLSearchParams(), headers: { 'content-length': '2' }, body: '{}' })).toHaveLength(1);
+    expect(requestProblems({ method: 'GET', path: '/v1/orgs/o1', query: new URLSearchParams(), headers: { 'content-length': '2', authorization: 'Bearer t' }, body: '{}' })).toHaveLength(1);
+  });
+
+  it('sees a query, a credential or a body that the read operations must not carry', () => {
+    const request = (method: string, path: string, query: string, headers: RecordedRequest['headers']): RecordedRequest => ({ method, path, query: new URLSearchParams(query), headers, body: '' });
+    const key = { 'x-api-key': 'k' };
+    expect(requestProblems(request('GET', '/v1/projects/demo/connections/c1', '', key))).toEqual([]);
+    expect(requestProblems(request('GET', '/v1/projects/demo/connections/c1', 'includeCreds=true', key))).toHaveLength(1);
+    expect(requestProblems(request('GET', '/v1/projects/demo/connections/c1', 'refresh=force', key))).toHaveLength(1);
+    expect(requestProblems(request('GET', '/v1/projects/demo/destinations/hook', 'rotate=true', key))).toHaveLength(1);
+    expect(requestProblems(request('GET', '/v1/projects/demo/connections', 'groupRef=g', key))).toEqual([]);
+    expect(requestProblems(request('GET', '/v1/providers', '', key))).toHaveLength(1);
+    expect(requestProblems(request('GET', '/v1/projects', '', {}))).toHaveLength(1);
+    expect(requestProblems({ method: 'DELETE', path: '/v1/projects/demo/connections/c1', query: new URLSearchParams(), headers: { ...key, 'content-length': '2' }, body: '{}' })).toHaveLength(1);
   });
 });

@@ -1,13 +1,14 @@
 import type { Destination } from '../../api/schemas.js';
 import type { Settings } from '../../config/resolve.js';
-import { redact, Secret } from '../../config/secret.js';
+import { Secret } from '../../config/secret.js';
 import type { Context } from '../../context.js';
-import { DESTINATION_METADATA_KEYS, isCredentialHeader, isMetadataKey, type MaskPath } from '../../destinations/fields.js';
+import type { MaskPath } from '../../destinations/fields.js';
+import { destinationView } from '../../destinations/view.js';
 import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type PatchLayer, type PatchPlan, requestBody, secretChanges } from '../../destinations/patch-plan.js';
 import { UsageError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
-import { type Cell, type Outcome, type RecordView, recordView } from '../../output/view.js';
+import type { Outcome } from '../../output/view.js';
 import { usageError } from '../input.js';
 import type { PatchInput } from './patch.js';
 
@@ -88,36 +89,4 @@ function secretMessages(plan: PatchPlan): string[] {
   return messages;
 }
 
-/** ID, name, type, each metadata key (named by its mask path), created, updated. */
-function destinationView(destination: Destination): RecordView {
-  return recordView([
-    ['ID', destination.id],
-    ['Name', destination.name],
-    ['Type', destination.type],
-    ...metadataFields(destination.metadata ?? {}),
-    ['Created', destination.createTime],
-    ['Updated', destination.updateTime],
-  ]);
-}
-
-function metadataFields(metadata: Record<string, unknown>): Array<[string, Cell]> {
-  // The spec's keys in the spec's order, then any the server added.
-  const keys = [...DESTINATION_METADATA_KEYS.filter((key) => Object.hasOwn(metadata, key)), ...Object.keys(metadata).filter((key) => !isMetadataKey(key))];
-  return keys.flatMap((key): Array<[string, Cell]> => {
-    const value = metadata[key];
-    if (key === 'headers' && isNonEmptyObject(value)) {
-      return Object.entries(value).map(([name, text]) => [`metadata.headers.${name}`, isCredentialHeader(name) && typeof text === 'string' ? redact(text) : cell(text)]);
-    }
-    return [[`metadata.${key}`, cell(value)]];
-  });
-}
-
-function cell(value: unknown): Cell {
-  if (value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) return value as Cell;
-  return JSON.stringify(value);
-}
-
-function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
-}
 

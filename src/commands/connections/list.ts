@@ -1,0 +1,47 @@
+import { listFormats } from '../../output/view.js';
+import * as z from '../../schema/zod.js';
+import { defineCommand, flag } from '../command.js';
+import { outputFlags, providerNames } from '../input.js';
+import { projectFlag, requireProject } from '../projects/project-ref.js';
+
+/** A query value: matched exactly by the service, so any text but control characters. */
+const exactMatch = z.optional(
+  z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'is too long (200 characters at most)'), z.regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters')),
+);
+
+export default defineCommand({
+  flags: {
+    ...projectFlag,
+    provider: flag('--provider <name>', 'only connections to this provider (exact match)', exactMatch, { values: providerNames }),
+    groupRef: flag('--group-ref <ref>', 'only connections of this user group (exact match)', exactMatch),
+    consumerRef: flag('--consumer-ref <ref>', 'only connections of this consumer (exact match)', exactMatch),
+    ...outputFlags(listFormats),
+  },
+  help: {
+    description:
+      "List a project's connections: ID, provider, user group, consumer, status and creation time. The filters are the service's own (each an exact match, all must hold). Customers' credentials that an answer carries are shown redacted (****abcd) in every format. Needs an API key or a bearer token.",
+    examples: [
+      'ipctl connections list --project demo',
+      'ipctl connections list --group-ref acme-corp',
+      'ipctl connections list --provider pipedrive -o json',
+      "ipctl connections list --query '[].id' -o json",
+    ],
+    environment: ['IPCTL_PROJECT   default project ID or name', 'IPCTL_API_KEY   API key (used when both are set)', 'IPCTL_TOKEN     bearer token'],
+    exitCodes: ['0 success, including no connections', '2 invalid input, nothing sent', '3 unknown project', '4 missing or rejected credentials', '5 temporary failure (network, timeout, 408, 429, 5xx)'],
+  },
+  async run(input, context) {
+    const settings = await context.settings({ project: input.project });
+    const project = requireProject(settings);
+    const api = await context.api(settings);
+    const { operations } = await import('../../api/operations.js');
+    const query = { provider: input.provider, groupRef: input.groupRef, consumerRef: input.consumerRef };
+    const connections = await api.call(operations.listConnections, { path: { projectIdOrName: project }, query });
+    const { connectionsView, redactConnection, connectionSecrets } = await import('../../connections/view.js');
+    // Hidden by field name here, and by value wherever else a server may repeat them.
+    for (const connection of connections) for (const secret of connectionSecrets(connection)) context.scrubber.add(secret);
+    const shown = connections.map(redactConnection);
+    const filtered = Object.values(query).some((value) => value !== undefined);
+    const notes = shown.length === 0 ? [`No connections${filtered ? ' match' : ''} in project ${project}.`] : [];
+    return { data: shown, view: connectionsView(shown), notes };
+  },
+});

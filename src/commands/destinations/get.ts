@@ -1,0 +1,36 @@
+import type { ApiClient } from '../../api/client.js';
+import { listFormats } from '../../output/view.js';
+import { argument, defineCommand } from '../command.js';
+import { destinationRefs, identifier, outputFlags } from '../input.js';
+import { projectFlag, requireProject } from '../projects/project-ref.js';
+
+export default defineCommand({
+  args: { destination: argument('<destination>', 'destination name, such as crm-events-webhook, or ID, such as dest_webhook', identifier, { values: destinationRefs }) },
+  flags: { ...projectFlag, ...outputFlags(listFormats) },
+  help: {
+    description:
+      "Show a destination: its ID, name, type, every metadata key and its timestamps. The service looks a destination up by its name; an ID (as `destinations patch` takes) is first found in the project's list. ipctl never asks for secrets nor rotates them: they are write-only, and looking changes nothing. Needs an API key or a bearer token.",
+    examples: ['ipctl destinations get crm-events-webhook --project demo', 'ipctl destinations get dest_webhook --project demo', 'ipctl destinations get analytics-warehouse -o yaml'],
+    environment: ['IPCTL_PROJECT   default project ID or name', 'IPCTL_API_KEY   API key (used when both are set)', 'IPCTL_TOKEN     bearer token'],
+    exitCodes: ['0 success', '2 invalid input, nothing sent', '3 unknown project or destination', '4 missing or rejected credentials', '5 temporary failure (network, timeout, 408, 429, 5xx)'],
+  },
+  async run(input, context) {
+    const settings = await context.settings({ project: input.project });
+    const project = requireProject(settings);
+    const api = await context.api(settings);
+    const name = await destinationName(api, project, input.destination);
+    const { operations } = await import('../../api/operations.js');
+    const destination = await api.call(operations.getDestination, { path: { projectIdOrName: project, destination: name } });
+    const { destinationView, redactDestination } = await import('../../destinations/view.js');
+    const shown = redactDestination(destination);
+    return { data: shown, view: destinationView(shown), items: [shown] };
+  },
+});
+
+/** The name the service looks the destination up by: the argument, unless it is the ID of one of the project's destinations. */
+async function destinationName(api: ApiClient, project: string, given: string): Promise<string> {
+  const { operations } = await import('../../api/operations.js');
+  const destinations = await api.call(operations.listDestinations, { path: { projectIdOrName: project } });
+  if (destinations.some((destination) => destination.name === given)) return given;
+  return destinations.find((destination) => destination.id === given)?.name ?? given;
+}
