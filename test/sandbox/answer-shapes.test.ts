@@ -241,7 +241,7 @@ const exchanges: Record<Endpoint, Exchange[]> = {
     { name: 'an unknown destination name', status: 404, send: get('/projects/demo/destinations/no-such-destination', bearer()) },
     { name: 'an unknown project', status: 404, send: get('/projects/no-such-project/destinations/analytics-warehouse', bearer()) },
     { name: 'no credential', status: 401, send: get('/projects/demo/destinations/analytics-warehouse') },
-    { name: 'an invalid destination name', status: 400, send: get('/projects/demo/destinations/bad%20name', bearer()) },
+    { name: 'an invalid destination name', status: 400, send: get('/projects/demo/destinations/bad%0Aname', bearer()) },
   ],
   'GET /v1/providers': [
     // read-operations.md: no authentication.

@@ -258,6 +258,27 @@ describe('GET /projects/{projectIdOrName}/destinations/{destination}: by name', 
     expect(got.body.id).toBe(before.id);
     expect((await getJson(`/projects/marketing/destinations/${before.name}`)).status).toBe(404);
   });
+
+  it('finds any name a PATCH accepts (spaces, a slash, a long name), and refuses one with a control character as a 400', async () => {
+    // platform-api.md 2.4: a destination's name is user-defined; the sandbox's PATCH takes any non-empty text without control characters.
+    const list = (await getJson<DestinationAnswer[]>('/projects/marketing/destinations')).body;
+    const target = list[list.length - 1] as DestinationAnswer;
+    for (const name of ['CRM events / EU', 'événements ✓', `${'n'.repeat(200)}.x`, '_leading-underscore']) {
+      const patched = await fetch(url(`/projects/marketing/destinations/${target.id}`), {
+        method: 'PATCH',
+        headers: { ...bearer(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ updateMask: ['name'], destination: { name } }),
+      });
+      expect(patched.status, name).toBe(200);
+      const got = await getJson<DestinationAnswer>(`/projects/marketing/destinations/${encodeURIComponent(name)}`);
+      expect(got.status, `${name}: ${got.text}`).toBe(200);
+      expect(got.body.id).toBe(target.id);
+      expect(got.body.name).toBe(name);
+    }
+    const control = await getJson<{ status: number; issues: Array<{ in: string; name: string }> }>('/projects/marketing/destinations/bad%0Aname');
+    expect(control.status).toBe(400);
+    expect(control.body.issues.map((issue) => [issue.in, issue.name])).toEqual([['path', 'destination']]);
+  });
 });
 
 describe('GET /providers', () => {
