@@ -173,6 +173,27 @@ describe('GET /projects/{projectIdOrName}/connections/{connectionId}: credential
   });
 });
 
+describe("a connection's group and consumer", () => {
+  it('are the records as they are now: one group or consumer reads the same in every connection of it', async () => {
+    // platform-api.md 2.3.1, 2.3.2: a connection holds its group and consumer record, each one record per ref (with its own updateTime).
+    const first = await generate('demo', { provider: 'public-holidays', groupRef: 'ren-g', groupName: 'Old group', consumerRef: 'ren-c', consumerName: 'Old consumer' });
+    const second = await generate('demo', { provider: 'public-holidays', groupRef: 'ren-g', groupName: 'New group', consumerRef: 'ren-c', consumerName: 'New consumer' });
+    interface Named extends ConnectionAnswer {
+      group: { groupRef: string; groupName: string; updateTime?: string };
+      consumer: { consumerRef: string; consumerName: string; updateTime?: string };
+    }
+    const list = (await getJson<Named[]>('/projects/demo/connections?groupRef=ren-g')).body;
+    expect(ids(list)).toEqual(ids([first, second]));
+    for (const connection of list) {
+      expect([connection.group.groupName, connection.consumer.consumerName], connection.id).toEqual(['New group', 'New consumer']);
+      expect(connection.group).toEqual((second as Named).group);
+      expect(connection.consumer).toEqual((second as Named).consumer);
+    }
+    const got = (await getJson<Named>(`/projects/demo/connections/${first.id}`)).body;
+    expect([got.group.groupName, got.consumer.consumerName]).toEqual(['New group', 'New consumer']);
+  });
+});
+
 describe('DELETE /projects/{projectIdOrName}/connections/{connectionId}', () => {
   const controlList = async (project: string): Promise<string[]> => {
     const response = await fetch(`${origin()}/_sandbox/projects/${project}/connections`);
