@@ -130,6 +130,8 @@ const mutations = [
     replace: 'ok(requireDestination(requireProject(state, params.projectIdOrName as string), params.destination as string).destination)',
     tests: ['test/sandbox/read-operations.test.ts'],
   },
+  { name: 'the sandbox looks a destination name up only when it looks like an ID', file: 'src/sandbox/routes/destinations.ts', find: "  checkPathName(name, 'destination');", replace: "  checkPathIdentifier(name, 'destination');", tests: ['test/sandbox/read-operations.test.ts'] },
+  { name: "the sandbox reads a connection's group as it was when made", file: 'src/sandbox/routes/connections.ts', find: '  if (group) copy.group = { ...group };\n', replace: '', tests: ['test/sandbox/read-operations.test.ts'] },
   { name: 'the sandbox lists providers as an array', file: 'src/sandbox/routes/providers.ts', find: 'ok(state.providers)', replace: 'ok(Object.values(state.providers))', tests: ['test/sandbox/answer-shapes.test.ts', 'test/sandbox/read-operations.test.ts'] },
   { name: 'the sandbox answers a project with all it keeps', file: 'src/sandbox/routes/projects.ts', find: 'ok(projectAnswer(requireProject(state, params.projectIdOrName as string)))', replace: 'ok(requireProject(state, params.projectIdOrName as string))', tests: ['test/sandbox/answer-shapes.test.ts'] },
   {
