@@ -119,6 +119,21 @@ const mutations = [
     tests: ['test/unit/connection-request.test.ts', 'test/unit/request-shapes.test.ts'],
   },
   { name: 'the sandbox accepts bare providerMetadata strings', file: 'src/sandbox/routes/connections.ts', find: 'if (broken.length > 0) throw unprocessableContent(', replace: 'if (false) throw unprocessableContent(', tests: ['test/sandbox/connections.test.ts', 'test/sandbox/answer-shapes.test.ts'] },
+  // The sandbox's read and delete operations (read-operations.md)
+  { name: 'the sandbox connection list matches a filter by prefix', file: 'src/sandbox/routes/connections.ts', find: 'pick(connection) === wanted', replace: 'pick(connection).startsWith(wanted)', tests: ['test/sandbox/read-operations.test.ts'] },
+  { name: 'the sandbox gives the refresh token with includeRefreshToken alone', file: 'src/sandbox/routes/connections.ts', find: 'if (!includeCreds || !includeRefreshToken) delete', replace: 'if (!includeCreds && !includeRefreshToken) delete', tests: ['test/sandbox/read-operations.test.ts'] },
+  { name: 'the sandbox delete answers 204 and keeps the connection', file: 'src/sandbox/routes/connections.ts', find: '  project.connections.splice(project.connections.indexOf(connection), 1);\n', replace: '', tests: ['test/sandbox/read-operations.test.ts'] },
+  {
+    name: 'the sandbox gets a destination by ID, not name',
+    file: 'src/sandbox/routes/destinations.ts',
+    find: 'ok(requireDestinationNamed(requireProject(state, params.projectIdOrName as string), params.destination as string).destination)',
+    replace: 'ok(requireDestination(requireProject(state, params.projectIdOrName as string), params.destination as string).destination)',
+    tests: ['test/sandbox/read-operations.test.ts'],
+  },
+  { name: 'the sandbox looks a destination name up only when it looks like an ID', file: 'src/sandbox/routes/destinations.ts', find: "  checkPathName(name, 'destination');", replace: "  checkPathIdentifier(name, 'destination');", tests: ['test/sandbox/read-operations.test.ts'] },
+  { name: "the sandbox reads a connection's group as it was when made", file: 'src/sandbox/routes/connections.ts', find: '  if (group) copy.group = { ...group };\n', replace: '', tests: ['test/sandbox/read-operations.test.ts'] },
+  { name: 'the sandbox lists providers as an array', file: 'src/sandbox/routes/providers.ts', find: 'ok(state.providers)', replace: 'ok(Object.values(state.providers))', tests: ['test/sandbox/answer-shapes.test.ts', 'test/sandbox/read-operations.test.ts'] },
+  { name: 'the sandbox answers a project with all it keeps', file: 'src/sandbox/routes/projects.ts', find: 'ok(projectAnswer(requireProject(state, params.projectIdOrName as string)))', replace: 'ok(requireProject(state, params.projectIdOrName as string))', tests: ['test/sandbox/answer-shapes.test.ts'] },
   {
     name: 'a base URL without /v1 is refused',
     file: 'src/config/service-url.ts',

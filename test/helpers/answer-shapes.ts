@@ -1,5 +1,6 @@
 // The answers of the platform API, as zod schemas written from the API
-// reference (section 2, 4 and 7) and the service's published contract: search
+// reference (section 2, 4 and 7) and the service's published contract (with
+// read-operations.md, its excerpt for the read and delete operations): search
 // answers named `result` whose entries have no `id`; provider modules with
 // displayName, baseURL and support; providerMetadata values as
 // {value, source, displayName?}; `instance` an absolute URI. They are stated
@@ -34,10 +35,24 @@ export const inviteShape = z.strictObject({
   updateTime: z.optional(timestamp),
 });
 
+// ---------------------------------------------------------------- read-operations.md, Project
+
+/** read-operations.md: id, name, appName, orgId and createTime required; entitlements only with includeEntitlements. */
+export const projectShape = z.strictObject({
+  id: text,
+  name: text,
+  appName: text,
+  orgId: text,
+  createTime: timestamp,
+  updateTime: z.optional(timestamp),
+  entitlements: z.optional(anyObject),
+});
+
 // ---------------------------------------------------------------- 2.3
 
-const groupShape = z.strictObject({ groupRef: text, groupName: text, projectId: text, createTime: timestamp, updateTime: timestamp });
-const consumerShape = z.strictObject({ consumerRef: text, consumerName: text, projectId: text, createTime: timestamp, updateTime: timestamp });
+// read-operations.md, Connection: every updateTime is optional (of the connection, its group, consumer and provider app).
+const groupShape = z.strictObject({ groupRef: text, groupName: text, projectId: text, createTime: timestamp, updateTime: z.optional(timestamp) });
+const consumerShape = z.strictObject({ consumerRef: text, consumerName: text, projectId: text, createTime: timestamp, updateTime: z.optional(timestamp) });
 
 const providerAppShape = z.strictObject({
   id: text,
@@ -53,7 +68,7 @@ const providerAppShape = z.strictObject({
     }),
   ),
   createTime: timestamp,
-  updateTime: timestamp,
+  updateTime: z.optional(timestamp),
 });
 
 const tokenShape = z.strictObject({ token: text, issuedAt: z.optional(timestamp), expiresAt: z.optional(timestamp) });
@@ -72,7 +87,7 @@ export const connectionShape = z.strictObject({
   group: groupShape,
   consumer: consumerShape,
   createTime: timestamp,
-  updateTime: timestamp,
+  updateTime: z.optional(timestamp),
   authScheme: z.enum(['none', 'apiKey', 'basic', 'oauth2/authorizationCode', 'oauth2/authorizationCodePKCE', 'oauth2/clientCredentials', 'oauth2/password']),
   status: z.enum(['created', 'working', 'bad_credentials']),
   providerApp: z.optional(providerAppShape),
@@ -98,14 +113,17 @@ const destinationMetadataShape = z.strictObject({
   maxWaitSecs: z.optional(z.int()),
 });
 
-/** Secrets are write-only: a strict object refuses a `secrets` field in an answer. */
+/**
+ * Secrets are write-only: a strict object refuses a `secrets` field in an answer.
+ * read-operations.md: id, name, type, metadata and createTime required; updateTime not.
+ */
 export const destinationShape = z.strictObject({
   id: text,
   name: text,
   type: text,
   metadata: destinationMetadataShape,
   createTime: timestamp,
-  updateTime: timestamp,
+  updateTime: z.optional(timestamp),
 });
 
 // ---------------------------------------------------------------- 2.5
@@ -228,6 +246,11 @@ export const providerShape = z
     z.refine((provider) => provider.authType !== 'apiKey' || provider.apiKeyOpts !== undefined, 'apiKeyOpts must be present when authType is apiKey'),
     z.refine((provider) => provider.defaultModule === undefined || Object.hasOwn(provider.modules ?? {}, provider.defaultModule), 'defaultModule must name one of modules'),
   );
+
+/** read-operations.md, List providers: one object keyed by provider name (not an array), each value a Provider. */
+export const providerCatalogueShape = z
+  .record(z.string(), providerShape)
+  .check(z.refine((catalogue) => Object.entries(catalogue).every(([key, provider]) => provider.name === key), 'each provider must be keyed by its name'));
 
 // ---------------------------------------------------------------- 2.6, 4.6
 

@@ -13,13 +13,18 @@ import {
   inviteShape,
   orgShape,
   problemShape,
+  projectShape,
+  providerCatalogueShape,
   providerShape,
   publishedSearchShape,
   referenceSearchShape,
   shapeProblems,
 } from '../helpers/answer-shapes.js';
 
-/** Section 4 of the reference, each operation as its method and path (search on its own base address). */
+/**
+ * Section 4 of the reference, then read-operations.md, each operation as its
+ * method and path (search on its own base address).
+ */
 const referenceEndpoints = [
   'GET /v1/orgs/{orgId}/invites',
   'GET /v1/orgs/{orgId}',
@@ -27,6 +32,15 @@ const referenceEndpoints = [
   'PATCH /v1/projects/{projectIdOrName}/destinations/{destination}',
   'GET /v1/providers/{provider}',
   'POST /search/v1/projects/{projectId}/integrations/{integrationId}',
+  // read-operations.md
+  'GET /v1/projects',
+  'GET /v1/projects/{projectIdOrName}',
+  'GET /v1/projects/{projectIdOrName}/connections',
+  'GET /v1/projects/{projectIdOrName}/connections/{connectionId}',
+  'DELETE /v1/projects/{projectIdOrName}/connections/{connectionId}',
+  'GET /v1/projects/{projectIdOrName}/destinations',
+  'GET /v1/projects/{projectIdOrName}/destinations/{destination}',
+  'GET /v1/providers',
 ] as const;
 
 type Endpoint = (typeof referenceEndpoints)[number];
@@ -76,6 +90,17 @@ const search = (target: () => Sandbox, options: { integration?: string; requestT
   const body = { objectName: 'Contact', fieldFilters: [{ fieldName: 'Title', operator: 'eq', value: 'CTO' }] };
   return fetch(`${server.searchUrl}/projects/proj_demo/integrations/${options.integration ?? 'int_salesforce_sync'}?groupRef=acme-corp`, { method: 'POST', headers, body: JSON.stringify(body) });
 };
+
+/** Makes a connection for `provider` (with the body below), then sends what `then` makes of its ID. */
+const withConnection = (provider: string, then: (connectionId: string) => () => Promise<Response>) => async () => {
+  const made = await generate('demo', { provider, groupRef: 'read-ops', consumerRef: 'u-read', ...connectionBodies[provider] })();
+  expect(made.status).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  return then(id)();
+};
+
+const deleteConnection = (project: string, connectionId: string, headers: Record<string, string> = apiKey()) => () =>
+  fetch(`${sandbox.baseUrl}/projects/${project}/connections/${connectionId}`, { method: 'DELETE', headers });
 
 /** A providerMetadata value in the published contract's shape. */
 const given = (value: string) => ({ value, source: 'input' });
@@ -152,6 +177,78 @@ const exchanges: Record<Endpoint, Exchange[]> = {
     { name: 'no API key', status: 401, send: search(() => sandbox, { key: false }) },
     { name: 'a problem from the published-shape sandbox', status: 404, send: search(() => published, { integration: 'int_nope' }) },
   ],
+  'GET /v1/projects': [
+    { name: 'the projects, with a token', status: 200, shape: z.array(projectShape).check(z.minLength(1)), send: get('/projects', bearer()) },
+    { name: 'the projects, with an API key', status: 200, shape: z.array(projectShape).check(z.minLength(1)), send: get('/projects', apiKey()) },
+    { name: 'no credential', status: 401, send: get('/projects') },
+  ],
+  'GET /v1/projects/{projectIdOrName}': [
+    { name: 'a project by ID', status: 200, shape: projectShape, send: get('/projects/proj_demo', bearer()) },
+    { name: 'a project by name', status: 200, shape: projectShape, send: get('/projects/marketing', apiKey()) },
+    { name: 'an unknown project', status: 404, send: get('/projects/no-such-project', bearer()) },
+    { name: 'no credential', status: 401, send: get('/projects/proj_demo') },
+    { name: 'an invalid project identifier', status: 400, send: get('/projects/bad%20id', bearer()) },
+  ],
+  'GET /v1/projects/{projectIdOrName}/connections': [
+    ...Object.keys(connectionBodies).map((provider) => ({
+      name: `a list holding a ${provider} connection`,
+      status: 200,
+      shape: z.array(connectionShape).check(z.minLength(1)),
+      send: withConnection(provider, () => get(`/projects/demo/connections?provider=${provider}`, bearer())),
+    })),
+    { name: 'no match', status: 200, shape: z.array(connectionShape).check(z.maxLength(0)), send: get('/projects/demo/connections?groupRef=no-such-group', apiKey()) },
+    { name: 'an unknown project', status: 404, send: get('/projects/no-such-project/connections', bearer()) },
+    { name: 'no credential', status: 401, send: get('/projects/demo/connections') },
+    { name: 'an invalid project identifier', status: 400, send: get('/projects/bad%20id/connections', bearer()) },
+  ],
+  'GET /v1/projects/{projectIdOrName}/connections/{connectionId}': [
+    ...Object.keys(connectionBodies).map((provider) => ({
+      name: `a ${provider} connection`,
+      status: 200,
+      shape: connectionShape,
+      send: withConnection(provider, (id) => get(`/projects/demo/connections/${id}`, bearer())),
+    })),
+    {
+      name: 'a salesforce connection with its tokens',
+      status: 200,
+      shape: connectionShape.check(z.refine((answer) => answer.oauth2AuthorizationCode?.refreshToken !== undefined, 'expected the refresh token')),
+      send: withConnection('salesforce', (id) => get(`/projects/proj_demo/connections/${id}?includeCreds=true&includeRefreshToken=true`, apiKey())),
+    },
+    { name: 'an unknown connection', status: 404, send: get('/projects/demo/connections/conn_nope', bearer()) },
+    { name: 'an unknown project', status: 404, send: get('/projects/no-such-project/connections/conn_nope', bearer()) },
+    { name: 'no credential', status: 401, send: withConnection('pipedrive', (id) => get(`/projects/demo/connections/${id}`)) },
+    { name: 'an invalid connection identifier', status: 400, send: get('/projects/demo/connections/bad%20id', bearer()) },
+  ],
+  'DELETE /v1/projects/{projectIdOrName}/connections/{connectionId}': [
+    { name: 'a connection, with an API key', status: 204, send: withConnection('pipedrive', (id) => deleteConnection('demo', id)) },
+    { name: 'a connection, with a token', status: 204, send: withConnection('salesforce', (id) => deleteConnection('proj_demo', id, bearer())) },
+    { name: 'an unknown connection', status: 404, send: deleteConnection('demo', 'conn_nope') },
+    { name: 'an unknown project', status: 404, send: deleteConnection('no-such-project', 'conn_nope') },
+    { name: 'no credential', status: 401, send: withConnection('pipedrive', (id) => deleteConnection('demo', id, {})) },
+    { name: 'an invalid connection identifier', status: 400, send: deleteConnection('demo', 'bad%20id') },
+  ],
+  'GET /v1/projects/{projectIdOrName}/destinations': [
+    { name: "the demo project's destinations", status: 200, shape: z.array(destinationShape).check(z.minLength(1)), send: get('/projects/demo/destinations', bearer()) },
+    { name: "the marketing project's destinations", status: 200, shape: z.array(destinationShape).check(z.minLength(1)), send: get('/projects/proj_marketing/destinations', apiKey()) },
+    { name: 'an unknown project', status: 404, send: get('/projects/no-such-project/destinations', bearer()) },
+    { name: 'no credential', status: 401, send: get('/projects/demo/destinations') },
+    { name: 'an invalid project identifier', status: 400, send: get('/projects/bad%20id/destinations', bearer()) },
+  ],
+  'GET /v1/projects/{projectIdOrName}/destinations/{destination}': [
+    // Seed names the PATCH exchanges above leave as they are.
+    { name: 'a destination by name', status: 200, shape: destinationShape, send: get('/projects/demo/destinations/analytics-warehouse', bearer()) },
+    { name: 'a destination with secrets, by name', status: 200, shape: destinationShape, send: get('/projects/marketing/destinations/marketing-stream', apiKey()) },
+    { name: 'an unknown destination name', status: 404, send: get('/projects/demo/destinations/no-such-destination', bearer()) },
+    { name: 'an unknown project', status: 404, send: get('/projects/no-such-project/destinations/analytics-warehouse', bearer()) },
+    { name: 'no credential', status: 401, send: get('/projects/demo/destinations/analytics-warehouse') },
+    { name: 'an invalid destination name', status: 400, send: get('/projects/demo/destinations/bad%0Aname', bearer()) },
+  ],
+  'GET /v1/providers': [
+    // read-operations.md: no authentication.
+    { name: 'the catalogue, without a credential', status: 200, shape: providerCatalogueShape.check(z.refine((catalogue) => Object.keys(catalogue).length > 0, 'expected providers')), send: get('/providers') },
+    { name: 'the catalogue, with a token', status: 200, shape: providerCatalogueShape, send: get('/providers', bearer()) },
+    { name: 'a method it does not take', status: 405, send: () => fetch(`${sandbox.baseUrl}/providers`, { method: 'POST', headers: { ...bearer(), ...json }, body: '{}' }) },
+  ],
 };
 
 /** A problem document: its schema, its content type, and an absolute `instance` naming its request. */
@@ -177,7 +274,17 @@ describe('the sandbox answers every operation of the reference in its shapes', (
 
   for (const endpoint of referenceEndpoints) {
     describe(endpoint, () => {
-      for (const exchange of exchanges[endpoint].filter((candidate) => candidate.status < 300)) {
+      for (const exchange of exchanges[endpoint].filter((candidate) => candidate.status === 204)) {
+        // read-operations.md: a delete answers 204 with no body, so no JSON content type either.
+        it(`${exchange.name}: ${exchange.status} with no body`, async () => {
+          const response = await exchange.send();
+          const text = await response.text();
+          expect(response.status, text).toBe(204);
+          expect(text).toBe('');
+          expect(response.headers.get('content-type')).toBeNull();
+        });
+      }
+      for (const exchange of exchanges[endpoint].filter((candidate) => candidate.status < 300 && candidate.status !== 204)) {
         it(`${exchange.name}: ${exchange.status} in its shape`, async () => {
           const response = await exchange.send();
           const body: unknown = await response.json();

@@ -31,13 +31,13 @@ function listConnections({ state, params, query }: RouteContext): RouteResponse 
     return wanted === null ? [] : [{ name, wanted, pick }];
   });
   const matching = project.connections.filter((connection) => filters.every(({ wanted, pick }) => pick(connection) === wanted));
-  return ok(matching.map((connection) => answered(connection)));
+  return ok(matching.map((connection) => answered(project, connection)));
 }
 
 function getConnection({ state, params, query }: RouteContext): RouteResponse {
   const project = requireProject(state, params.projectIdOrName as string);
   const connection = requireConnection(project, params.connectionId as string);
-  return ok(answered(connection, query.get('includeCreds') === 'true', query.get('includeRefreshToken') === 'true'));
+  return ok(answered(project, connection, query.get('includeCreds') === 'true', query.get('includeRefreshToken') === 'true'));
 }
 
 function deleteConnection({ state, params }: RouteContext): RouteResponse {
@@ -56,12 +56,18 @@ function requireConnection(project: SandboxProject, connectionId: string): Conne
 }
 
 /**
- * A connection as the read operations answer it. The API key stays, as the
+ * A connection as the read operations answer it. Its group and consumer are the
+ * project's records as they are now (a later connections:generate may have
+ * renamed them), not as they were when it was made. The API key stays, as the
  * contract allows (so a client's redaction is tested); the OAuth tokens come
  * only with includeCreds (the refresh token with includeRefreshToken too).
  */
-function answered(connection: Connection, includeCreds = false, includeRefreshToken = false): Connection {
+function answered(project: SandboxProject, connection: Connection, includeCreds = false, includeRefreshToken = false): Connection {
   const copy = structuredClone(connection);
+  const group = indexed(project.groups, (candidate) => candidate.groupRef).get(connection.group.groupRef);
+  const consumer = indexed(project.consumers, (candidate) => candidate.consumerRef).get(connection.consumer.consumerRef);
+  if (group) copy.group = { ...group };
+  if (consumer) copy.consumer = { ...consumer };
   const oauth2 = copy.oauth2AuthorizationCode;
   if (oauth2) {
     if (!includeCreds) {

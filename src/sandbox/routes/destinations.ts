@@ -12,7 +12,7 @@ import { badRequest, notFound, type ProblemIssue, problemType } from '../problem
 import { ok, type Route, route, type RouteContext, type RouteResponse } from '../router.js';
 import { findDestination } from '../state.js';
 import type { DestinationMetadata, SandboxProject, StoredDestination } from '../types.js';
-import { checkPathIdentifier, requireProject } from './lookups.js';
+import { checkPathIdentifier, checkPathName, requireProject } from './lookups.js';
 
 export const destinationRoutes: Route[] = [
   route('listDestinations', 'GET /v1/projects/{projectIdOrName}/destinations', 'apiKeyOrBearer', ({ state, params }) =>
@@ -45,7 +45,8 @@ export function requireDestination(project: SandboxProject, destinationId: strin
 }
 
 function requireDestinationNamed(project: SandboxProject, name: string): StoredDestination {
-  checkPathIdentifier(name, 'destination');
+  // Any name the PATCH accepts, not only what an ID looks like.
+  checkPathName(name, 'destination');
   const stored = project.destinations.find((candidate) => candidate.destination.name === name);
   if (stored) return stored;
   const known = project.destinations.map((candidate) => candidate.destination.name);

@@ -20,6 +20,24 @@ export function checkPathIdentifier(value: string, name: string): void {
   ]);
 }
 
+/**
+ * A name in a path, such as a destination's: any text a name may be (its PATCH
+ * refuses only control characters), so a name that can be set can be looked up.
+ */
+export function checkPathName(value: string, name: string): void {
+  if (!/[\u0000-\u001f\u007f]/.test(value)) return;
+  throw badRequest(`The path parameter ${name} is not a valid name.`, [
+    {
+      type: problemType('invalid-name'),
+      title: 'Invalid name',
+      detail: 'must not contain control characters',
+      in: 'path',
+      name,
+      value,
+    },
+  ]);
+}
+
 export function requireOrg(state: SandboxState, orgId: string): Org {
   checkPathIdentifier(orgId, 'orgId');
   const org = findOrg(state, orgId);
