@@ -25,14 +25,21 @@ const tour = [
   [null, ['profile', 'show', 'sandbox']],
   [null, ['profile', 'use', 'sandbox']],
   ['Which profile, credentials and URLs are in use, and where each came from', ['auth', 'status']],
+  ['The projects the credential reaches; --project takes an ID or a name', ['projects', 'list']],
+  [null, ['projects', 'get', 'demo']],
   ['The organization', ['orgs', 'get']],
   ['Its invites, then only the pending ones as JSON', ['invites', 'list']],
   [null, ['invites', 'list', '--status', 'pending', '--json']],
+  ['The catalogue of providers, filtered here by what they support', ['providers', 'list', '--supports', 'search']],
   ['A provider and what a connection to it needs', ['providers', 'get', 'salesforce']],
   ['Create a connection: the provider says what it needs; the API key comes from stdin', ['connections', 'generate', '--provider', 'pipedrive', '--group-ref', 'acme-corp', '--group-name', 'Acme Corporation', '--consumer-ref', 'u-42', '--workspace', 'acme', '--api-key-file', '-'], 'pipedrive-demo-key-0123456789'],
   ['Missing values are listed with the flags that supply them (no prompts without a terminal)', ['connections', 'generate', '--provider', 'snowflake', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42']],
   ['Import many connections from a file: every row checked first, one results line per row', ['connections', 'generate', '--from-file', '-', '--format', 'jsonl', '--results', join(configDir, 'import.results.jsonl')], bulkRows()],
   ['One summary of any number of results files (the jobs of a CI matrix, say)', ['connections', 'report', join(configDir, 'import.results.jsonl')]],
+  ["The project's connections, with the service's filters; customers' API keys stay redacted", ['connections', 'list', '--group-ref', 'globex']],
+  ['One connection: the API key it was made with comes back from the service, and is shown redacted', () => ['connections', 'get', firstConnection('acme-corp')]],
+  ["The project's destinations; get takes a name or an ID", ['destinations', 'list']],
+  [null, ['destinations', 'get', 'dest_webhook']],
   ['Change a destination: the update mask is computed from the flags given', ['destinations', 'patch', 'dest_snowflake', '--set', 'metadata.batchSize=500', '--clear', 'metadata.maxWaitSecs']],
   ['A secret comes from a file or stdin, never the command line, and is never printed', ['destinations', 'patch', 'dest_s3', '--secret', 'secretAccessKey=-', '--dry-run'], 'demo-secret-access-key-0000'],
   ['Search records through an installation (a single page, for narrow queries)', ['search', 'Account', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'city=Berlin', '--fields', 'companyName,Industry']],
@@ -53,6 +60,12 @@ function bulkRows() {
     .join('\n');
 }
 
+/** The ID of the group's first connection, asked of ipctl itself. */
+function firstConnection(groupRef) {
+  const listed = spawnSync(process.execPath, [ipctl, 'connections', 'list', '--group-ref', groupRef, '--query', '[0].id', '-o', 'json'], { env, encoding: 'utf8' });
+  return JSON.parse(listed.stdout);
+}
+
 function shellWord(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word}'`;
 }
@@ -61,7 +74,9 @@ console.log('# Start a local emulator of the whole API on a free port (it prints
 console.log(`$ ipctl sandbox --port 0 --json &\n(listening on ${info.baseUrl})`);
 
 try {
-  for (const [title, args, input, shown] of tour) {
+  for (const [title, words, input, shown] of tour) {
+    // A step that names what an earlier one made works its words out when it runs.
+    const args = typeof words === 'function' ? words() : words;
     if (title) console.log(`\n# ${title}`);
     console.log(`$ ipctl ${args.map(shellWord).join(' ')}${input ? ' < input' : ''}${shown ? ` | head -${shown.lines}` : ''}`);
     const stdout = shown ? 'pipe' : 'inherit';
