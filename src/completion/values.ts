@@ -22,11 +22,15 @@ export type ValueSource =
   | { kind: 'dynamic'; name: DynamicSource; partial?: boolean };
 
 /**
- * The dynamic sources `ipctl __complete` knows; each reads only local state,
- * or only the word typed so far.
+ * The dynamic sources `ipctl __complete` knows. Most read only local state, or
+ * only the word typed so far; those in apiSources ask the API, once, for at
+ * most a second (src/completion/remote.ts).
  */
-const dynamicSources = ['profiles', 'filterOperators', 'apiRoutes', 'projects', 'connections', 'destinations', 'providers'] as const;
+const dynamicSources = ['profiles', 'filterOperators', 'apiRoutes', 'projects', 'projectIds', 'connections', 'destinations', 'providers'] as const;
 export type DynamicSource = (typeof dynamicSources)[number];
+/** The dynamic sources answered from the API. */
+export const apiSources = ['projects', 'projectIds', 'connections', 'destinations', 'providers'] as const satisfies readonly DynamicSource[];
+export type ApiSource = (typeof apiSources)[number];
 
 /** The profile names in the local profile store. */
 export const profileNames: ValueSource = { kind: 'dynamic', name: 'profiles' };
@@ -44,6 +48,8 @@ export const filterOperators: ValueSource = { kind: 'dynamic', name: 'filterOper
 export const apiRoutes: ValueSource = { kind: 'dynamic', name: 'apiRoutes', partial: true };
 /** Project IDs and names, from the API's project list. */
 export const projectRefs: ValueSource = { kind: 'dynamic', name: 'projects' };
+/** Project IDs alone (described by their names), for a flag that takes no name, such as search's --project. */
+export const projectIds: ValueSource = { kind: 'dynamic', name: 'projectIds' };
 /** The IDs of the project's connections, from the API's connection list. */
 export const connectionIds: ValueSource = { kind: 'dynamic', name: 'connections' };
 /** The names and IDs of the project's destinations, from the API's destination list. */
