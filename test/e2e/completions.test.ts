@@ -172,25 +172,38 @@ describe('--where completes what follows the field, in each shell', () => {
 /** PATH of `ipctl api`: the API's routes, their braces quoted as each shell inserts them. */
 describe('api PATH completes the routes, in each shell', () => {
   type Shell = 'bash' | 'zsh' | 'fish';
-  const lines = ['ipctl api /orgs/', 'ipctl api /projects/{project}/conn', 'ipctl api pro'];
+  const lines = ['ipctl api /orgs/', 'ipctl api /projects/{project}/i', 'ipctl api pro'];
   /** bash and zsh report the words as they will insert them, fish as `complete -C` lists them. */
   const quoted = (text: string) => text.replace(/[{}]/g, '\\$&');
   const routes = {
     orgs: ['/orgs/{org}', '/orgs/{org}/invites'],
-    connections: ['/projects/{project}/connections:generate'],
+    integrations: ['/projects/{project}/integrations/{integrationId}'],
     // Begun without the leading slash, the routes are offered without it.
-    bare: ['projects/{project}/connections:generate', 'projects/{project}/destinations/{destination}', 'projects/{project}/integrations/{integrationId}', 'providers/{provider}'],
+    // Spec read-operations.md adds the lists and gets of projects, connections, destinations and providers.
+    bare: [
+      'projects',
+      'projects/{project}',
+      'projects/{project}/connections',
+      'projects/{project}/connections/{connectionId}',
+      'projects/{project}/connections:generate',
+      'projects/{project}/destinations',
+      'projects/{project}/destinations/{destination}',
+      'projects/{project}/integrations/{integrationId}',
+      'providers',
+      'providers/{provider}',
+    ],
   };
   const offers: Record<Shell, string[][]> = {
-    bash: [routes.orgs.map(quoted), routes.connections.map(quoted), routes.bare.map(quoted)],
-    zsh: [routes.orgs.map(quoted), routes.connections.map(quoted), routes.bare.map(quoted)],
-    fish: [routes.orgs, routes.connections, routes.bare],
+    bash: [routes.orgs.map(quoted), routes.integrations.map(quoted), routes.bare.map(quoted)],
+    zsh: [routes.orgs.map(quoted), routes.integrations.map(quoted), routes.bare.map(quoted)],
+    fish: [routes.orgs, routes.integrations, routes.bare],
   };
   // The common start of two routes, or the one route whole; fish adds its space after a whole one.
   const after: Record<Shell, string[]> = {
-    bash: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/connections:generate', 'ipctl api pro'],
-    zsh: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/connections:generate', 'ipctl api pro'],
-    fish: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/{project}/connections:generate ', 'ipctl api pro'],
+    bash: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/integrations/\\{integrationId\\}', 'ipctl api pro'],
+    zsh: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/integrations/\\{integrationId\\}', 'ipctl api pro'],
+    // fish leaves what was typed as it was, and quotes the braces it adds.
+    fish: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/{project}/integrations/\\{integrationId\\} ', 'ipctl api pro'],
   };
 
   describe.each(['bash', 'zsh', 'fish'] as const)('in %s', (shell) => {
