@@ -89,12 +89,15 @@ _ipctl_values() {
     'invites list|--status') _ipctl_words='choices pending accepted revoked expired' ;;
     'invites list|-o'|'invites list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
     'providers get|-o'|'providers get|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'providers get|#0') _ipctl_words='dynamic' ;;
+    'destinations patch|--project') _ipctl_words='dynamic' ;;
     'destinations patch|--set') _ipctl_words='partial metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' ;;
     'destinations patch|--secret') _ipctl_words='partial awsKeyId awsSecretKey awsSessionToken password privateKey credentials accessKeyId secretAccessKey accessKey uri' ;;
     'destinations patch|--clear') _ipctl_words='choices metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' ;;
     'destinations patch|--update-mask') _ipctl_words='partial name metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' ;;
     'destinations patch|--input-json') _ipctl_words='files' ;;
     'destinations patch|-o'|'destinations patch|--output') _ipctl_words='choices table wide json yaml' ;;
+    'destinations patch|#0') _ipctl_words='dynamic' ;;
     'connections generate|--api-key-file') _ipctl_words='files' ;;
     'connections generate|--password-file') _ipctl_words='files' ;;
     'connections generate|--refresh-token-file') _ipctl_words='files' ;;
@@ -111,9 +114,12 @@ _ipctl_values() {
     'profile show|-o'|'profile show|--output') _ipctl_words='choices table wide json yaml' ;;
     'profile show|#0') _ipctl_words='dynamic' ;;
     'profile use|#0') _ipctl_words='dynamic' ;;
+    'profile add|--project') _ipctl_words='dynamic' ;;
     'profile add|#0') _ipctl_words='dynamic' ;;
     'profile remove|#0') _ipctl_words='dynamic' ;;
+    'auth status|--project') _ipctl_words='dynamic' ;;
     'auth status|-o'|'auth status|--output') _ipctl_words='choices table wide json yaml' ;;
+    'search|--project') _ipctl_words='dynamic' ;;
     'search|--where') _ipctl_words='dynamic partial' ;;
     'search|-o'|'search|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
     'api|-X'|'api|--method') _ipctl_words='choices GET POST PUT PATCH DELETE HEAD OPTIONS' ;;

@@ -183,12 +183,13 @@ complete -c ipctl -n '__ipctl_in "providers get"' -s o -l output -x -a 'table wi
 complete -c ipctl -n '__ipctl_in "providers get"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "providers get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "providers get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "providers get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl destinations
 complete -c ipctl -n '__ipctl_at "destinations"' -a patch -d 'Change a destination\'s name, metadata or secrets'
 
 # ipctl destinations patch
-complete -c ipctl -n '__ipctl_in "destinations patch"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l name -x -d 'a new name'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l set -x -a 'metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' -d 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l header -x -d 'a header of metadata.headers (repeatable); with --replace-headers, together they replace all the headers'
@@ -202,6 +203,7 @@ complete -c ipctl -n '__ipctl_in "destinations patch"' -s o -l output -x -a 'tab
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "destinations patch" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl connections
 complete -c ipctl -n '__ipctl_at "connections"' -a generate -d 'Create a connection, importing credentials you hold (flags, JSON or prompts)'
@@ -274,7 +276,7 @@ complete -c ipctl -n '__ipctl_argument "profile use" 0 one' -x -a '(__ipctl_dyna
 
 # ipctl profile add
 complete -c ipctl -n '__ipctl_in "profile add"' -l org -x -d 'default organization ID'
-complete -c ipctl -n '__ipctl_in "profile add"' -l project -x -d 'default project ID or name'
+complete -c ipctl -n '__ipctl_in "profile add"' -l project -x -a '(__ipctl_dynamic)' -d 'default project ID or name'
 complete -c ipctl -n '__ipctl_in "profile add"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
 complete -c ipctl -n '__ipctl_argument "profile add" 0 one' -x -a '(__ipctl_dynamic)'
 
@@ -307,7 +309,7 @@ complete -c ipctl -n '__ipctl_in "auth set-token"' -l force -d 'if the profile f
 
 # ipctl auth status
 complete -c ipctl -n '__ipctl_in "auth status"' -l org -x -d 'organization ID, as other commands take it'
-complete -c ipctl -n '__ipctl_in "auth status"' -l project -x -d 'project ID or name, as other commands take it'
+complete -c ipctl -n '__ipctl_in "auth status"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name, as other commands take it'
 complete -c ipctl -n '__ipctl_in "auth status"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "auth status"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "auth status"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
@@ -316,7 +318,7 @@ complete -c ipctl -n '__ipctl_in "auth status"' -l query -x -d 'a JMESPath expre
 # ipctl search
 complete -c ipctl -n '__ipctl_in "search"' -l integration -x -d 'integration ID (required)'
 complete -c ipctl -n '__ipctl_in "search"' -l group-ref -x -d 'groupRef of the user group whose installation is searched (required)'
-complete -c ipctl -n '__ipctl_in "search"' -l project -x -d 'project ID (default: IPCTL_PROJECT or the profile\'s project); search takes the ID, not the name'
+complete -c ipctl -n '__ipctl_in "search"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID (default: IPCTL_PROJECT or the profile\'s project); search takes the ID, not the name'
 complete -c ipctl -n '__ipctl_in "search"' -l where -x -a '(__ipctl_dynamic partial)' -d 'FIELD=VALUE or FIELD eq VALUE; repeat to narrow (all must match); FIELD is a mapped or provider field name'
 complete -c ipctl -n '__ipctl_in "search"' -l fields -x -d 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)'
 complete -c ipctl -n '__ipctl_in "search"' -l raw -d 'show the provider\'s native record instead of its fields'

@@ -43,4 +43,4 @@ export const identifier = z
   );
 
 /** Completion sources for `values` (see src/completion/values.ts). */
-export { apiRoutes, connectionIds, destinationRefs, filePaths, filterOperators, partialChoices, profileNames, projectRefs, providerNames } from '../completion/values.js';
+export { apiRoutes, connectionIds, destinationRefs, filePaths, filterOperators, partialChoices, profileNames, projectIds, projectRefs, providerNames } from '../completion/values.js';

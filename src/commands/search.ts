@@ -7,7 +7,7 @@ import * as z from '../schema/zod.js';
 import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '../search/filters.js';
 import { mappedHeader, resultsTable, searchResults } from '../search/view.js';
 import { argument, defineCommand, flag } from './command.js';
-import { filterOperators, identifier, outputFlags } from './input.js';
+import { filterOperators, identifier, outputFlags, projectIds } from './input.js';
 
 /** Free text for a body or query value: not empty, no control characters (a "/" is fine). */
 const requiredText = (required: string) =>
@@ -51,7 +51,7 @@ const spec = defineCommand({
   flags: {
     integration: flag('--integration <id>', 'integration ID (required)', z.pipe(z.string({ error: 'is required: the integration ID, such as int_salesforce_sync' }), identifier)),
     groupRef: flag('--group-ref <ref>', 'groupRef of the user group whose installation is searched (required)', requiredText('the groupRef of the user group whose installation is searched')),
-    project: flag('--project <id>', "project ID (default: IPCTL_PROJECT or the profile's project); search takes the ID, not the name", z.optional(identifier)),
+    project: flag('--project <id>', "project ID (default: IPCTL_PROJECT or the profile's project); search takes the ID, not the name", z.optional(identifier), { values: projectIds }),
     where: flag('--where <filter>', `${filterShape}; repeat to narrow (all must match); FIELD is a mapped or provider field name`, where, { repeatable: true, values: filterOperators }),
     fields: flag('--fields <names>', 'columns to show after the ID, comma-separated: mapped or record field names (a.b reaches into objects)', fields),
     raw: flag('--raw', "show the provider's native record instead of its fields", z.optional(z.boolean())),

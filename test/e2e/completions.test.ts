@@ -417,6 +417,17 @@ describe('ipctl __complete', () => {
     }
   });
 
+  it('completes a project name from the API in bash, and inserts it', async () => {
+    // The sandbox's seed projects: demo (proj_demo) and marketing (proj_marketing).
+    const env = { ...home.env, ...(fixture.env() as Record<string, string>) };
+    const script = join(repoRoot, 'completions', 'ipctl.bash');
+    const lines = ['ipctl auth status --project ', 'ipctl auth status --project mar'];
+    const offers = await bashOffers(script, lines, env);
+    expect(offered(offers, lines[0]!)).toEqual(['demo', 'marketing', 'proj_demo', 'proj_marketing']);
+    const after = await afterTab('bash', script, [lines[1]!], env);
+    expect(after.get(lines[1]!)).toBe('ipctl auth status --project marketing ');
+  }, 120_000);
+
   it('is not listed in help, and is not suggested for a typo', async () => {
     const help = await runIpctl(['--help']);
     expect(help.stdout).not.toContain('__complete');
@@ -441,5 +452,11 @@ describe('start-up of ipctl __complete', () => {
     for (const name of ['undici', '@inquirer']) expect(inputs.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
     expect(inputs).not.toContain('src/config/store.ts');
     expect(inputs.filter((input) => input.startsWith('src/commands/'))).toEqual([]);
+    // The HTTP client comes with the values from the API, in a chunk of their own, loaded only when one is asked for.
+    expect(inputs).not.toContain('src/completion/remote.ts');
+    expect(inputs).not.toContain('src/api/client.ts');
+    const remote = fileHolding(metafile, 'src/completion/remote.ts');
+    expect(remote).toBeDefined();
+    expect(staticallyLoadedInputs(metafile, remote!)).toContain('src/api/client.ts');
   });
 });
