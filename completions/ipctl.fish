@@ -195,6 +195,7 @@ complete -c ipctl -n '__ipctl_in "providers get"' -s o -l output -x -a 'table wi
 complete -c ipctl -n '__ipctl_in "providers get"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "providers get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "providers get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "providers get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl projects
 complete -c ipctl -n '__ipctl_at "projects"' -a list -d 'List the projects your credential can reach'
@@ -234,7 +235,7 @@ complete -c ipctl -n '__ipctl_in "destinations get"' -l query -x -d 'a JMESPath 
 complete -c ipctl -n '__ipctl_argument "destinations get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl destinations patch
-complete -c ipctl -n '__ipctl_in "destinations patch"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l name -x -d 'a new name'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l set -x -a 'metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' -d 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l header -x -d 'a header of metadata.headers (repeatable); with --replace-headers, together they replace all the headers'
@@ -248,6 +249,7 @@ complete -c ipctl -n '__ipctl_in "destinations patch"' -s o -l output -x -a 'tab
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_argument "destinations patch" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl connections
 complete -c ipctl -n '__ipctl_at "connections"' -a list -d 'List a project\'s connections, filtered by provider, group or consumer'
@@ -274,7 +276,7 @@ complete -c ipctl -n '__ipctl_in "connections get"' -l query -x -d 'a JMESPath e
 complete -c ipctl -n '__ipctl_argument "connections get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl connections generate
-complete -c ipctl -n '__ipctl_in "connections generate"' -l project -x -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l provider -x -d 'provider name, such as salesforce (see: ipctl providers get NAME)'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l group-ref -x -d 'your ID for the customer (user group); the group is created or renamed as needed'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l group-name -x -d 'name of the group (default: an existing group keeps its name, a new one takes the ref)'
@@ -340,7 +342,7 @@ complete -c ipctl -n '__ipctl_argument "profile use" 0 one' -x -a '(__ipctl_dyna
 
 # ipctl profile add
 complete -c ipctl -n '__ipctl_in "profile add"' -l org -x -d 'default organization ID'
-complete -c ipctl -n '__ipctl_in "profile add"' -l project -x -d 'default project ID or name'
+complete -c ipctl -n '__ipctl_in "profile add"' -l project -x -a '(__ipctl_dynamic)' -d 'default project ID or name'
 complete -c ipctl -n '__ipctl_in "profile add"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
 complete -c ipctl -n '__ipctl_argument "profile add" 0 one' -x -a '(__ipctl_dynamic)'
 
@@ -373,7 +375,7 @@ complete -c ipctl -n '__ipctl_in "auth set-token"' -l force -d 'if the profile f
 
 # ipctl auth status
 complete -c ipctl -n '__ipctl_in "auth status"' -l org -x -d 'organization ID, as other commands take it'
-complete -c ipctl -n '__ipctl_in "auth status"' -l project -x -d 'project ID or name, as other commands take it'
+complete -c ipctl -n '__ipctl_in "auth status"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name, as other commands take it'
 complete -c ipctl -n '__ipctl_in "auth status"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "auth status"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "auth status"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'

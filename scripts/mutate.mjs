@@ -41,6 +41,11 @@ const mutations = [
   { name: 'YAML leaves an exponent alone (e0) unquoted', file: 'src/output/yaml.ts', find: ' && !exponentAlone.test(text);', replace: ';', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'YAML writes text whose line opens with a space as a block', file: 'src/output/yaml.ts', find: " && !/^[ \\t]/m.test(text) ? Scalar.BLOCK_LITERAL", replace: ' ? Scalar.BLOCK_LITERAL', tests: ['test/unit/yaml-output.test.ts'] },
   { name: 'a lock whose writer died mid-owner is never taken over', file: 'src/config/lock.ts', find: '  if (!settled && isTornOwner(again)) return { text: again, ageMs };\n', replace: '', tests: ['test/unit/lock.test.ts', 'test/e2e/write-faults.test.ts'] },
+  // completion from the API: one attempt, one second, values a shell can take, descriptions shown visibly
+  { name: 'completion from the API retries', file: 'src/completion/remote.ts', find: 'retry: { retries: 0, maxWaitMs: 0, backoffMs: 0 },', replace: 'retry: { retries: 2, maxWaitMs: 1000, backoffMs: 1 },', tests: ['test/unit/completion-api.test.ts'] },
+  { name: 'completion from the API waits three seconds', file: 'src/completion/remote.ts', find: 'const apiCompletionBudgetMs = 1000;', replace: 'const apiCompletionBudgetMs = 3000;', tests: ['test/unit/completion-api.test.ts'] },
+  { name: 'completion offers a server value no shell can take as a word', file: 'src/completion/remote.ts', find: 'if (!plainWord.test(value) || ', replace: 'if (', tests: ['test/unit/completion-api.test.ts'] },
+  { name: 'completion shows a server description raw', file: 'src/completion/remote.ts', find: 'scrubber.scrub(visible(description, { lines: false }))', replace: 'scrubber.scrub(description)', tests: ['test/unit/completion-api.test.ts'] },
   // docs that cannot drift
   { name: 'a README example names a status invites do not have', file: 'README.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
   { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },

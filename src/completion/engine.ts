@@ -6,7 +6,7 @@ import { configDir, configFileName } from '../config/paths.js';
 import type { Deps } from '../deps.js';
 import { filterContinuations, filterShape } from '../search/filters.js';
 import { type CompletionCommand, completionModel } from './model.js';
-import type { DynamicSource, ValueSource } from './values.js';
+import { type ApiSource, apiSources, type DynamicSource, type ValueSource } from './values.js';
 import { flagsAt, locate } from './walk.js';
 
 /** What completes a word; a candidate with no value is a message to show instead (the shape of a filter). */
@@ -20,9 +20,11 @@ export interface Candidate {
  * words before it, one candidate a line (`value`, or `value<TAB>description`;
  * `<TAB>description` alone is a message, for the shells that can show one).
  * CURRENT comes as the command will receive it, the shell's quoting taken off.
- * It reads only the local profile file,
- * never prompts or sends a request, and always exits 0, printing nothing it
- * cannot answer: a completion must never put an error on the user's screen.
+ * It reads the local profile file and, only for the IDs and names the API
+ * knows (projects, connections, destinations, providers), sends one request
+ * that may take a second at most (remote.ts). It never prompts or writes a
+ * file, and always exits 0, printing nothing it cannot answer: a completion
+ * must never put an error on the user's screen.
  */
 export async function answerCompletion(
   words: string[],
@@ -32,7 +34,7 @@ export async function answerCompletion(
   try {
     const before = words.slice(0, -1);
     const root = completionModel(await buildTree());
-    const lines = complete(root, before, words.at(-1) ?? '', deps.env).map(formatCandidate);
+    const lines = (await complete(root, before, words.at(-1) ?? '', deps.env)).map(formatCandidate);
     if (lines.length > 0) deps.stdout.write(`${lines.join('\n')}\n`);
   } catch {
     // Silence is the right answer to a question that cannot be answered.
@@ -41,10 +43,10 @@ export async function answerCompletion(
 }
 
 /** What completes `current`, given the words before it; the shells filter these further as the user types. */
-export function complete(root: CompletionCommand, before: readonly string[], current: string, env: Record<string, string | undefined>): Candidate[] {
+export async function complete(root: CompletionCommand, before: readonly string[], current: string, env: Record<string, string | undefined>): Promise<Candidate[]> {
   const slot = locate(root, before, current);
   if (slot.kind === 'value') {
-    return valuesOf(slot.option.values, slot.typed, env).map((candidate) =>
+    return (await valuesOf(slot.option.values, slot.typed, slot.given, env)).map((candidate) =>
       candidate.value === '' ? candidate : { ...candidate, value: slot.prefix + candidate.value },
     );
   }
@@ -59,16 +61,21 @@ export function complete(root: CompletionCommand, before: readonly string[], cur
       .map((command) => ({ value: command.name, description: command.summary }));
   }
   const argument = slot.node.arguments[slot.index] ?? slot.node.arguments.find((candidate) => candidate.variadic);
-  return valuesOf(argument?.values, current, env);
+  return valuesOf(argument?.values, current, slot.given, env);
 }
 
-function valuesOf(source: ValueSource | undefined, typed: string, env: Record<string, string | undefined>): Candidate[] {
+async function valuesOf(source: ValueSource | undefined, typed: string, given: ReadonlyMap<string, string>, env: Record<string, string | undefined>): Promise<Candidate[]> {
   if (!source || source.kind === 'files') return []; // files are the shell's to complete
-  const candidates = source.kind === 'choices' ? source.values.map((value) => ({ value })) : dynamicValues(source.name, typed, env);
+  const candidates = source.kind === 'choices' ? source.values.map((value) => ({ value })) : await dynamicValues(source.name, typed, given, env);
   return candidates.filter((candidate) => candidate.value.startsWith(typed));
 }
 
-function dynamicValues(name: DynamicSource, typed: string, env: Record<string, string | undefined>): Candidate[] {
+async function dynamicValues(name: DynamicSource, typed: string, given: ReadonlyMap<string, string>, env: Record<string, string | undefined>): Promise<Candidate[]> {
+  if (isApiSource(name)) {
+    // The HTTP client, the schemas and the keychain are loaded only here, when such a value is asked for.
+    const { apiCandidates } = await import('./remote.js');
+    return apiCandidates(name, given, env);
+  }
   switch (name) {
     case 'profiles':
       return profileCandidates(env);
@@ -77,13 +84,11 @@ function dynamicValues(name: DynamicSource, typed: string, env: Record<string, s
     case 'apiRoutes':
       // A path may be written without its leading slash; the routes are offered as it was begun.
       return routeTemplates().map((route) => ({ value: typed === '' || typed.startsWith('/') ? route : route.slice(1) }));
-    case 'projects':
-    case 'connections':
-    case 'destinations':
-    case 'providers':
-      // Answered from the API: not yet wired into the engine, which reads only local state.
-      return [];
   }
+}
+
+function isApiSource(name: DynamicSource): name is ApiSource {
+  return (apiSources as readonly DynamicSource[]).includes(name);
 }
 
 /**

@@ -22,11 +22,15 @@ export type ValueSource =
   | { kind: 'dynamic'; name: DynamicSource; partial?: boolean };
 
 /**
- * The dynamic sources `ipctl __complete` knows; each reads only local state,
- * or only the word typed so far.
+ * The dynamic sources `ipctl __complete` knows. Most read only local state, or
+ * only the word typed so far; those in apiSources ask the API, once, for at
+ * most a second (src/completion/remote.ts).
  */
 const dynamicSources = ['profiles', 'filterOperators', 'apiRoutes', 'projects', 'connections', 'destinations', 'providers'] as const;
 export type DynamicSource = (typeof dynamicSources)[number];
+/** The dynamic sources answered from the API. */
+export const apiSources = ['projects', 'connections', 'destinations', 'providers'] as const satisfies readonly DynamicSource[];
+export type ApiSource = (typeof apiSources)[number];
 
 /** The profile names in the local profile store. */
 export const profileNames: ValueSource = { kind: 'dynamic', name: 'profiles' };

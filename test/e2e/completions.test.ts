@@ -172,25 +172,38 @@ describe('--where completes what follows the field, in each shell', () => {
 /** PATH of `ipctl api`: the API's routes, their braces quoted as each shell inserts them. */
 describe('api PATH completes the routes, in each shell', () => {
   type Shell = 'bash' | 'zsh' | 'fish';
-  const lines = ['ipctl api /orgs/', 'ipctl api /projects/{project}/conn', 'ipctl api pro'];
+  const lines = ['ipctl api /orgs/', 'ipctl api /projects/{project}/i', 'ipctl api pro'];
   /** bash and zsh report the words as they will insert them, fish as `complete -C` lists them. */
   const quoted = (text: string) => text.replace(/[{}]/g, '\\$&');
   const routes = {
     orgs: ['/orgs/{org}', '/orgs/{org}/invites'],
-    connections: ['/projects/{project}/connections:generate'],
+    integrations: ['/projects/{project}/integrations/{integrationId}'],
     // Begun without the leading slash, the routes are offered without it.
-    bare: ['projects/{project}/connections:generate', 'projects/{project}/destinations/{destination}', 'projects/{project}/integrations/{integrationId}', 'providers/{provider}'],
+    // Spec read-operations.md adds the lists and gets of projects, connections, destinations and providers.
+    bare: [
+      'projects',
+      'projects/{project}',
+      'projects/{project}/connections',
+      'projects/{project}/connections/{connectionId}',
+      'projects/{project}/connections:generate',
+      'projects/{project}/destinations',
+      'projects/{project}/destinations/{destination}',
+      'projects/{project}/integrations/{integrationId}',
+      'providers',
+      'providers/{provider}',
+    ],
   };
   const offers: Record<Shell, string[][]> = {
-    bash: [routes.orgs.map(quoted), routes.connections.map(quoted), routes.bare.map(quoted)],
-    zsh: [routes.orgs.map(quoted), routes.connections.map(quoted), routes.bare.map(quoted)],
-    fish: [routes.orgs, routes.connections, routes.bare],
+    bash: [routes.orgs.map(quoted), routes.integrations.map(quoted), routes.bare.map(quoted)],
+    zsh: [routes.orgs.map(quoted), routes.integrations.map(quoted), routes.bare.map(quoted)],
+    fish: [routes.orgs, routes.integrations, routes.bare],
   };
   // The common start of two routes, or the one route whole; fish adds its space after a whole one.
   const after: Record<Shell, string[]> = {
-    bash: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/connections:generate', 'ipctl api pro'],
-    zsh: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/connections:generate', 'ipctl api pro'],
-    fish: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/{project}/connections:generate ', 'ipctl api pro'],
+    bash: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/integrations/\\{integrationId\\}', 'ipctl api pro'],
+    zsh: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/\\{project\\}/integrations/\\{integrationId\\}', 'ipctl api pro'],
+    // fish leaves what was typed as it was, and quotes the braces it adds.
+    fish: ['ipctl api /orgs/\\{org\\}', 'ipctl api /projects/{project}/integrations/\\{integrationId\\} ', 'ipctl api pro'],
   };
 
   describe.each(['bash', 'zsh', 'fish'] as const)('in %s', (shell) => {
@@ -404,6 +417,17 @@ describe('ipctl __complete', () => {
     }
   });
 
+  it('completes a project name from the API in bash, and inserts it', async () => {
+    // The sandbox's seed projects: demo (proj_demo) and marketing (proj_marketing).
+    const env = { ...home.env, ...(fixture.env() as Record<string, string>) };
+    const script = join(repoRoot, 'completions', 'ipctl.bash');
+    const lines = ['ipctl auth status --project ', 'ipctl auth status --project mar'];
+    const offers = await bashOffers(script, lines, env);
+    expect(offered(offers, lines[0]!)).toEqual(['demo', 'marketing', 'proj_demo', 'proj_marketing']);
+    const after = await afterTab('bash', script, [lines[1]!], env);
+    expect(after.get(lines[1]!)).toBe('ipctl auth status --project marketing ');
+  }, 120_000);
+
   it('is not listed in help, and is not suggested for a typo', async () => {
     const help = await runIpctl(['--help']);
     expect(help.stdout).not.toContain('__complete');
@@ -428,5 +452,11 @@ describe('start-up of ipctl __complete', () => {
     for (const name of ['undici', '@inquirer']) expect(inputs.filter((input) => input.includes(`node_modules/${name}/`))).toEqual([]);
     expect(inputs).not.toContain('src/config/store.ts');
     expect(inputs.filter((input) => input.startsWith('src/commands/'))).toEqual([]);
+    // The HTTP client comes with the values from the API, in a chunk of their own, loaded only when one is asked for.
+    expect(inputs).not.toContain('src/completion/remote.ts');
+    expect(inputs).not.toContain('src/api/client.ts');
+    const remote = fileHolding(metafile, 'src/completion/remote.ts');
+    expect(remote).toBeDefined();
+    expect(staticallyLoadedInputs(metafile, remote!)).toContain('src/api/client.ts');
   });
 });

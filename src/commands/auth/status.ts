@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { exitCodes } from '../../errors.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag } from '../command.js';
-import { identifier, outputFlag } from '../input.js';
+import { identifier, outputFlag, projectRefs } from '../input.js';
 
 interface ShownSetting {
   value: string | null;
@@ -20,7 +20,7 @@ interface ShownCredential extends ShownSetting {
 export default defineCommand({
   flags: {
     org: flag('--org <id>', 'organization ID, as other commands take it', z.optional(identifier)),
-    project: flag('--project <idOrName>', 'project ID or name, as other commands take it', z.optional(identifier)),
+    project: flag('--project <idOrName>', 'project ID or name, as other commands take it', z.optional(identifier), { values: projectRefs }),
     ...outputFlag,
   },
   help: {

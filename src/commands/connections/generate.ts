@@ -3,6 +3,7 @@ import { connectionEnv } from '../../connections/supply.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag, type InputOf } from '../command.js';
 import { filePaths, identifier, outputFlag } from '../input.js';
+import { projectFlag } from '../projects/project-ref.js';
 
 const value = z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty')));
 const path = z.optional(z.string().check(z.minLength(1, 'must not be empty; give a path, or - for stdin')));
@@ -12,7 +13,7 @@ const files = { values: filePaths };
 
 /** The flags of `connections generate`, for one connection and, with --from-file, for many. */
 const generateFlags = {
-  project: flag('--project <id|name>', "project ID or name (default: IPCTL_PROJECT or the profile's project)", z.optional(identifier)),
+  ...projectFlag,
   provider: flag('--provider <name>', 'provider name, such as salesforce (see: ipctl providers get NAME)', z.optional(identifier)),
   groupRef: flag('--group-ref <ref>', 'your ID for the customer (user group); the group is created or renamed as needed', value),
   groupName: flag('--group-name <name>', 'name of the group (default: an existing group keeps its name, a new one takes the ref)', value),

@@ -1,14 +1,15 @@
 import { DESTINATION_METADATA_INTEGER_KEYS, DESTINATION_METADATA_KEYS, DESTINATION_SECRET_KEYS, UPDATE_MASK_PATHS } from '../../destinations/fields.js';
 import * as z from '../../schema/zod.js';
 import { argument, defineCommand, flag, type InputOf } from '../command.js';
-import { filePaths, identifier, outputFlag, partialChoices } from '../input.js';
+import { destinationRefs, filePaths, identifier, outputFlag, partialChoices } from '../input.js';
+import { projectFlag } from '../projects/project-ref.js';
 
 const repeatable = z.optional(z.array(z.string()));
 
-const patchArgs = { destination: argument('<destination>', 'destination ID, such as dest_webhook', identifier) };
+const patchArgs = { destination: argument('<destination>', 'destination ID, such as dest_webhook', identifier, { values: destinationRefs }) };
 
 const patchFlags = {
-    project: flag('--project <idOrName>', "project ID or name (default: IPCTL_PROJECT or the profile's project)", z.optional(identifier)),
+    ...projectFlag,
     name: flag('--name <name>', 'a new name', z.optional(z.string())),
     set: flag('--set <metadata.KEY=VALUE>', 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value', repeatable, {
       repeatable: true,

@@ -3,7 +3,7 @@ import { serviceUrlHint, serviceUrlProblem } from '../../config/service-url.js';
 import * as z from '../../schema/zod.js';
 import { argument, defineCommand, flag } from '../command.js';
 import { forceFlag, recoverProfileFile } from '../force.js';
-import { identifier, profileNames } from '../input.js';
+import { identifier, profileNames, projectRefs } from '../input.js';
 import { profileFileVariable, profileHelp } from './help.js';
 
 const httpUrl = z.optional(
@@ -25,7 +25,7 @@ export default defineCommand({
   },
   flags: {
     org: flag('--org <id>', 'default organization ID', z.optional(identifier)),
-    project: flag('--project <idOrName>', 'default project ID or name', z.optional(identifier)),
+    project: flag('--project <idOrName>', 'default project ID or name', z.optional(identifier), { values: projectRefs }),
     ...forceFlag,
   },
   // The URLs to store are the global --base-url and --search-url.

@@ -1,9 +1,9 @@
 import { argument, defineCommand } from '../command.js';
 import { listFormats } from '../../output/view.js';
-import { identifier, outputFlags } from '../input.js';
+import { identifier, outputFlags, providerNames } from '../input.js';
 
 export default defineCommand({
-  args: { name: argument('<name>', 'provider name, such as salesforce', identifier) },
+  args: { name: argument('<name>', 'provider name, such as salesforce', identifier, { values: providerNames }) },
   flags: { ...outputFlags(listFormats) },
   help: {
     description:
