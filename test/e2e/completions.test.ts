@@ -12,7 +12,7 @@ import { afterTab, bashOffers, fishOffers, installed, type Offers, shellHome, zs
 
 const profiles = ['default', 'prod-eu', 'staging'];
 // README, Commands and Profiles and credentials: every command ipctl has, by its first word.
-const topLevel = ['api', 'auth', 'completion', 'connections', 'destinations', 'help', 'invites', 'orgs', 'profile', 'providers', 'sandbox', 'search', 'version'];
+const topLevel = ['api', 'auth', 'completion', 'connections', 'destinations', 'help', 'invites', 'orgs', 'profile', 'projects', 'providers', 'sandbox', 'search', 'version'];
 
 /** Partial command lines, and what Tab must offer for each in every shell. */
 const cases: Array<[line: string, offers: string[]]> = [

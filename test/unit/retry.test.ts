@@ -104,7 +104,7 @@ describe('connections:generate (beforeSend) under every injected fault', () => {
     expect(operations.generateConnection.retry).toBe('beforeSend');
   });
 
-  it('is the only one: the README retries reads, search and destinations patch on any temporary failure', () => {
+  it('is the only one: the README retries reads, search, destinations patch and a removal on any temporary failure', () => {
     const modes = Object.fromEntries(Object.entries(operations).map(([name, operation]) => [name, operation.retry]));
     expect(modes).toEqual({
       getOrg: 'safe',
@@ -113,6 +113,15 @@ describe('connections:generate (beforeSend) under every injected fault', () => {
       searchRecords: 'safe',
       updateDestination: 'safe',
       generateConnection: 'beforeSend',
+      // read-operations.md: the reads, and the removal of a connection.
+      listProjects: 'safe',
+      getProject: 'safe',
+      listConnections: 'safe',
+      getConnection: 'safe',
+      deleteConnection: 'safe',
+      listDestinations: 'safe',
+      getDestination: 'safe',
+      listProviders: 'safe',
     });
   });
 
