@@ -128,19 +128,81 @@ export class Scrubber {
 }
 
 const plainValue = /^[A-Za-z0-9_-]*$/;
+/** Credentials at least this long are also scrubbed in their encoded forms (HTML, escapes, base64). */
+const shortestEncoded = 8;
 
 /**
  * The texts that give value away: itself; as JSON writes it (with `/` escaped
  * too, as PHP does, and with `<`, `>`, `&` and non-ASCII escaped, as Go and
- * Python do); as URLs write it (in either case of hex); and its long parts.
+ * Python do); as URLs write it (in either case of hex, and a form's `+` for a
+ * space); and its long parts. A value of at least eight characters also in the
+ * forms an error page or a log may echo it in: HTML and XML entities, JS and
+ * PHP escapes, and base64 (as in a Basic `user:pass`).
  */
 function needlesOf(value: string): string[] {
-  // Every form of such a value is the value itself, and it is its only long part: a bulk import's keys, mostly.
-  if (plainValue.test(value)) return value.length >= shortestValue ? [value] : [];
+  const encoded = value.length >= shortestEncoded ? base64Forms(value) : [];
+  // Every other form of such a value is the value itself, and it is its only long part: a bulk import's keys, mostly.
+  if (plainValue.test(value)) return value.length >= shortestValue ? [value, ...encoded] : [];
   const json = JSON.stringify(value).slice(1, -1);
-  const asciiJson = json.replace(/[<>&\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const asciiJson = json.replace(/[<>&\u007f-\uffff]/g, (character) => `\\u${hex4(character)}`);
   const url = encodeURIComponent(value);
-  const forms = [value, json, json.replaceAll('/', '\\/'), asciiJson, asciiJson.replaceAll('/', '\\/'), url, url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
+  const forms = [value, json, json.replaceAll('/', '\\/'), asciiJson, asciiJson.replaceAll('/', '\\/'), url, url.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), url.replaceAll('%20', '+')];
+  if (value.length >= shortestEncoded) forms.push(...markupForms(value), ...escapedForms(value), ...encoded);
   const parts = value.split(/[^A-Za-z0-9+=_-]+/).filter((part) => part.length >= shortestPart);
   return [...new Set([...forms, ...parts])].filter((needle) => needle.length >= shortestValue);
+}
+
+const markupSpecials = /[&<>"']/g;
+const named: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** As HTML and XML write it: named entities (&apos; or &#39;), decimal or hex references, for the markup characters or for every one but letters and digits. */
+function markupForms(value: string): string[] {
+  const each = (pattern: RegExp, write: (character: string) => string) => value.replace(pattern, write);
+  const others = /[^A-Za-z0-9]/gu;
+  const decimal = (character: string) => `&#${character.codePointAt(0)};`;
+  const hex = (character: string) => `&#x${(character.codePointAt(0) as number).toString(16)};`;
+  const hexUpper = (character: string) => `&#x${(character.codePointAt(0) as number).toString(16).toUpperCase()};`;
+  return [
+    each(markupSpecials, (character) => named[character] as string),
+    each(markupSpecials, (character) => (character === "'" ? '&apos;' : (named[character] as string))),
+    each(markupSpecials, decimal),
+    each(markupSpecials, hex),
+    each(markupSpecials, hexUpper),
+    each(others, decimal),
+    each(others, hex),
+    each(others, hexUpper),
+  ];
+}
+
+/** As JS and PHP string literals write it: quotes and backslashes escaped (addslashes), or every character but letters and digits as \xHH or \uHHHH. */
+function escapedForms(value: string): string[] {
+  const others = /[^A-Za-z0-9]/g;
+  return [
+    value.replace(/["'\\]/g, (character) => `\\${character}`),
+    value.replace(others, (character) => (character.charCodeAt(0) < 0x100 ? `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${hex4(character)}`)),
+    value.replace(others, (character) => `\\u${hex4(character)}`),
+  ];
+}
+
+/**
+ * The base64 characters that only value's bytes decide, wherever value sits in
+ * the encoded bytes (at an offset of 0, 1 or 2 in a group of three: `user:pass`
+ * puts the password anywhere), in both alphabets. Characters shared with the
+ * bytes around it cannot be known, so each form is the whole groups alone.
+ */
+function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const forms: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const firstWhole = offset === 0 ? 0 : 1;
+    const lastWhole = Math.floor((offset + bytes.length) / 3);
+    const whole = encoded.slice(4 * firstWhole, 4 * lastWhole);
+    if (whole.length >= shortestEncoded) forms.push(whole, whole.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return forms;
+}
+
+function hex4(character: string): string {
+  return character.charCodeAt(0).toString(16).padStart(4, '0');
 }
