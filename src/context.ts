@@ -3,6 +3,7 @@ import type { ApiClient } from './api/client.js';
 import { defaultTimeoutSeconds } from './config/defaults.js';
 import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
 import { exposedFileWarning } from './config/file-mode.js';
+import { credentialProblem } from './config/secret.js';
 import { configPath, readConfigFile } from './config/read.js';
 import { resolveSettings, type SettingFlags, type Settings } from './config/resolve.js';
 import type { ConfigFile } from './config/schema.js';
@@ -110,6 +111,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
     async api(resolved, options = {}) {
       if (!('WebAssembly' in globalThis)) throw noWebAssembly();
       const settings = options.anonymous ? resolved : await context.credentials(resolved);
+      if (!options.anonymous) checkCredentials(settings);
       const { ApiClient } = await import('./api/client.js');
       for (const credential of [settings.apiKey.value, settings.token.value]) if (credential) scrubber.add(credential.reveal());
       return new ApiClient({
@@ -156,6 +158,19 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
     },
   };
   return context;
+}
+
+/** A credential with whitespace around it or a control character is refused before anything is sent, naming where it came from. */
+function checkCredentials(settings: Settings): void {
+  for (const [name, resolved] of [['API key', settings.apiKey], ['bearer token', settings.token]] as const) {
+    const problem = resolved.value ? credentialProblem(resolved.value.reveal()) : undefined;
+    if (problem) {
+      throw new UsageError(
+        `The ${name} from ${resolved.origin ?? 'the profile'} ${problem}; nothing was sent.`,
+        'Store it again without it: `ipctl auth set-key` or `ipctl auth set-token` read it from stdin and drop one trailing line end.',
+      );
+    }
+  }
 }
 
 const inFlightGraceMs = 500;

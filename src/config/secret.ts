@@ -48,3 +48,14 @@ export class Secret {
     return `Secret(${this.redacted})`;
   }
 }
+
+/**
+ * What makes a credential unfit to send, or undefined: whitespace around it (a
+ * copy that took a space or a line end with it) or a control character
+ * anywhere. Never the value itself: the answer goes into messages.
+ */
+export function credentialProblem(value: string): string | undefined {
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'holds a control character';
+  if (/^\s|\s$/.test(value)) return 'starts or ends with whitespace';
+  return undefined;
+}

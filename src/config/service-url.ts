@@ -11,6 +11,8 @@ const versionPrefix = '/v1';
  * itself is never part of the answer: it may hold a password.
  */
 export function serviceUrlProblem(value: string): string | undefined {
+  // The URL parser drops a leading space and keeps a trailing one as %20: neither is what was meant.
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return 'must not hold spaces or control characters (one copied with a space or a line end?)';
   if (!URL.canParse(value)) return 'is not a URL';
   const url = new URL(value);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http(s) URL, not ${url.protocol.slice(0, -1)}`;

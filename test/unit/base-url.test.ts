@@ -101,8 +101,9 @@ describe('a base URL without /v1', () => {
   });
 
   it('names the search URL when a search goes to one without /v1', async () => {
-    stubs.register('POST', '/projects/p1/integrations/i1', { status: 200, json: { results: [] } });
-    const result = await runMain(['search', 'Contact', '--project', 'p1', '--integration', 'i1', '--group-ref', 'g', '--where', 'a=b', '-o', 'json'], {
+    // A project ID: search sends it as it is (a name would be looked up first).
+    stubs.register('POST', '/projects/proj_1/integrations/i1', { status: 200, json: { results: [] } });
+    const result = await runMain(['search', 'Contact', '--project', 'proj_1', '--integration', 'i1', '--group-ref', 'g', '--where', 'a=b', '-o', 'json'], {
       env: env({ IPCTL_BASE_URL: stubs.baseUrl, IPCTL_SEARCH_URL: root }),
       terminal: { stderr: true },
     });
