@@ -1,5 +1,6 @@
 import { searchPageSize } from '../config/defaults.js';
 import type { Settings } from '../config/resolve.js';
+import { chosenProfile, profileAddCommand } from '../config/suggest.js';
 import { ApiError, UsageError } from '../errors.js';
 import { isDocumentFormat } from '../output/format.js';
 import { listFormats } from '../output/view.js';
@@ -124,7 +125,7 @@ export default spec;
 function requireProject(settings: Settings): string {
   const projectId = settings.project.value;
   if (!projectId) {
-    throw new UsageError('No project given.', 'Pass --project ID, or set a default with IPCTL_PROJECT or `ipctl profile add NAME --project ID`.');
+    throw new UsageError('No project given.', `Pass --project ID, or set a default with IPCTL_PROJECT or \`${profileAddCommand(chosenProfile(settings.profile), '--project ID')}\`.`);
   }
   return projectId;
 }

@@ -19,7 +19,7 @@ export async function readSecret(context: Context, key: CredentialKey): Promise<
   const name = credentialNames[key];
   if (context.deps.stdin.isTTY) {
     if (!context.interactive) {
-      throw new UsageError(`No ${name} on stdin.`, `Pipe it in, for example: ipctl auth ${credentialCommands[key]} < file`);
+      throw new UsageError(`No ${name} on stdin.`, `Pipe it in, for example: ${context.suggest(`auth ${credentialCommands[key]}`, '< file')}`);
     }
     const prompter = await context.prompter();
     return checkSecret(await prompter.password(`${capitalize(name)}:`, { validate: (value) => checkValue(value, name) }), name);
@@ -74,7 +74,7 @@ export async function storeCredentials(
     );
   } else if (outcome.fallbackReason !== undefined) {
     context.say(
-      `No OS keychain is usable here (${outcome.fallbackReason}); kept in ${store.path} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.`,
+      `No OS keychain is usable here (${outcome.fallbackReason}); kept in ${store.path} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` (for every profile) once a keychain is available.`,
     );
   }
   sayKeychainDetail(context, outcome.fallbackDetail);
