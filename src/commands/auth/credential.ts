@@ -74,7 +74,7 @@ export async function storeCredentials(
     );
   } else if (outcome.fallbackReason !== undefined) {
     context.say(
-      `No OS keychain is usable here (${outcome.fallbackReason}); kept in ${store.path} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` (for every profile) once a keychain is available.`,
+      `No OS keychain is usable here (${outcome.fallbackReason}); kept in ${store.path} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.`,
     );
   }
   sayKeychainDetail(context, outcome.fallbackDetail);
