@@ -50,12 +50,12 @@ _ipctl_flags() {
     'profile add') _ipctl_words='--org --project --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'profile remove') _ipctl_words='-y --yes -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'auth') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
-    'auth login') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth login') _ipctl_words='--insecure-storage --no-verify --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'auth logout') _ipctl_words='-y --yes -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'auth migrate') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
-    'auth set-key') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
-    'auth set-token') _ipctl_words='--insecure-storage --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
-    'auth status') _ipctl_words='--org --project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth set-key') _ipctl_words='--insecure-storage --no-verify --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth set-token') _ipctl_words='--insecure-storage --no-verify --force -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'auth status') _ipctl_words='--org --project --offline -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'api') _ipctl_words='-X --method -f --raw-field -F --field -H --header --input --search --auth -i --include --silent --retry-unsafe --dry-run -o --output --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;

@@ -360,6 +360,7 @@ complete -c ipctl -n '__ipctl_at "auth"' -a status -d 'Show the profile, credent
 
 # ipctl auth login
 complete -c ipctl -n '__ipctl_in "auth login"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
+complete -c ipctl -n '__ipctl_in "auth login"' -l no-verify -d 'store without checking the credential with the service first (one GET /projects), as when setting up offline'
 complete -c ipctl -n '__ipctl_in "auth login"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
 
 # ipctl auth logout
@@ -367,15 +368,18 @@ complete -c ipctl -n '__ipctl_in "auth logout"' -s y -l yes -d 'do it without as
 
 # ipctl auth set-key
 complete -c ipctl -n '__ipctl_in "auth set-key"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
+complete -c ipctl -n '__ipctl_in "auth set-key"' -l no-verify -d 'store without checking the credential with the service first (one GET /projects), as when setting up offline'
 complete -c ipctl -n '__ipctl_in "auth set-key"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
 
 # ipctl auth set-token
 complete -c ipctl -n '__ipctl_in "auth set-token"' -l insecure-storage -d 'keep the credential in the profile file (readable only by you) instead of the OS keychain'
+complete -c ipctl -n '__ipctl_in "auth set-token"' -l no-verify -d 'store without checking the credential with the service first (one GET /projects), as when setting up offline'
 complete -c ipctl -n '__ipctl_in "auth set-token"' -l force -d 'if the profile file is corrupt, move it aside (kept as config.json.corrupt-TIME) and start a new one'
 
 # ipctl auth status
 complete -c ipctl -n '__ipctl_in "auth status"' -l org -x -d 'organization ID, as other commands take it'
 complete -c ipctl -n '__ipctl_in "auth status"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name, as other commands take it'
+complete -c ipctl -n '__ipctl_in "auth status"' -l offline -d 'send no request: show the credentials without checking them with the service'
 complete -c ipctl -n '__ipctl_in "auth status"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "auth status"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "auth status"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'

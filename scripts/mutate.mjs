@@ -471,6 +471,16 @@ const mutations = [
   { name: 'a "__proto__" key in providerMetadata becomes its prototype, unreported', file: 'src/connections/request.ts', find: '      if (entry !== undefined) keep(metadata, key, entry);', replace: '      if (entry !== undefined) metadata[key] = entry;', tests: ['test/unit/connection-request.test.ts'] },
   // CSV headers naming "__proto__"
   { name: 'a CSV header customAuth.__proto__ sets the prototype and its value is lost', file: 'src/connections/bulk/rows.ts', find: 'set: (body, value) => keep(objectAt(body, parent), rest, value) };', replace: 'set: (body, value) => void (objectAt(body, parent)[rest] = value) };', tests: ['test/unit/bulk-rows.test.ts'] },
+  // credentials checked before they are stored; the first run; hints that keep the profile
+  { name: 'a credential the service rejects is stored anyway', file: 'src/commands/auth/check.ts', find: '  if (rejected.length === 0) return;', replace: '  if (true) return;', tests: ['test/e2e/auth-verify.test.ts'] },
+  { name: 'a credential check sends the other credential too', file: 'src/commands/auth/check.ts', find: '{ ...settings, apiKey: {}, token: {}, [key]: { value } }', replace: '{ ...settings, [key]: { value } }', tests: ['test/e2e/auth-verify.test.ts'] },
+  { name: 'a credential check is retried', file: 'src/context.ts', find: 'retry: options.once ? { ...retry, retries: 0 } : retry,', replace: 'retry,', tests: ['test/e2e/auth-verify.test.ts'] },
+  { name: 'auth status exits 0 when the service rejects a credential', file: 'src/commands/auth/status.ts', find: 'exitCode: noCredential || rejected ?', replace: 'exitCode: noCredential ?', tests: ['test/e2e/auth-verify.test.ts'] },
+  { name: 'auth set-key says the value it read', file: 'src/commands/auth/set-credential.ts', find: '      const value = await readSecret(context, key);\n', replace: '      const value = await readSecret(context, key);\n      context.say(`Read ${value}.`);\n', tests: ['test/e2e/auth-verify.test.ts'] },
+  { name: 'the first run is retried like any refused connection', file: 'src/api/client.ts', find: "{ delivery: 'no', transient: false, reason: 'ECONNREFUSED', code: 'ECONNREFUSED' }", replace: "{ delivery: 'no', transient: true, reason: 'ECONNREFUSED', code: 'ECONNREFUSED' }", tests: ['test/e2e/first-run.test.ts'] },
+  { name: 'a missing credential says nothing of a first run', file: 'src/api/client.ts', find: "const start = options.unconfigured ?", replace: "const start = false ?", tests: ['test/e2e/first-run.test.ts'] },
+  { name: 'a suggested command drops the chosen profile', file: 'src/config/suggest.ts', find: "const flag = profile === undefined ? '' :", replace: "const flag = true ? '' :", tests: ['test/e2e/suggested-commands.test.ts'] },
+  { name: 'IPCTL_PROFILE is not a chosen profile for hints', file: 'src/config/suggest.ts', find: "profile.source === 'flag' || profile.source === 'environment'", replace: "profile.source === 'flag'", tests: ['test/e2e/suggested-commands.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

@@ -1,12 +1,13 @@
 import { type Paint, plain } from './output/paint.js';
 import type { ApiClient } from './api/client.js';
-import { defaultTimeoutSeconds } from './config/defaults.js';
+import { defaultTimeoutSeconds, settingEnv } from './config/defaults.js';
 import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
 import { exposedFileWarning } from './config/file-mode.js';
 import { credentialProblem } from './config/secret.js';
 import { configPath, readConfigFile } from './config/read.js';
 import { resolveSettings, type SettingFlags, type Settings } from './config/resolve.js';
 import type { ConfigFile } from './config/schema.js';
+import { chosenProfile, suggestedCommand } from './config/suggest.js';
 import type { ProfileStore } from './config/store.js';
 import type { Deps } from './deps.js';
 import { UsageError } from './errors.js';
@@ -49,9 +50,10 @@ export interface Context {
    * Waits before retries are said on a terminal, unless `quietWaits` (a
    * command that shows its own progress) or --quiet; --debug traces them.
    * `anonymous`: the command calls only operations that take no credential,
-   * so the OS keychain is not asked for any.
+   * so the OS keychain is not asked for any (or the settings hold the credentials to use).
+   * `once`: one attempt, no retries, within the shorter of this timeout and the configured one (a credential check).
    */
-  api(settings: Settings, options?: { finishOnInterrupt?: boolean; quietWaits?: boolean; anonymous?: boolean }): Promise<ApiClient>;
+  api(settings: Settings, options?: { finishOnInterrupt?: boolean; quietWaits?: boolean; anonymous?: boolean; once?: { timeoutMs: number } }): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   /** Whether the command has asked for the prompter: its output then goes straight to the terminal, never through a pager. */
   readonly prompted: boolean;
@@ -61,6 +63,8 @@ export interface Context {
   note(line: string): void;
   /** A notice on stderr, terminal or not, unless --quiet. */
   say(line: string): void;
+  /** A command to suggest in a message (`ipctl <command>`), with the --profile chosen for this run (config/suggest.ts). */
+  suggest(command: string, after?: string): string;
   /** The output format the command was asked for, set once its input is parsed. */
   format?: OutputFormat;
 }
@@ -120,8 +124,10 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         apiKey: settings.apiKey.value,
         token: settings.token.value,
         unreadable: { apiKey: settings.apiKey.unreadable, token: settings.token.unreadable },
-        timeoutMs,
-        retry,
+        timeoutMs: options.once ? Math.min(timeoutMs, options.once.timeoutMs) : timeoutMs,
+        retry: options.once ? { ...retry, retries: 0 } : retry,
+        profile: chosenProfile(settings.profile),
+        unconfigured: settings.baseUrl.source === 'default',
         ca: await trustedAuthorities(global, deps.env),
         now: deps.now,
         sleep: deps.sleep,
@@ -149,6 +155,10 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       if (deps.prompter) return deps.prompter;
       const { createInquirerPrompter } = await import('./prompts/inquirer.js');
       return createInquirerPrompter(deps, { color: paint !== plain });
+    },
+    suggest(command, after) {
+      const chosen = chosenProfile({ value: global.profile ?? deps.env[settingEnv.profile], source: global.profile !== undefined ? 'flag' : deps.env[settingEnv.profile] ? 'environment' : undefined });
+      return suggestedCommand(command, chosen, after);
     },
     note(line) {
       if (deps.stderr.isTTY && !quiet) deps.stderr.write(`${visible(line)}\n`);

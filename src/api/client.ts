@@ -9,6 +9,8 @@ import { parseProblem } from './problem.js';
 import { describeNetworkFailure } from './network-errors.js';
 import { proxyFor } from './proxy.js';
 import { createDispatcher } from './dispatcher.js';
+import { defaultBaseUrl } from '../config/defaults.js';
+import { profileAddCommand, suggestedCommand } from '../config/suggest.js';
 import { type Dispatcher, request } from './undici.js';
 import {
   backoffWaitMs,
@@ -44,6 +46,14 @@ export interface ClientOptions {
   sent?: (value: string) => void;
   /** Aborted when the user interrupts. */
   signal?: AbortSignal;
+  /** The profile chosen by --profile or IPCTL_PROFILE, which the commands suggested in messages carry. */
+  profile?: string;
+  /**
+   * No base URL was configured (flag, environment or profile): a refused
+   * connection to the default address is a first run, said as such and not
+   * retried, and a missing credential says how to start.
+   */
+  unconfigured?: boolean;
   /** How often and how long to retry (default: defaultRetryPolicy). */
   retry?: RetryPolicy;
   /**
@@ -246,7 +256,7 @@ export class ApiClient {
     if ((auth === 'apiKey' || auth === 'apiKeyOrBearer') && apiKey) return { 'x-api-key': apiKey };
     if ((auth === 'bearer' || auth === 'apiKeyOrBearer') && token) return { authorization: token.withPrefix('Bearer ') };
     const { unreadable = {} } = this.#options;
-    throw (auth === 'bearer' ? unreadable.token : auth === 'apiKey' ? unreadable.apiKey : unreadable.apiKey ?? unreadable.token) ?? missingCredential(auth);
+    throw (auth === 'bearer' ? unreadable.token : auth === 'apiKey' ? unreadable.apiKey : unreadable.apiKey ?? unreadable.token) ?? missingCredential(auth, this.#options);
   }
 
   /**
@@ -418,7 +428,8 @@ export class ApiClient {
   #networkError(error: unknown, prepared: PreparedRequest, timedOut: boolean, proxy: string | undefined): Error {
     if (error instanceof UserError) return error;
     if (this.#options.signal?.aborted) return new InterruptedError('Interrupted; the request was aborted.');
-    return describeNetworkFailure(error, prepared, { code: timedOut ? 'TIMEOUT' : undefined, timeoutMs: this.#options.timeoutMs, proxy });
+    const failure = describeNetworkFailure(error, prepared, { code: timedOut ? 'TIMEOUT' : undefined, timeoutMs: this.#options.timeoutMs, proxy });
+    return this.#options.unconfigured && failure instanceof TransportError && failure.code === 'ECONNREFUSED' && prepared.url.origin === defaultOrigin ? firstRun(prepared, this.#options.profile) : failure;
   }
 
   /** The dispatcher for a proxy (or none), which proxy.ts chose; made when first needed. */
@@ -501,22 +512,44 @@ function wellFormed(value: string, name: string): string {
   return value;
 }
 
-function missingCredential(auth: AuthRequirement): CredentialError {
+const defaultOrigin = new URL(defaultBaseUrl).origin;
+
+/** Where a first run starts: a local sandbox, or a profile pointing at the service. */
+function firstSteps(profile: string | undefined): string {
+  return `To try ipctl on this machine, start the local emulator in another terminal with \`ipctl sandbox\` (it prints the credentials and URLs to use); to use the service, point ipctl at it with \`${profileAddCommand(profile, '--base-url URL')}\` (or IPCTL_BASE_URL).`;
+}
+
+/**
+ * Nothing is configured and nothing listens at the default address: a first
+ * run, not a network failure worth retrying (one attempt, no waits).
+ */
+function firstRun(prepared: PreparedRequest, profile: string | undefined): TransportError {
+  return new TransportError(
+    `Could not reach ${prepared.method} ${prepared.url.origin}${prepared.url.pathname}: no base URL is configured (--base-url, IPCTL_BASE_URL or a profile's), and nothing answers at ipctl's default address, ${defaultBaseUrl} (ECONNREFUSED).`,
+    firstSteps(profile),
+    { delivery: 'no', transient: false, reason: 'ECONNREFUSED', code: 'ECONNREFUSED' },
+  );
+}
+
+function missingCredential(auth: AuthRequirement, options: { profile?: string; unconfigured?: boolean }): CredentialError {
+  const { profile } = options;
+  const command = (name: string) => `\`${suggestedCommand(name, profile)}\``;
+  const start = options.unconfigured ? ` Nothing is configured yet. ${firstSteps(profile)}` : '';
   if (auth === 'bearer') {
     return new CredentialError(
       'This command needs a bearer token, and none is configured.',
-      'Set one with `ipctl auth set-token` (reads stdin), `ipctl auth login`, or the IPCTL_TOKEN environment variable.',
+      `Set one with ${command('auth set-token')} (reads stdin), ${command('auth login')}, or the IPCTL_TOKEN environment variable.${start}`,
     );
   }
   if (auth === 'apiKey') {
     return new CredentialError(
       'This command needs an API key, and none is configured.',
-      'Set one with `ipctl auth set-key` (reads stdin), `ipctl auth login`, or the IPCTL_API_KEY environment variable.',
+      `Set one with ${command('auth set-key')} (reads stdin), ${command('auth login')}, or the IPCTL_API_KEY environment variable.${start}`,
     );
   }
   return new CredentialError(
     'This command needs an API key or a bearer token, and neither is configured.',
-    'Set one with `ipctl auth set-key` or `ipctl auth set-token` (each reads stdin), or IPCTL_API_KEY / IPCTL_TOKEN.',
+    `Set one with ${command('auth set-key')} or ${command('auth set-token')} (each reads stdin), or IPCTL_API_KEY / IPCTL_TOKEN.${start}`,
   );
 }
 

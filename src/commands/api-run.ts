@@ -12,6 +12,7 @@ import { answerOutcome, headLines, maxDepth, nestingDepth } from '../request/ans
 import { append, type BodyValue, buildBody, type Field, isSecretField, type KeyStep, parseField, queryParameters, type Scalar } from '../request/fields.js';
 import { parseHeader } from '../request/headers.js';
 import { defaultAuth, resolveTarget } from '../request/target.js';
+import { chosenProfile } from '../config/suggest.js';
 import { usageError } from './input.js';
 import type { ApiInput } from './api.js';
 
@@ -50,6 +51,7 @@ export async function sendRequest(input: ApiInput, context: Context): Promise<Ou
     searchUrl: settings.searchUrl.value,
     org: settings.org.value,
     project: settings.project.value,
+    profile: chosenProfile(settings.profile),
   });
   if ('problem' in target) throw usageError([target.problem], helpHint);
   const method = methodOf(input);

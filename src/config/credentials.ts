@@ -9,6 +9,7 @@ import type { Settings } from './resolve.js';
 import { checkProfileName, type ProfileData } from './schema.js';
 import { Secret } from './secret.js';
 import type { ProfileStore } from './store.js';
+import { chosenProfile, suggestedCommand } from './suggest.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -28,25 +29,25 @@ export async function withKeychainCredentials(settings: Settings, env: Env, sign
   const filled = { ...settings };
   wanted.forEach((key, index) => {
     const answer = answers[index]!;
-    if (answer.error !== undefined) filled[key] = { ...settings[key], unreadable: unreadable(key, profile, answer.error) };
+    if (answer.error !== undefined) filled[key] = { ...settings[key], unreadable: unreadable(key, profile, answer.error, chosenProfile(settings.profile)) };
     else filled[key] = { ...settings[key], value: answer.value === undefined ? undefined : new Secret(answer.value) };
   });
   return filled;
 }
 
-function unreadable(key: CredentialKey, profile: string, reason: string): CredentialError {
+function unreadable(key: CredentialKey, profile: string, reason: string, chosen: string | undefined): CredentialError {
   const variable = settingEnv[key];
-  const verb = credentialCommands[key];
+  const store = suggestedCommand(`auth ${credentialCommands[key]} --insecure-storage`, chosen);
   if (reason === noKeychainSupport) {
     // Stored there by the npm package; this build (the standalone executable) has no way in.
     return new CredentialError(
       `The ${credentialNames[key]} of profile "${profile}" is kept in the OS keychain, which this build of ipctl cannot read.`,
-      `Give it in ${variable}, use the npm package of ipctl (which reads the keychain), or store it in the profile file: ipctl auth ${verb} --insecure-storage`,
+      `Give it in ${variable}, use the npm package of ipctl (which reads the keychain), or store it in the profile file: ${store}`,
     );
   }
   return new CredentialError(
     `The ${credentialNames[key]} of profile "${profile}" is kept in ${keychainName()}, which cannot be read here: ${reason}.`,
-    `Unlock the keyring and try again, give the ${credentialNames[key]} in ${variable}, or keep it in the profile file: ipctl auth ${verb} --insecure-storage`,
+    `Unlock the keyring and try again, give the ${credentialNames[key]} in ${variable}, or keep it in the profile file: ${store}`,
   );
 }
 

@@ -3,6 +3,7 @@ import { defaultBaseUrl, defaultProfileName, defaultSearchUrl, settingEnv } from
 import { type ConfigFile, type ProfileData, storedProfile } from './schema.js';
 import { Secret } from './secret.js';
 import { serviceUrlHint, serviceUrlProblem } from './service-url.js';
+import { chosenProfile } from './suggest.js';
 
 type Source = 'flag' | 'environment' | 'profile' | 'default';
 
@@ -84,8 +85,8 @@ export function resolveSettings(
     apiKey: credential('apiKey', env, data, profile.value),
     token: credential('token', env, data, profile.value),
   };
-  checkUrl(settings.baseUrl);
-  checkUrl(settings.searchUrl);
+  checkUrl(settings.baseUrl, chosenProfile(profile));
+  checkUrl(settings.searchUrl, chosenProfile(profile));
   return settings;
 }
 
@@ -130,9 +131,9 @@ function credential(key: 'apiKey' | 'token', env: Record<string, string | undefi
   return {};
 }
 
-function checkUrl(setting: Resolved<string> & { value: string }): void {
+function checkUrl(setting: Resolved<string> & { value: string }, profile: string | undefined): void {
   const problem = serviceUrlProblem(setting.value);
-  if (problem) throw new UsageError(`${setting.origin ?? 'The base URL'} ${problem}; nothing was sent.`, serviceUrlHint);
+  if (problem) throw new UsageError(`${setting.origin ?? 'The base URL'} ${problem}; nothing was sent.`, serviceUrlHint(profile));
 }
 
 export function unknownProfile(name: string, known: string[]): UsageError {

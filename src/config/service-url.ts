@@ -10,6 +10,8 @@ const versionPrefix = '/v1';
  * What makes value unfit as a base URL, or undefined when it is fit. The value
  * itself is never part of the answer: it may hold a password.
  */
+import { suggestedCommand } from './suggest.js';
+
 export function serviceUrlProblem(value: string): string | undefined {
   // The URL parser drops a leading space and keeps a trailing one as %20: neither is what was meant.
   if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return 'must not hold spaces or control characters (one copied with a space or a line end?)';
@@ -23,7 +25,9 @@ export function serviceUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
-export const serviceUrlHint = 'Give the base URL alone, such as https://api.example.com/v1 (the service\'s own URLs end with /v1); set credentials with `ipctl auth set-key` or `ipctl auth set-token`.';
+export function serviceUrlHint(profile?: string): string {
+  return `Give the base URL alone, such as https://api.example.com/v1 (the service's own URLs end with /v1); set credentials with \`${suggestedCommand('auth set-key', profile)}\` or \`${suggestedCommand('auth set-token', profile)}\`.`;
+}
 
 /** The base URL without trailing slashes, as requests are joined to it. */
 export function baseRoot(value: string): string {

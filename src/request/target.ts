@@ -4,6 +4,7 @@
 import type { AuthRequirement, Base } from '../api/operations.js';
 import { holdsDotStep } from '../api/path.js';
 import { routes } from '../api/routes.js';
+import { profileAddCommand } from '../config/suggest.js';
 
 /** `https:`, `mailto:`: a PATH that is a URL of its own, not a path. */
 const scheme = /^[a-z][a-z0-9+.-]*:/i;
@@ -13,6 +14,8 @@ export interface TargetSettings {
   searchUrl: string;
   org?: string;
   project?: string;
+  /** The profile chosen by --profile or IPCTL_PROFILE, which a suggested command carries. */
+  profile?: string;
 }
 
 export interface Target {
@@ -22,8 +25,8 @@ export interface Target {
 
 /** The values {org} and {project} stand for, by the setting that gives them. */
 const placeholders = {
-  org: { setting: 'org', fix: 'set one with IPCTL_ORG or `ipctl profile add NAME --org ID`, or write the org ID itself' },
-  project: { setting: 'project', fix: 'set one with IPCTL_PROJECT or `ipctl profile add NAME --project ID`, or write the project ID itself' },
+  org: { setting: 'org', fix: (profile?: string) => `set one with IPCTL_ORG or \`${profileAddCommand(profile, '--org ID')}\`, or write the org ID itself` },
+  project: { setting: 'project', fix: (profile?: string) => `set one with IPCTL_PROJECT or \`${profileAddCommand(profile, '--project ID')}\`, or write the project ID itself` },
 } as const;
 
 /**
@@ -99,7 +102,7 @@ function fillPlaceholders(path: string, settings: TargetSettings): { text: strin
     }
     const { setting, fix } = placeholders[name as keyof typeof placeholders];
     const value = settings[setting];
-    if (!value) problems.push(`PATH: ${placeholder} stands for the profile's ${setting}, and none is configured; ${fix}`);
+    if (!value) problems.push(`PATH: ${placeholder} stands for the profile's ${setting}, and none is configured; ${fix(settings.profile)}`);
     return encodeURIComponent(value ?? '');
   });
   return problems.length > 0 ? { problem: problems.join('; ') } : { text };

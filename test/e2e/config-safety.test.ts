@@ -35,7 +35,7 @@ describe('concurrent writers', () => {
   it('keeps every change when profile and credential writers run at once', async () => {
     const runs = Array.from({ length: 10 }, (_, index) => [
       ipctl(['profile', 'add', `a${index}`, '--project', `proj_${index}`]),
-      ipctl(['auth', 'set-key', '--profile', `k${index}`], `sk_concurrent_CANARY_${index}_0123456789\n`),
+      ipctl(['auth', 'set-key', '--profile', `k${index}`, '--no-verify'], `sk_concurrent_CANARY_${index}_0123456789\n`),
     ]).flat();
     const results = await Promise.all(runs);
     expect(results.map((result) => result.code)).toEqual(results.map(() => 0));
@@ -88,7 +88,7 @@ describe('a corrupt profile file', () => {
 
   it.each([
     ['profile add --force', ['profile', 'add', 'fresh', '--org', 'org_1', '--force'], undefined, { org: 'org_1' }],
-    ['auth set-key --force', ['auth', 'set-key', '--profile', 'fresh', '--force'], 'sk_after_force_0123456789\n', { apiKey: 'sk_after_force_0123456789' }],
+    ['auth set-key --force', ['auth', 'set-key', '--profile', 'fresh', '--force', '--no-verify'], 'sk_after_force_0123456789\n', { apiKey: 'sk_after_force_0123456789' }],
   ])('with %s, is moved aside (kept, 0600) and a new file started', async (_name, args, input, profile) => {
     chmodSync(file(), 0o600);
     const result = await ipctl(args, input);

@@ -85,24 +85,24 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   const ipctl = (args: string[], options: RunOptions = {}) => runIpctl(args, { ...options, env: { ...sandboxEnv(), ...keyring.env, ...options.env } });
 
   it('set-key stores the key in the keychain, nowhere in the config directory, and auth status says keyring', async () => {
-    const stored = await ipctl(['auth', 'set-key'], { input: canaryApiKey });
+    const stored = await ipctl(['auth', 'set-key', '--no-verify'], { input: canaryApiKey });
     expect(stored.stderr).toBe(`Stored the API key of profile "default" in ${keychainName}.\n`);
     expect(stored.code).toBe(0);
     expect(keyring.lookup('default:apiKey')).toBe(canaryApiKey);
     expect(configFilesText()).not.toContain(canaryApiKey);
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ current: 'default', profiles: { default: { credentialStore: { apiKey: 'keyring' } } } });
 
-    const status = await ipctl(['auth', 'status', '--json']);
+    const status = await ipctl(['auth', 'status', '--offline', '--json']);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout).apiKey).toEqual({ value: `****${canaryApiKey.slice(-4)}`, source: 'profile', origin: 'profile "default"', storage: 'keyring' });
-    const table = await ipctl(['auth', 'status']);
+    expect(JSON.parse(status.stdout).apiKey).toEqual({ value: `****${canaryApiKey.slice(-4)}`, source: 'profile', origin: 'profile "default"', storage: 'keyring', check: { result: 'not checked', reason: '--offline' } });
+    const table = await ipctl(['auth', 'status', '--offline']);
     expect(table.stdout).toContain(`API key\t****${canaryApiKey.slice(-4)} (keyring)\tprofile "default"`);
     for (const output of [stored, status, table]) expect(output.stdout + output.stderr).not.toContain(canaryApiKey);
   });
 
   it('commands that need the key or the token read them from the keychain; one that needs neither does not ask', async () => {
-    await ipctl(['auth', 'set-key'], { input: canaryApiKey });
-    await ipctl(['auth', 'set-token'], { input: canaryToken });
+    await ipctl(['auth', 'set-key', '--no-verify'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-token', '--no-verify'], { input: canaryToken });
     await fixture.clearRequests();
     const found = await ipctl(['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'email=ada.okafor0@northwindlogistics.example.com', '--json']);
     expect(found.stderr).toBe('');
@@ -134,7 +134,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     const copy = tempDir('ipctl-copy-');
     cpSync(join(repoRoot, 'bin'), join(copy.path, 'bin'), { recursive: true });
     cpSync(join(repoRoot, 'dist'), join(copy.path, 'dist'), { recursive: true });
-    const stored = await runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), 'auth', 'set-key', '--profile', 'copied'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    const stored = await runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), 'auth', 'set-key', '--no-verify', '--profile', 'copied'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
     copy.remove();
     expect(stored.stderr).toBe(
       `No OS keychain is usable here (the keychain module is not installed beside ipctl); kept in ${configFile()} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.\n` +
@@ -153,7 +153,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     const env = { ...sandboxEnv(), ...keyring.env };
     const copied = (args: string[], input?: string) => runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), ...args], { env, input });
     try {
-      const stored = await copied(['auth', 'set-key', '--profile', 'built'], canaryApiKey);
+      const stored = await copied(['auth', 'set-key', '--no-verify', '--profile', 'built'], canaryApiKey);
       expect(stored.stderr).toBe(
         `This build of ipctl keeps credentials in the profile file: kept in ${configFile()} (readable only by you). The npm package of ipctl keeps them in the OS keychain. Use --insecure-storage to choose the file without this notice.\n` +
           'Stored the API key of profile "built" in the profile file.\n',
@@ -168,14 +168,14 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
       expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.built).toEqual({ apiKey: canaryApiKey });
 
       // A key the npm package put in the keychain.
-      await ipctl(['auth', 'set-token', '--profile', 'npm'], { input: canaryToken });
+      await ipctl(['auth', 'set-token', '--no-verify', '--profile', 'npm'], { input: canaryToken });
       const org = await copied(['orgs', 'get', '--profile', 'npm']);
       expect(org.stderr).toBe(
         'Error: The bearer token of profile "npm" is kept in the OS keychain, which this build of ipctl cannot read.\n' +
-          'Give it in IPCTL_TOKEN, use the npm package of ipctl (which reads the keychain), or store it in the profile file: ipctl auth set-token --insecure-storage\n',
+          'Give it in IPCTL_TOKEN, use the npm package of ipctl (which reads the keychain), or store it in the profile file: ipctl auth set-token --insecure-storage --profile npm\n',
       );
       expect(org.code).toBe(4);
-      const status = await copied(['auth', 'status', '--profile', 'npm']);
+      const status = await copied(['auth', 'status', '--offline', '--profile', 'npm']);
       expect(status.code).toBe(4);
       expect(status.stdout).toContain('Bearer token\tkept, but cannot be read here (keyring)');
       expect(status.stderr).toContain('is kept in the OS keychain, which this build of ipctl cannot read.');
@@ -194,8 +194,8 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 
   it('set-token keeps a second credential of the same profile beside the first', async () => {
-    await ipctl(['auth', 'set-key'], { input: canaryApiKey });
-    const token = await ipctl(['auth', 'set-token'], { input: canaryToken });
+    await ipctl(['auth', 'set-key', '--no-verify'], { input: canaryApiKey });
+    const token = await ipctl(['auth', 'set-token', '--no-verify'], { input: canaryToken });
     expect(token.code).toBe(0);
     expect(keyring.lookup('default:token')).toBe(canaryToken);
     expect(keyring.lookup('default:apiKey')).toBe(canaryApiKey);
@@ -204,8 +204,8 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
 
   it('set-key and set-token at once on one profile both land, each marked', async () => {
     const [key, token] = await Promise.all([
-      ipctl(['auth', 'set-key', '--profile', 'together'], { input: canaryApiKey }),
-      ipctl(['auth', 'set-token', '--profile', 'together'], { input: canaryToken }),
+      ipctl(['auth', 'set-key', '--no-verify', '--profile', 'together'], { input: canaryApiKey }),
+      ipctl(['auth', 'set-token', '--no-verify', '--profile', 'together'], { input: canaryToken }),
     ]);
     expect([key.code, token.code]).toEqual([0, 0]);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.together).toEqual({ credentialStore: { apiKey: 'keyring', token: 'keyring' } });
@@ -213,29 +213,29 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 
   it('IPCTL_API_KEY wins over the keychain, and auth status says env', async () => {
-    await ipctl(['auth', 'set-key'], { input: 'stored-key-0123456789-wxyz' });
-    const status = await ipctl(['auth', 'status', '--json'], { env: { IPCTL_API_KEY: canaryApiKey } });
+    await ipctl(['auth', 'set-key', '--no-verify'], { input: 'stored-key-0123456789-wxyz' });
+    const status = await ipctl(['auth', 'status', '--offline', '--json'], { env: { IPCTL_API_KEY: canaryApiKey } });
     expect(JSON.parse(status.stdout).apiKey).toMatchObject({ value: `****${canaryApiKey.slice(-4)}`, source: 'environment', storage: 'env' });
     const provider = await ipctl(['providers', 'get', 'hubspot', '--json'], { env: { IPCTL_API_KEY: canaryApiKey } });
     expect(provider.code).toBe(0);
   });
 
   it('--insecure-storage keeps the key in the file, quietly, and removes the keychain copy', async () => {
-    await ipctl(['auth', 'set-key', '--profile', 'ci'], { input: 'keychain-key-0123456789-abcd' });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'ci'], { input: 'keychain-key-0123456789-abcd' });
     expect(keyring.lookup('ci:apiKey')).toBe('keychain-key-0123456789-abcd');
-    const stored = await ipctl(['auth', 'set-key', '--profile', 'ci', '--insecure-storage'], { input: canaryApiKey });
+    const stored = await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'ci', '--insecure-storage'], { input: canaryApiKey });
     expect(stored.stderr).toBe('Stored the API key of profile "ci" in the profile file.\n');
     expect(stored.code).toBe(0);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.ci).toEqual({ apiKey: canaryApiKey });
     expect(keyring.lookup('ci:apiKey')).toBe('');
-    const status = await ipctl(['auth', 'status', '--json', '--profile', 'ci']);
+    const status = await ipctl(['auth', 'status', '--offline', '--json', '--profile', 'ci']);
     expect(JSON.parse(status.stdout).apiKey).toMatchObject({ storage: 'file' });
   });
 
   it('auth migrate moves every credential of the file into the keychain, each read back first', async () => {
-    await ipctl(['auth', 'set-key', '--profile', 'a', '--insecure-storage'], { input: canaryApiKey });
-    await ipctl(['auth', 'set-token', '--profile', 'a', '--insecure-storage'], { input: canaryToken });
-    await ipctl(['auth', 'set-key', '--profile', 'b', '--insecure-storage'], { input: 'second-key-0123456789-efgh' });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'a', '--insecure-storage'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-token', '--no-verify', '--profile', 'a', '--insecure-storage'], { input: canaryToken });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'b', '--insecure-storage'], { input: 'second-key-0123456789-efgh' });
     const migrated = await ipctl(['auth', 'migrate']);
     expect(migrated.stderr).toBe(
       [
@@ -249,7 +249,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     expect([keyring.lookup('a:apiKey'), keyring.lookup('a:token'), keyring.lookup('b:apiKey')]).toEqual([canaryApiKey, canaryToken, 'second-key-0123456789-efgh']);
     const text = configFilesText();
     for (const secret of [canaryApiKey, canaryToken, 'second-key-0123456789-efgh']) expect(text).not.toContain(secret);
-    const status = await ipctl(['auth', 'status', '--json', '--profile', 'a']);
+    const status = await ipctl(['auth', 'status', '--offline', '--json', '--profile', 'a']);
     expect(JSON.parse(status.stdout)).toMatchObject({ apiKey: { storage: 'keyring' }, token: { storage: 'keyring' } });
     const again = await ipctl(['auth', 'migrate']);
     expect(again.stderr).toBe('The profile file holds no credential; nothing to move.\n');
@@ -304,7 +304,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     let helper: number | undefined;
     let result: Awaited<ReturnType<RunningIpctl['result']>>;
     try {
-      const running = startIpctl(['auth', 'set-key', '--profile', 'interrupted'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+      const running = startIpctl(['auth', 'set-key', '--no-verify', '--profile', 'interrupted'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
       helper = await firstChildOf(running.child.pid!);
       running.child.kill('SIGINT');
       result = await running.result();
@@ -321,26 +321,26 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 
   it('profile remove and auth logout delete the keychain entries too', async () => {
-    await ipctl(['auth', 'set-key', '--profile', 'gone'], { input: canaryApiKey });
-    await ipctl(['auth', 'set-token', '--profile', 'gone'], { input: canaryToken });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'gone'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-token', '--no-verify', '--profile', 'gone'], { input: canaryToken });
     const removed = await ipctl(['profile', 'remove', 'gone', '--yes']);
     expect(removed.stderr).toBe('Removed profile "gone".\n');
     expect(removed.code).toBe(0);
     expect([keyring.lookup('gone:apiKey'), keyring.lookup('gone:token')]).toEqual(['', '']);
 
-    await ipctl(['auth', 'set-key', '--profile', 'out'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'out'], { input: canaryApiKey });
     const loggedOut = await ipctl(['auth', 'logout', '--profile', 'out', '--yes']);
     expect(loggedOut.stderr).toBe('Removed the credentials of profile "out".\n');
     expect(loggedOut.code).toBe(0);
     expect(keyring.lookup('out:apiKey')).toBe('');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.out).toEqual({});
-    const status = await ipctl(['auth', 'status', '--profile', 'out']);
+    const status = await ipctl(['auth', 'status', '--offline', '--profile', 'out']);
     expect(status.code).toBe(4);
   });
 
   it('auth logout where the keychain cannot be reached removes what it can, keeps the marker of what it cannot, exits 5, and a second run finishes', async () => {
-    await ipctl(['auth', 'set-key', '--profile', 'out'], { input: canaryApiKey });
-    await ipctl(['auth', 'set-token', '--profile', 'out', '--insecure-storage'], { input: canaryToken });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'out'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-token', '--no-verify', '--profile', 'out', '--insecure-storage'], { input: canaryToken });
     const noBus = { DBUS_SESSION_BUS_ADDRESS: undefined };
     const first = await ipctl(['auth', 'logout', '--profile', 'out', '--yes'], { env: noBus });
     expect(first.stderr).toBe(
@@ -361,8 +361,8 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 
   it('profile remove where the keychain cannot be reached keeps the profile, exits 5, and a second run finishes', async () => {
-    await ipctl(['auth', 'set-key', '--profile', 'gone'], { input: canaryApiKey });
-    await ipctl(['auth', 'set-token', '--profile', 'gone'], { input: canaryToken });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'gone'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-token', '--no-verify', '--profile', 'gone'], { input: canaryToken });
     const first = await ipctl(['profile', 'remove', 'gone', '--yes'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
     expect(first.stderr).toBe(
       'Error: Profile "gone" was not removed: its API key and bearer token could not be removed from the OS keychain (no D-Bus session).\n' +
@@ -380,25 +380,25 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 
   it('auth status where the keyring cannot be reached says the key is kept there and why, not that none is configured, exit 4', async () => {
-    await ipctl(['auth', 'set-key', '--profile', 'far'], { input: canaryApiKey });
-    const status = await ipctl(['auth', 'status', '--profile', 'far'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'far'], { input: canaryApiKey });
+    const status = await ipctl(['auth', 'status', '--offline', '--profile', 'far'], { env: { DBUS_SESSION_BUS_ADDRESS: undefined } });
     expect(status.code).toBe(4);
     expect(status.stdout).toContain('API key\tkept, but cannot be read here (keyring)\tprofile "far"');
     expect(status.stderr).toBe(
       `The API key of profile "far" is kept in ${keychainName}, which cannot be read here: no D-Bus session.\n` +
-        'Unlock the keyring and try again, give the API key in IPCTL_API_KEY, or keep it in the profile file: ipctl auth set-key --insecure-storage\n',
+        'Unlock the keyring and try again, give the API key in IPCTL_API_KEY, or keep it in the profile file: ipctl auth set-key --insecure-storage --profile far\n',
     );
-    const reachable = await ipctl(['auth', 'status', '--profile', 'far']);
+    const reachable = await ipctl(['auth', 'status', '--offline', '--profile', 'far']);
     expect(reachable.code).toBe(0);
   });
 
   it('a keychain entry removed behind ipctl\'s back reads as a missing credential', async () => {
-    await ipctl(['auth', 'set-key', '--profile', 'lost'], { input: canaryApiKey });
+    await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'lost'], { input: canaryApiKey });
     await runIpctl(['profile', 'add', 'other'], { env: { ...sandboxEnv(), ...keyring.env } });
     await new Promise<void>((resolve, reject) =>
       spawn('secret-tool', ['clear', 'service', 'ipctl', 'username', 'lost:apiKey'], { env: keyring.env, stdio: 'ignore' }).on('close', (code) => (code === 0 ? resolve() : reject(new Error(`secret-tool clear: ${code}`)))),
     );
-    const status = await ipctl(['auth', 'status', '--profile', 'lost']);
+    const status = await ipctl(['auth', 'status', '--offline', '--profile', 'lost']);
     expect(status.code).toBe(4);
     expect(status.stdout).toContain('API key\tmissing from the keyring (keyring)');
   });
@@ -414,7 +414,7 @@ describe.skipIf(missing !== undefined)(`with a Secret Service that has no keyrin
   });
 
   it('set-key stores in the profile file and says why, once', async () => {
-    const stored = await runIpctl(['auth', 'set-key'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    const stored = await runIpctl(['auth', 'set-key', '--no-verify'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
     expect(stored.code).toBe(0);
     const notices = stored.stderr.split('\n').filter((line) => line.startsWith('No OS keychain is usable here ('));
     expect(notices).toHaveLength(1);
@@ -430,7 +430,7 @@ describe.skipIf(missing !== undefined)(`with a Secret Service that has no keyrin
   });
 
   it('with --debug, the notice is followed by the keychain library\'s own words', async () => {
-    const stored = await runIpctl(['auth', 'set-key', '--debug', '--profile', 'traced'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    const stored = await runIpctl(['auth', 'set-key', '--no-verify', '--debug', '--profile', 'traced'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
     expect(stored.code).toBe(0);
     expect(stored.stderr).toContain('(the keyring is locked, or has no default collection)');
     expect(stored.stderr).toMatch(/^debug: the keychain said: .*no result found/m);
@@ -440,7 +440,7 @@ describe.skipIf(missing !== undefined)(`with a Secret Service that has no keyrin
 
 describe('with no D-Bus session', () => {
   it('set-key stores in the profile file, says so once, and a command that needs the key works', async () => {
-    const stored = await runIpctl(['auth', 'set-key'], { env: sandboxEnv(), input: canaryApiKey });
+    const stored = await runIpctl(['auth', 'set-key', '--no-verify'], { env: sandboxEnv(), input: canaryApiKey });
     expect(stored.stderr).toBe(`${fileNotice(configFile())}Stored the API key of profile "default" in the profile file.\n`);
     expect(stored.code).toBe(0);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default).toEqual({ apiKey: canaryApiKey });
@@ -450,7 +450,7 @@ describe('with no D-Bus session', () => {
     expect(found.stderr).toBe('');
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout)).not.toEqual([]);
-    const status = await runIpctl(['auth', 'status', '--json'], { env: sandboxEnv() });
+    const status = await runIpctl(['auth', 'status', '--offline', '--json'], { env: sandboxEnv() });
     expect(JSON.parse(status.stdout).apiKey).toMatchObject({ storage: 'file' });
   });
 
@@ -467,7 +467,7 @@ describe('with no D-Bus session', () => {
   });
 
   it('auth login with the API key left empty keeps the stored one', async () => {
-    await runIpctl(['auth', 'set-key', '--profile', 'x', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
+    await runIpctl(['auth', 'set-key', '--no-verify', '--profile', 'x', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
     const session = new PtySession(['auth', 'login', '--profile', 'x'], { IPCTL_CONFIG_DIR: config.path });
     await session.expect('API key');
     session.send(keys.enter);
@@ -484,17 +484,17 @@ describe('with no D-Bus session', () => {
     expect(org.code).toBe(4);
     expect(org.stderr).toContain(`Error: The API key of profile "default" is kept in ${keychainName}, which cannot be read here: no D-Bus session.`);
     expect(org.stderr).toContain('ipctl auth set-key --insecure-storage');
-    const status = await runIpctl(['auth', 'status'], { env: sandboxEnv() });
+    const status = await runIpctl(['auth', 'status', '--offline'], { env: sandboxEnv() });
     expect(status.code).toBe(4);
     expect(status.stderr).toContain('which cannot be read here: no D-Bus session.');
     // IPCTL_API_KEY needs no keychain.
-    const withEnv = await runIpctl(['auth', 'status', '--json'], { env: sandboxEnv({ IPCTL_API_KEY: canaryApiKey }) });
+    const withEnv = await runIpctl(['auth', 'status', '--offline', '--json'], { env: sandboxEnv({ IPCTL_API_KEY: canaryApiKey }) });
     expect(withEnv.code).toBe(0);
     expect(JSON.parse(withEnv.stdout).apiKey).toMatchObject({ storage: 'env' });
   });
 
   it('auth migrate says that no keychain is usable, exits 1, and leaves the file as it was', async () => {
-    await runIpctl(['auth', 'set-key', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
+    await runIpctl(['auth', 'set-key', '--no-verify', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
     const before = readFileSync(configFile(), 'utf8');
     const migrated = await runIpctl(['auth', 'migrate'], { env: sandboxEnv() });
     expect(migrated.code).toBe(1);
@@ -524,7 +524,7 @@ describe('a keychain that does not answer', () => {
 
   it('is given up after IPCTL_KEYRING_TIMEOUT with an error naming the store, exit 5, and nothing stored', async () => {
     const started = Date.now();
-    const stored = await runIpctl(['auth', 'set-key'], { env: sandboxEnv({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socketPath}`, IPCTL_KEYRING_TIMEOUT: '1' }), input: canaryApiKey });
+    const stored = await runIpctl(['auth', 'set-key', '--no-verify'], { env: sandboxEnv({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socketPath}`, IPCTL_KEYRING_TIMEOUT: '1' }), input: canaryApiKey });
     expect(stored.code).toBe(5);
     expect(stored.stderr).toContain('Error: The Secret Service keyring (D-Bus) did not answer within 1 second; stopped waiting.');
     expect(stored.stderr).not.toContain(canaryApiKey);
@@ -536,11 +536,11 @@ describe('a keychain that does not answer', () => {
     // An unusable IPCTL_KEYRING_TIMEOUT fails any command that reaches the keychain.
     const env = sandboxEnv({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socketPath}`, IPCTL_KEYRING_TIMEOUT: 'never' });
     await runIpctl(['profile', 'add', 'p'], { env });
-    for (const args of [['--version'], ['--help'], ['auth', 'set-key', '--help'], ['completion', 'bash'], ['profile', 'list'], ['profile', 'show', 'p'], ['version']]) {
+    for (const args of [['--version'], ['--help'], ['auth', 'set-key', '--no-verify', '--help'], ['completion', 'bash'], ['profile', 'list'], ['profile', 'show', 'p'], ['version']]) {
       const result = await runIpctl(args, { env });
       expect(result.code, args.join(' ')).toBe(0);
     }
-    const stored = await runIpctl(['auth', 'set-key'], { env, input: canaryApiKey });
+    const stored = await runIpctl(['auth', 'set-key', '--no-verify'], { env, input: canaryApiKey });
     expect(stored.code).toBe(2);
     expect(stored.stderr).toContain('IPCTL_KEYRING_TIMEOUT must be a number of seconds');
   });

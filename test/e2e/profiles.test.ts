@@ -80,9 +80,9 @@ describe('profiles', () => {
     expect(fromEnv.code).toBe(2);
     expect(fromEnv.stderr).toBe(refused.stderr);
     // Commands that store credentials still make the profile.
-    const stored = await ipctl(['auth', 'set-key', '--profile', 'nope', '--insecure-storage'], { input: canaryKey });
+    const stored = await ipctl(['auth', 'set-key', '--profile', 'nope', '--insecure-storage', '--no-verify'], { input: canaryKey });
     expect(stored.code).toBe(0);
-    expect((await ipctl(['auth', 'status', '--profile', 'nope'])).code).toBe(0);
+    expect((await ipctl(['auth', 'status', '--profile', 'nope', '--offline'])).code).toBe(0);
     // With no profile file at all, the built-in default profile is shown, not refused.
     const fresh = await runIpctl(['auth', 'status'], { env: { IPCTL_CONFIG_DIR: join(config.path, 'empty') } });
     expect(fresh.code).toBe(4);
@@ -91,7 +91,7 @@ describe('profiles', () => {
 
   it('keeps the file at mode 0600 in a 0700 folder', async () => {
     const nested = join(config.path, 'nested', 'ipctl');
-    const result = await runIpctl(['auth', 'set-key'], { env: { IPCTL_CONFIG_DIR: nested }, input: `${canaryKey}\n` });
+    const result = await runIpctl(['auth', 'set-key', '--no-verify'], { env: { IPCTL_CONFIG_DIR: nested }, input: `${canaryKey}\n` });
     expect(result.code).toBe(0);
     expect(statSync(join(nested, 'config.json')).mode & 0o777).toBe(0o600);
     expect(statSync(nested).mode & 0o777).toBe(0o700);
@@ -130,21 +130,22 @@ describe('profiles', () => {
 
 describe('credentials', () => {
   it('stores a key and a token read from stdin, and shows only their last four characters', async () => {
-    const key = await ipctl(['auth', 'set-key'], { input: `${canaryKey}\n` });
+    // --no-verify: this test is about where credentials are kept; no service is asked (auth-verify.test.ts checks that).
+    const key = await ipctl(['auth', 'set-key', '--no-verify'], { input: `${canaryKey}\n` });
     expect(key.code).toBe(0);
     // No D-Bus session here: the file, said once.
     expect(key.stderr).toBe(
       `No OS keychain is usable here (no D-Bus session); kept in ${configFile()} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.\n` +
         'Stored the API key of profile "default" in the profile file.\n',
     );
-    const token = await ipctl(['auth', 'set-token', '--profile', 'default', '--insecure-storage'], { input: canaryToken });
+    const token = await ipctl(['auth', 'set-token', '--profile', 'default', '--insecure-storage', '--no-verify'], { input: canaryToken });
     expect(token.stderr).toBe('Stored the bearer token of profile "default" in the profile file.\n');
     expect(token.code).toBe(0);
 
     const stored = JSON.parse(readFileSync(configFile(), 'utf8'));
     expect(stored).toEqual({ current: 'default', profiles: { default: { apiKey: canaryKey, token: canaryToken } } });
 
-    for (const args of [['profile', 'list'], ['profile', 'show'], ['profile', 'show', '--json'], ['auth', 'status'], ['auth', 'status', '--json']]) {
+    for (const args of [['profile', 'list'], ['profile', 'show'], ['profile', 'show', '--json'], ['auth', 'status', '--offline'], ['auth', 'status', '--json', '--offline']]) {
       const result = await ipctl(args);
       expect(result.code).toBe(0);
       const output = result.stdout + result.stderr;
@@ -171,16 +172,16 @@ describe('credentials', () => {
   });
 
   it('auth status says where each value came from, and exits 4 with no credential', async () => {
-    const none = await ipctl(['auth', 'status', '--json']);
+    const none = await ipctl(['auth', 'status', '--json', '--offline']);
     expect(none.code).toBe(4);
     expect(none.stderr).toContain('No credential is configured');
     const report = JSON.parse(none.stdout);
-    expect(report.apiKey).toEqual({ value: null, source: null, origin: null, storage: null });
+    expect(report.apiKey).toEqual({ value: null, source: null, origin: null, storage: null, check: null });
     expect(report.baseUrl).toMatchObject({ value: 'http://127.0.0.1:4510/v1', source: 'default' });
 
     await ipctl(['profile', 'add', 'work', '--base-url', 'https://profile.example.com/v1', '--org', 'org_profile']);
-    await ipctl(['auth', 'set-key'], { input: canaryKey });
-    const status = await ipctl(['auth', 'status', '--json', '--base-url', 'https://flag.example.com/v1'], {
+    await ipctl(['auth', 'set-key', '--no-verify'], { input: canaryKey });
+    const status = await ipctl(['auth', 'status', '--json', '--offline', '--base-url', 'https://flag.example.com/v1'], {
       env: { IPCTL_TOKEN: canaryToken, IPCTL_ORG: 'org_env' },
     });
     expect(status.code).toBe(0);
@@ -188,7 +189,7 @@ describe('credentials', () => {
     expect(resolved.profile).toMatchObject({ name: 'work', source: 'profile' });
     expect(resolved.baseUrl).toMatchObject({ value: 'https://flag.example.com/v1', source: 'flag', origin: '--base-url' });
     expect(resolved.org).toMatchObject({ value: 'org_env', source: 'environment', origin: 'IPCTL_ORG' });
-    expect(resolved.apiKey).toMatchObject({ value: `****${canaryKey.slice(-4)}`, source: 'profile', storage: 'file' });
+    expect(resolved.apiKey).toMatchObject({ value: `****${canaryKey.slice(-4)}`, source: 'profile', storage: 'file', check: { result: 'not checked', reason: '--offline' } });
     expect(resolved.token).toMatchObject({ value: `****${canaryToken.slice(-4)}`, source: 'environment', storage: 'env' });
     expect(resolved.searchUrl).toMatchObject({ source: 'default' });
     expect(status.stdout + status.stderr).not.toContain(canaryKey);

@@ -166,7 +166,7 @@ async function profileCase(scenario: WriteScenario, site: string, kind: string, 
   writeFileSync(join(config.path, 'config.json.tmp-1700000000abcdef'), '{"profiles":{"x":{"apiKey":"sk_left_CANARY_0123456789"}}}', { mode: 0o600 });
   const change = (name: string, fault?: string): Invocation => {
     const env = { IPCTL_CONFIG_DIR: config.path, IPCTL_TEST_FS_FAULT: fault };
-    if (scenario === 'credential') return { args: ['auth', 'set-key', '--profile', name], env, input: `sk_${name}_CANARY_0123456789\n` };
+    if (scenario === 'credential') return { args: ['auth', 'set-key', '--profile', name, '--no-verify'], env, input: `sk_${name}_CANARY_0123456789\n` };
     return { args: ['profile', 'add', name, '--org', `org_${name}`, ...(scenario === 'profile-corrupt' ? ['--force'] : [])], env };
   };
   try {

@@ -54,7 +54,7 @@ const asking: Asking[] = [
 async function storeProfile(): Promise<void> {
   const env = { IPCTL_CONFIG_DIR: config.path };
   expect((await runMain(['profile', 'add', 'gone', '--base-url', fixture.sandbox.baseUrl], { env })).code).toBe(0);
-  expect((await runMain(['auth', 'set-key', '--profile', 'gone', '--insecure-storage'], { env, stdin: 'sk_gone_0123456789abcdef\n' })).code).toBe(0);
+  expect((await runMain(['auth', 'set-key', '--profile', 'gone', '--insecure-storage', '--no-verify'], { env, stdin: 'sk_gone_0123456789abcdef\n' })).code).toBe(0);
 }
 
 function storedKey(): string | undefined {

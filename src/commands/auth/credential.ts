@@ -19,7 +19,7 @@ export async function readSecret(context: Context, key: CredentialKey): Promise<
   const name = credentialNames[key];
   if (context.deps.stdin.isTTY) {
     if (!context.interactive) {
-      throw new UsageError(`No ${name} on stdin.`, `Pipe it in, for example: ipctl auth ${credentialCommands[key]} < file`);
+      throw new UsageError(`No ${name} on stdin.`, `Pipe it in, for example: ${context.suggest(`auth ${credentialCommands[key]}`, '< file')}`);
     }
     const prompter = await context.prompter();
     return checkSecret(await prompter.password(`${capitalize(name)}:`, { validate: (value) => checkValue(value, name) }), name);

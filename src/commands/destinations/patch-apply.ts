@@ -1,16 +1,15 @@
 import type { Destination } from '../../api/schemas.js';
-import type { Settings } from '../../config/resolve.js';
 import { Secret } from '../../config/secret.js';
 import type { Context } from '../../context.js';
 import type { MaskPath } from '../../destinations/fields.js';
 import { destinationView } from '../../destinations/view.js';
 import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type PatchLayer, type PatchPlan, requestBody, secretChanges } from '../../destinations/patch-plan.js';
-import { UsageError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Outcome } from '../../output/view.js';
 import { usageError } from '../input.js';
 import type { PatchInput } from './patch.js';
+import { requireProject } from '../projects/project-ref.js';
 
 /*
  * `destinations patch` when it runs: the plan from the flags and --input-json,
@@ -33,14 +32,6 @@ export async function applyPatch(input: PatchInput, context: Context): Promise<O
   if (input.dryRun) return dryRunOutcome(api.prepare(operations.updateDestination, params));
   const destination = await api.call(operations.updateDestination, params);
   return { data: destination, view: destinationView(destination), messages: secretMessages(plan) };
-}
-
-function requireProject(settings: Settings): string {
-  const project = settings.project.value;
-  if (!project) {
-    throw new UsageError('No project given.', 'Pass --project ID_OR_NAME, or set a default with IPCTL_PROJECT or `ipctl profile add NAME --project ID_OR_NAME`.');
-  }
-  return project;
 }
 
 /** Reads --input-json, merges it with the flags, and checks the result; every problem is reported at once. */

@@ -1,6 +1,7 @@
 import type { Operation, operations } from '../../api/operations.js';
 import type { Settings } from '../../config/resolve.js';
 import type { Context } from '../../context.js';
+import { chosenProfile, profileAddCommand } from '../../config/suggest.js';
 import { UsageError } from '../../errors.js';
 import * as z from '../../schema/zod.js';
 import { argument, flag } from '../command.js';
@@ -17,7 +18,7 @@ function requireOrg(argument: string | undefined, settings: Settings): string {
   if (!orgId) {
     throw new UsageError(
       'No organization given.',
-      'Pass ORG_ID, or set a default with --org, IPCTL_ORG, or `ipctl profile add NAME --org ID`.',
+      `Pass ORG_ID, or set a default with --org, IPCTL_ORG, or \`${profileAddCommand(chosenProfile(settings.profile), '--org ID')}\`.`,
     );
   }
   return orgId;

@@ -10,7 +10,7 @@ const httpUrl = z.optional(
   z.pipe(
     z.string().check(z.superRefine((url, context) => {
       const problem = serviceUrlProblem(url);
-      if (problem) context.addIssue({ code: 'custom', message: `${problem}. ${serviceUrlHint}`, input: url });
+      if (problem) context.addIssue({ code: 'custom', message: `${problem}. ${serviceUrlHint()}`, input: url });
     })),
     z.transform((url: string) => url.replace(/\/+$/, '')),
   ),

@@ -1,4 +1,5 @@
 import type { Settings } from '../../config/resolve.js';
+import { chosenProfile, profileAddCommand, suggestedCommand } from '../../config/suggest.js';
 import { UsageError } from '../../errors.js';
 import * as z from '../../schema/zod.js';
 import { flag } from '../command.js';
@@ -13,7 +14,11 @@ export const projectFlag = {
 export function requireProject(settings: Settings): string {
   const project = settings.project.value;
   if (!project) {
-    throw new UsageError('No project given.', 'Pass --project ID|NAME, or set a default with IPCTL_PROJECT or `ipctl profile add NAME --project ID|NAME`; `ipctl projects list` lists them.');
+    const profile = chosenProfile(settings.profile);
+    throw new UsageError(
+      'No project given.',
+      `Pass --project ID|NAME, or set a default with IPCTL_PROJECT or \`${profileAddCommand(profile, '--project ID|NAME')}\`; \`${suggestedCommand('projects list', profile)}\` lists them.`,
+    );
   }
   return project;
 }

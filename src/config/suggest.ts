@@ -1,0 +1,32 @@
+/*
+ * Commands that ipctl suggests in its messages. A person who picked a profile
+ * for this run (--profile, IPCTL_PROFILE) must get commands that act on that
+ * profile too: `ipctl auth set-token` alone would store the token in another.
+ */
+import type { Resolved } from './resolve.js';
+
+/** Profile names as the profile file allows them need no quoting; anything else is quoted for a POSIX shell. */
+const plainName = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** The profile chosen for this run by --profile or IPCTL_PROFILE, which suggested commands carry; undefined when none was. */
+export function chosenProfile(profile: Resolved<string>): string | undefined {
+  return profile.source === 'flag' || profile.source === 'environment' ? profile.value : undefined;
+}
+
+/**
+ * A command to suggest, `ipctl <command>`, with `--profile NAME` when a profile
+ * was chosen for this run; `after` follows the flags (a redirection, say).
+ */
+export function suggestedCommand(command: string, profile: string | undefined, after = ''): string {
+  const flag = profile === undefined ? '' : ` --profile ${shellWord(profile)}`;
+  return `ipctl ${command}${flag}${after === '' ? '' : ` ${after}`}`;
+}
+
+/** `ipctl profile add NAME …`, naming the chosen profile instead of NAME when there is one. */
+export function profileAddCommand(profile: string | undefined, rest: string): string {
+  return `ipctl profile add ${profile === undefined ? 'NAME' : shellWord(profile)} ${rest}`;
+}
+
+function shellWord(text: string): string {
+  return plainName.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
