@@ -1,4 +1,3 @@
-import type { Destination } from '../../api/schemas.js';
 import { Secret } from '../../config/secret.js';
 import type { Context } from '../../context.js';
 import type { MaskPath } from '../../destinations/fields.js';
