@@ -30,6 +30,7 @@ export const commands: CommandEntry[] = [
   { path: ['providers', 'get'], summary: 'Show a provider and what a connection to it needs', load: () => import('./providers/get.js') },
   { path: ['destinations', 'patch'], summary: "Change a destination's name, metadata or secrets", load: () => import('./destinations/patch.js') },
   { path: ['connections', 'generate'], summary: 'Create a connection, importing credentials you hold (flags, JSON or prompts)', load: () => import('./connections/generate.js') },
+  { path: ['connections', 'remove'], summary: 'Remove connections by ID, or every connection a bulk import created (--from-results)', load: () => import('./connections/remove.js') },
   { path: ['connections', 'report'], summary: 'Merge the results files of bulk imports (one per CI job) into one summary', load: () => import('./connections/report.js') },
   { path: ['profile', 'list'], summary: 'List profiles', load: () => import('./profile/list.js') },
   { path: ['profile', 'show'], summary: 'Show a profile (secrets redacted)', load: () => import('./profile/show.js') },
