@@ -241,7 +241,10 @@ describe('connections remove --from-results', () => {
     const result = await run(['connections', 'remove', '--from-results', results, '--yes', '--concurrency', '4', '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ removed: 20, failed: 0 });
-    expect((JSON.parse(result.stdout) as { retries: number }).retries).toBeGreaterThanOrEqual(3);
+    const { retries, seconds } = JSON.parse(result.stdout) as { retries: number; seconds: number };
+    expect(retries).toBeGreaterThanOrEqual(3);
+    // Every worker waited out the Retry-After (1 s), not only the one that was answered 429.
+    expect(seconds).toBeGreaterThanOrEqual(0.9);
     const answered = (await deletes()).filter((entry) => entry.status === 204);
     expect(answered).toHaveLength(20);
     expect(new Set(answered.map((entry) => entry.path)).size).toBe(20);

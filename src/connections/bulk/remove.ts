@@ -60,6 +60,7 @@ export async function removeFromResults(input: RemovalInput, context: Context): 
   const resultsPath = removalResultsPath(input);
   const settings = await context.settings({ project: input.project });
   const api = await context.api(settings, { finishOnInterrupt: true, quietWaits: true });
+  // Exit 4 now if no credential is configured, before the files are read.
   api.prepare(operations.getProject, { path: { projectIdOrName: 'check' } });
   const lock = input.dryRun ? undefined : lockResults(resultsPath, context, 'removal');
   try {
