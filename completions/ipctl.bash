@@ -13,7 +13,7 @@ _ipctl_subcommands() {
     'providers') _ipctl_words='list get' ;;
     'projects') _ipctl_words='list get' ;;
     'destinations') _ipctl_words='list get patch' ;;
-    'connections') _ipctl_words='list get generate report' ;;
+    'connections') _ipctl_words='list get generate remove report' ;;
     'profile') _ipctl_words='list show use add remove' ;;
     'auth') _ipctl_words='login logout migrate set-key set-token status' ;;
     *) _ipctl_words='' ;;
@@ -42,6 +42,7 @@ _ipctl_flags() {
     'connections list') _ipctl_words='--project --provider --group-ref --consumer-ref -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'connections get') _ipctl_words='--project -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'connections generate') _ipctl_words='--project --provider --group-ref --group-name --consumer-ref --consumer-name --workspace --metadata --custom --scopes --api-key-file --username --password-file --refresh-token-file --access-token-file --input-json --skeleton --dry-run --show-secrets --from-file --format --concurrency --rate --results --resume --retry-uncertain --skip-invalid --allow-duplicates --shard -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'connections remove') _ipctl_words='--project --from-results --results --resume --concurrency --rate --dry-run -y --yes -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'connections report') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'profile') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'profile list') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
@@ -82,6 +83,7 @@ _ipctl_takes_value() {
     'connections list|--project'|'connections list|--provider'|'connections list|--group-ref'|'connections list|--consumer-ref'|'connections list|-o'|'connections list|--output'|'connections list|--query') return 0 ;;
     'connections get|--project'|'connections get|-o'|'connections get|--output'|'connections get|--query') return 0 ;;
     'connections generate|--project'|'connections generate|--provider'|'connections generate|--group-ref'|'connections generate|--group-name'|'connections generate|--consumer-ref'|'connections generate|--consumer-name'|'connections generate|--workspace'|'connections generate|--metadata'|'connections generate|--custom'|'connections generate|--scopes'|'connections generate|--api-key-file'|'connections generate|--username'|'connections generate|--password-file'|'connections generate|--refresh-token-file'|'connections generate|--access-token-file'|'connections generate|--input-json'|'connections generate|--from-file'|'connections generate|--format'|'connections generate|--concurrency'|'connections generate|--rate'|'connections generate|--results'|'connections generate|--shard'|'connections generate|-o'|'connections generate|--output'|'connections generate|--query') return 0 ;;
+    'connections remove|--project'|'connections remove|--results'|'connections remove|--concurrency'|'connections remove|--rate'|'connections remove|-o'|'connections remove|--output'|'connections remove|--query') return 0 ;;
     'connections report|-o'|'connections report|--output'|'connections report|--query') return 0 ;;
     'profile list|-o'|'profile list|--output'|'profile list|--query') return 0 ;;
     'profile show|-o'|'profile show|--output'|'profile show|--query') return 0 ;;
@@ -142,6 +144,10 @@ _ipctl_values() {
     'connections generate|--results') _ipctl_words='files' ;;
     'connections generate|--shard') _ipctl_words='choices auto' ;;
     'connections generate|-o'|'connections generate|--output') _ipctl_words='choices table wide json yaml' ;;
+    'connections remove|--project') _ipctl_words='dynamic' ;;
+    'connections remove|--results') _ipctl_words='files' ;;
+    'connections remove|-o'|'connections remove|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
+    'connections remove|#'*) _ipctl_words='dynamic' ;;
     'connections report|-o'|'connections report|--output') _ipctl_words='choices table wide json yaml ndjson' ;;
     'connections report|#'*) _ipctl_words='files' ;;
     'profile list|-o'|'profile list|--output') _ipctl_words='choices table wide json yaml ndjson' ;;

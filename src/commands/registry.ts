@@ -38,6 +38,7 @@ export const commands: CommandEntry[] = [
   { path: ['connections', 'list'], summary: "List a project's connections, filtered by provider, group or consumer", load: () => import('./connections/list.js') },
   { path: ['connections', 'get'], summary: 'Show a connection (credentials redacted)', load: () => import('./connections/get.js') },
   { path: ['connections', 'generate'], summary: 'Create a connection, importing credentials you hold (flags, JSON or prompts)', load: () => import('./connections/generate.js') },
+  { path: ['connections', 'remove'], summary: 'Remove connections by ID, or all that a bulk import created (--from-results)', load: () => import('./connections/remove.js') },
   { path: ['connections', 'report'], summary: 'Merge the results files of bulk imports (one per CI job) into one summary', load: () => import('./connections/report.js') },
   { path: ['profile', 'list'], summary: 'List profiles', load: () => import('./profile/list.js') },
   { path: ['profile', 'show'], summary: 'Show a profile (secrets redacted)', load: () => import('./profile/show.js') },

@@ -7,7 +7,7 @@
 // test clock); test/e2e/retries.test.ts waits for a real Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { apiCommands, prepareRun } from '../helpers/commands.js';
+import { apiCommands, createConnection, prepareRun } from '../helpers/commands.js';
 import { faultCases } from '../helpers/fault-cases.js';
 import { runMain, testClock } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
@@ -26,7 +26,8 @@ afterAll(() => {
 const quietStderr = new Map<string, string>();
 beforeAll(async () => {
   for (const row of apiCommands) {
-    const result = await runMain(prepareRun(row, work.path), { env: fixture.env(row.env), stdin: row.input });
+    const connection = row.needsConnection ? await createConnection(fixture.env()) : undefined;
+    const result = await runMain(prepareRun(row, work.path, connection), { env: fixture.env(row.env), stdin: row.input });
     expect(result.code, `${row.name} without faults: ${result.stderr}`).toBe(row.successExit);
     quietStderr.set(row.name, result.stderr);
   }
@@ -39,10 +40,11 @@ describe('API commands under injected faults', () => {
     const mode = row.retry;
     const expected = fault.expect[mode];
     const quiet = expected.exit === 'success' ? quietStderr.get(row.name) : '';
+    const connection = row.needsConnection ? await createConnection(fixture.env()) : undefined;
     await fixture.clearRequests();
     await fixture.addFaults({ [row.operation]: fault.steps });
     const clock = testClock();
-    const result = await runMain([...prepareRun(row, work.path), ...(fault.flags ?? [])], {
+    const result = await runMain([...prepareRun(row, work.path, connection), ...(fault.flags ?? [])], {
       env: fixture.env({ IPCTL_RETRY_BACKOFF: '0.02', ...fault.env, ...row.env }),
       stdin: row.input,
       clock,

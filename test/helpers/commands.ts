@@ -42,6 +42,12 @@ export interface ApiCommandRow {
   /** Exit code of the successful run. */
   successExit: number;
   /**
+   * The run removes what it names, so each run needs its own: a connection is
+   * created in demo before it (createConnection), and its ID given as
+   * {connection} in args. Without one, {connection} names no connection.
+   */
+  needsConnection?: boolean;
+  /**
    * README, Retries: reads, `search` and `destinations patch` are retried on any
    * temporary failure ('safe'); `connections generate` only when the request
    * cannot have reached the server ('beforeSend').
@@ -92,12 +98,34 @@ export const apiCommands: ApiCommandRow[] = [
   // The ID is found in the list first (read-operations.md: the get takes the name).
   { name: 'destinations get', args: ['destinations', 'get', 'dest_sqs', '--project', 'demo'], operation: 'getDestination', alsoSends: ['listDestinations'], retry: 'safe', successExit: 0 },
   { name: 'providers list', args: ['providers', 'list'], operation: 'listProviders', retry: 'safe', successExit: 0 },
+  {
+    name: 'connections remove',
+    args: ['connections', 'remove', '{connection}', '--project', 'demo', '--yes'],
+    operation: 'deleteConnection',
+    // README, Retries: a DELETE has the same effect when repeated (a repeat answers 404), so it is retried as a read is.
+    retry: 'safe',
+    // Each ID is read first, so that an unknown one removes nothing.
+    alsoSends: ['getConnection'],
+    needsConnection: true,
+    successExit: 0,
+  },
   // A GET through `ipctl api` is retried like any read.
   { name: 'api', args: ['api', '/orgs/{org}'], operation: 'getOrg', retry: 'safe', successExit: 0 },
 ];
 
-/** The row's argv with {dir} replaced, after writing its files into `dir`. */
-export function prepareRun(row: ApiCommandRow, dir: string): string[] {
+/** The row's argv with {dir} (and {connection}) replaced, after writing its files into `dir`. */
+export function prepareRun(row: ApiCommandRow, dir: string, connection = 'conn_none'): string[] {
   for (const [name, content] of Object.entries(row.files ?? {})) writeFileSync(join(dir, name), content, { mode: 0o600 });
-  return row.args.map((arg) => arg.replaceAll('{dir}', dir));
+  return row.args.map((arg) => arg.replaceAll('{dir}', dir).replaceAll('{connection}', connection));
+}
+
+/** Creates a connection in the sandbox's demo project (spec 4.3, straight to the API) for a row that needs one; its ID. */
+export async function createConnection(env: Record<string, string | undefined>): Promise<string> {
+  const response = await fetch(`${env.IPCTL_BASE_URL}/projects/demo/connections:generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': env.IPCTL_API_KEY ?? '' },
+    body: JSON.stringify({ provider: 'pipedrive', groupRef: 'acme-corp', consumerRef: 'u-42', providerWorkspaceRef: 'acme', apiKey: commandSecrets.connectionApiKey }),
+  });
+  if (response.status !== 201) throw new Error(`connections:generate answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
 }

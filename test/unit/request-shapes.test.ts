@@ -172,6 +172,8 @@ const cases: Case[] = [
   { name: 'destinations list', operation: 'listDestinations', args: ['destinations', 'list', '--project', 'demo'] },
   { name: 'destinations get by ID', operation: 'getDestination', args: ['destinations', 'get', 'dest_webhook', '--project', 'demo'] },
   { name: 'providers list with filters', operation: 'listProviders', args: ['providers', 'list', '--supports', 'search', '--auth-type', 'oauth2'] },
+  // Last: it removes the connection the reads above look at.
+  { name: 'connections remove', operation: 'deleteConnection', args: ['connections', 'remove', '{connection}', '--project', 'demo', '--yes'] },
 ];
 
 let sandbox: Sandbox;

@@ -4,6 +4,7 @@ import * as z from '../../schema/zod.js';
 import { defineCommand, flag, type InputOf } from '../command.js';
 import { filePaths, identifier, outputFlag } from '../input.js';
 import { projectFlag } from '../projects/project-ref.js';
+import { pacingFlags } from './pacing-flags.js';
 
 const value = z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty')));
 const path = z.optional(z.string().check(z.minLength(1, 'must not be empty; give a path, or - for stdin')));
@@ -38,29 +39,10 @@ const generateFlags = {
   format: flag('--format <jsonl|csv>', 'the format of --from-file (default: from its extension: .jsonl, .ndjson, .json or .csv)', z.optional(z.enum(['jsonl', 'csv'], { error: 'must be jsonl or csv' })), {
     values: ['jsonl', 'csv'],
   }),
-  concurrency: flag(
-    '--concurrency <n>',
-    `with --from-file: requests in flight at once, 1 to 64 (default: ${defaultConcurrency})`,
-    z.optional(
-      z.pipe(
-        z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number from 1 to 64')), z.transform(Number)),
-        z.number().check(z.int(), z.minimum(1, 'must be at least 1'), z.maximum(64, 'must be at most 64')),
-      ),
-    ),
-  ),
-  rate: flag(
-    '--rate <n>',
-    'with --from-file: at most N requests a second, retries included (a positive number: 50, 0.5); default: no cap',
-    z.optional(
-      z.pipe(
-        z.pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a positive number of requests a second, such as 50 or 0.5')), z.transform(Number)),
-        z.number().check(z.positive('must be more than 0 requests a second, such as 50 or 0.5'), z.maximum(100_000, 'must be at most 100000 requests a second')),
-      ),
-    ),
-  ),
+  ...pacingFlags('with --from-file: '),
   results: flag('--results <path>', 'with --from-file: the results file, one JSON line per row (default: INPUT.results.jsonl beside the input)', path, files),
   resume: flag('--resume', 'with --from-file: continue the run the results file records, skipping rows it created', toggle),
-  retryUncertain: flag('--retry-uncertain', 'with --resume: send again the rows whose outcome is unknown (check first that they were not created)', toggle),
+  retryUncertain: flag('--retry-uncertain', 'with --resume: look up each row whose outcome is unknown by its provider, group and consumer, and send it again only when no such connection exists', toggle),
   skipInvalid: flag('--skip-invalid', 'with --from-file: send the valid rows even if some are invalid, recording those as invalid', toggle),
   allowDuplicates: flag('--allow-duplicates', 'with --from-file: send rows that repeat an earlier row\'s group, consumer and provider (by default they are invalid)', toggle),
   shard: flag(
@@ -82,7 +64,7 @@ export default defineCommand({
       'Create a connection for a customer\'s account at a provider (POST /projects/{project}/connections:generate), importing credentials you already hold.',
       'The provider decides what is needed: `ipctl providers get NAME` lists it. apiKey providers take an API key; basic providers an API key (when they take the key as Basic credentials) or --username and a password, sent as basicAuth: {username, password}; custom and jwt providers each of their inputs (--custom); oauth2 providers an existing refresh token to import (new OAuth connections are better made with the OAuth connect flow), with --scopes and --workspace when the provider requires them; none providers no credential. Each metadata input without a default is required.',
       'Secrets never come from the command line: give a file, - for stdin (once per run), an environment variable, or answer the no-echo prompt. At a terminal, missing values are asked for, then a summary is confirmed; without one (or with --no-input) every missing value is listed with its flag. The provider is read first (no credential needed) to check everything before the request is sent.',
-      `Bulk import (--from-file): each row of a JSONL file (one body a line, as --input-json takes it) or a CSV file (a header row naming body fields, dotted for nested ones: customAuth.password) is one connection; --project, --provider and the other non-secret flags give every row its defaults. Every row is checked before any is sent (invalid rows are listed by line; --skip-invalid sends the rest), then ${defaultConcurrency} requests at a time (--concurrency) go out, at most --rate a second if given, slowing down together when the service answers 429 or 503. The results file gets a line per row as it finishes; --resume skips rows it records as created and never re-sends a row whose outcome is unknown (--retry-uncertain does). Secrets in the rows never reach the results, the output or --debug traces. Reference: docs/commands/connections-bulk.md.`,
+      `Bulk import (--from-file): each row of a JSONL file (one body a line, as --input-json takes it) or a CSV file (a header row naming body fields, dotted for nested ones: customAuth.password) is one connection; --project, --provider and the other non-secret flags give every row its defaults. Every row is checked before any is sent (invalid rows are listed by line; --skip-invalid sends the rest), then ${defaultConcurrency} requests at a time (--concurrency) go out, at most --rate a second if given, slowing down together when the service answers 429 or 503. The results file gets a line per row as it finishes; --resume skips rows it records as created and never re-sends a row whose outcome is unknown (--retry-uncertain does, once a lookup by its key finds no connection). Secrets in the rows never reach the results, the output or --debug traces. Reference: docs/commands/connections-bulk.md.`,
     ].join('\n\n'),
     examples: [
       'ipctl connections generate --project demo --provider pipedrive --group-ref acme-corp --consumer-ref u-42 --workspace acme --api-key-file key.txt',

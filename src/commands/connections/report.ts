@@ -1,11 +1,10 @@
-import { closeSync, openSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { type ExitCode, exitCodes, UserError } from '../../errors.js';
 import type { FileSummary, RepeatedKey } from '../../connections/bulk/summary.js';
 import { type Outcome, listFormats } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
 import { argument, defineCommand } from '../command.js';
 import { filePaths, outputFlags, usageError } from '../input.js';
+import { fileProblems, readFailure } from './results-files.js';
 
 /*
  * `connections report RESULTS…`: one summary of the results files of bulk
@@ -30,6 +29,7 @@ export default defineCommand({
     description: [
       'Merge the results files of bulk imports (connections generate --from-file) into one summary: how many rows were created, failed, invalid or uncertain, in each file and in all, and which connections (group, consumer, provider) are recorded in more than one file, which the jobs of one CI matrix (--shard I/N) never do.',
       'Each file is read as --resume reads it: a row counts once, by what it last came to (created stays created); a row recorded as started with no outcome is uncertain. Rows no record names (a job that stopped before reaching them) are not known to the files, so not counted: the summary of each job says how many it did not send.',
+      'It reads the results of connections remove --from-results too: rows removed, and found already removed, are counted apart.',
       'Reference: docs/commands/connections-bulk.md ("CI matrices").',
     ].join('\n\n'),
     examples: [
@@ -38,7 +38,7 @@ export default defineCommand({
     ],
     environment: ['NO_COLOR, FORCE_COLOR   color of the tables on a terminal'],
     exitCodes: [
-      '0 every row in the files was created, each connection in one file only',
+      '0 every row in the files was created (for the results of connections remove --from-results: removed, or already gone), each connection in one file only',
       '1 some rows failed, were invalid or are uncertain, a file has damaged lines, or a connection is recorded in more than one file',
       '2 a file is missing, unreadable or given twice; nothing is summarized',
     ],
@@ -55,49 +55,16 @@ export default defineCommand({
   },
 });
 
-/** Each path that cannot be read as a results file, named, before any is read. */
-function fileProblems(paths: string[]): string[] {
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  for (const path of paths) {
-    if (seen.has(resolve(path))) {
-      problems.push(`${path} is given twice: every row in it would count as recorded in two files.`);
-      continue;
-    }
-    seen.add(resolve(path));
-    try {
-      if (statSync(path).isDirectory()) {
-        problems.push(`${path} is a directory, not a results file.`);
-        continue;
-      }
-      closeSync(openSync(path, 'r'));
-    } catch (error) {
-      problems.push(`cannot read ${path}: ${describe(error)}.`);
-    }
-  }
-  return problems;
-}
-
-function describe(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'there is no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  return code ?? String(error);
-}
-
-/** A file that became unreadable while it was read (an I/O error): named, exit 2, as before reading. */
-function readFailure(error: unknown): unknown {
-  const path = (error as { path?: string }).path;
-  if (path !== undefined && (error as NodeJS.ErrnoException).code !== undefined) return usageError([`cannot read ${path}: ${describe(error)}.`]);
-  return error;
-}
-
-function reportOutcome(files: FileSummary[], inMoreThanOneFile: number, repeated: RepeatedKey[]): Outcome {
-  const sum = (key: Exclude<keyof FileSummary, 'file'>): number => files.reduce((total, file) => total + file[key], 0);
+function reportOutcome(all: FileSummary[], inMoreThanOneFile: number, repeated: RepeatedKey[]): Outcome {
+  const sum = (key: Exclude<keyof FileSummary, 'file'>): number => all.reduce((total, file) => total + file[key], 0);
+  // The counts of a removal (connections remove --from-results) only where a file holds one.
+  const removals = sum('removed') + sum('alreadyRemoved') > 0;
+  const files = removals ? all : all.map(({ removed: _removed, alreadyRemoved: _already, ...file }) => file);
   const data = {
     files: files.length,
     rows: sum('rows'),
     created: sum('created'),
+    ...(removals ? { removed: sum('removed'), alreadyRemoved: sum('alreadyRemoved') } : {}),
     failed: sum('failed'),
     invalid: sum('invalid'),
     uncertain: sum('uncertain'),
@@ -119,6 +86,7 @@ function reportOutcome(files: FileSummary[], inMoreThanOneFile: number, repeated
             ['Files', data.files],
             ['Rows', data.rows],
             ['Created', data.created],
+            ...(removals ? ([['Removed', sum('removed')], ['Already removed', sum('alreadyRemoved')]] as Array<[string, number]>) : []),
             ['Failed', data.failed],
             ['Invalid', data.invalid],
             ['Uncertain', data.uncertain],
@@ -128,8 +96,8 @@ function reportOutcome(files: FileSummary[], inMoreThanOneFile: number, repeated
         },
         {
           kind: 'list',
-          columns: ['FILE', 'ROWS', 'CREATED', 'FAILED', 'INVALID', 'UNCERTAIN'],
-          rows: files.map((file) => [file.file, file.rows, file.created, file.failed, file.invalid, file.uncertain]),
+          columns: ['FILE', 'ROWS', 'CREATED', ...(removals ? ['REMOVED', 'ALREADY REMOVED'] : []), 'FAILED', 'INVALID', 'UNCERTAIN'],
+          rows: all.map((file) => [file.file, file.rows, file.created, ...(removals ? [file.removed, file.alreadyRemoved] : []), file.failed, file.invalid, file.uncertain]),
         },
         ...(repeated.length > 0
           ? [{ kind: 'list' as const, columns: ['GROUP', 'CONSUMER', 'PROVIDER', 'FIRST', 'AGAIN'], rows: repeated.map((key) => [key.groupRef, key.consumerRef, key.provider, key.first, key.again]) }]

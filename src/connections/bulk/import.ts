@@ -9,22 +9,19 @@ import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { ApiError, BulkImportError, type ExitCode, exitCodes, FileWriteError, InterruptedError, type RowProblem, UsageError, UserError } from '../../errors.js';
-import { isDocumentFormat } from '../../output/format.js';
 import { capitalize } from '../../output/words.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults } from './check.js';
-import { SendGate, systemClock } from './gate.js';
-import { type ProgressSnapshot, ProgressReporter, RecentRate } from './progress.js';
+import { connectionsWithKey } from './lookup.js';
 import { type PriorResults, type PriorState, readPriorResults, ResultsLog } from './results.js';
+import { BulkRun, lockResults } from './run.js';
 import { formatOf, type RowFormat, readRows } from './rows.js';
 import { KeyTable } from './duplicates.js';
 import { RowSelection } from './selection.js';
 import type { Shard } from './shard.js';
-import { notedRows, type RowToSend, Sender } from './send.js';
+import { notedRows, type RowToSend, type Sender } from './send.js';
 import { openSource, type RowSource } from './source.js';
-import { type RunLock, takeRunLock } from '../../config/lock.js';
-import { isOutOfSpace, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 
 export interface BulkInput {
   fromFile: string;
@@ -59,6 +56,8 @@ interface CheckReport {
   toSend: number;
   /** Rows that belong to other shards (--shard): checked for their key, then left alone; not counted in `rows`. */
   otherShards: number;
+  /** Uncertain rows (--retry-uncertain) whose connection exists: recorded as created, not sent. */
+  found: number;
 }
 
 export async function importConnections(input: BulkInput, context: Context): Promise<Outcome> {
@@ -94,32 +93,12 @@ export async function importConnections(input: BulkInput, context: Context): Pro
     throw error;
   }
   try {
-    return await runImport({ input, context, api, project, format, resultsPath, prior, source, keys: new KeyTable() });
+    return await runImport({ input, context, api, project, format, resultsPath, prior, source, keys: new KeyTable(), found: new Map() });
   } finally {
     await source.close();
     await api.close();
     lock?.release();
   }
-}
-
-function lockResults(resultsPath: string, context: Context): RunLock {
-  let lock: ReturnType<typeof takeRunLock>;
-  try {
-    lock = takeRunLock(resultsPath);
-  } catch (error) {
-    // A lock file that cannot be read or understood: named, with how to remove it.
-    if (error instanceof UserError) throw new UsageError(`--results: ${error.message}`, error.hint);
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new FileWriteError(`--results: cannot write ${resultsPath}.lock: ${writeFailureText(error)}; nothing was sent.`, `${isOutOfSpace(error) || code === 'EIO' ? writeFailureRemedy(error) : 'Give a path in a folder you can write to'}, then run the same command again.`, code);
-  }
-  if ('heldBy' in lock) {
-    throw new UsageError(
-      `--results: ${resultsPath} is in use by another import (${lock.heldBy}); nothing was sent.`,
-      `Wait for that run to finish, or give another --results file. If no ipctl is running, remove ${resultsPath}.lock.`,
-    );
-  }
-  if (lock.tookOverFrom !== undefined) context.say(`Took over the lock on ${resultsPath}, left by process ${lock.tookOverFrom}, which is no longer running.`);
-  return lock;
 }
 
 interface Run {
@@ -133,53 +112,23 @@ interface Run {
   source: RowSource;
   /** The keys of the rows (group, consumer, provider), filled by the first pass and read by the second. */
   keys: KeyTable;
+  /** With --retry-uncertain: the uncertain rows whose connection the first pass found, by line; the second pass records them as created. */
+  found: Map<number, { connectionId?: string; projectId?: string } | undefined>;
 }
 
 async function runImport(run: Run): Promise<Outcome> {
   const { input, context } = run;
   const lookUp = providerLookup(run.api);
-  const live: Live = { phase: 'checking', checked: 0, total: 0, startedAt: 0, requestRate: new RecentRate() };
-  // Redrawn in place on a terminal; plain lines in CI (whose log may be a pseudo-terminal); none with --quiet,
-  // nor in place of a bar under -o json, yaml or ndjson, where stderr carries a failure's problem document and nothing else.
-  const tty = context.deps.stderr.isTTY === true && !context.deps.env.CI;
-  const progress = new ProgressReporter(context.deps.stderr, () => snapshotOf(live), { tty, silent: context.quiet || (!tty && isDocumentFormat(context.format)) });
-  progress.start();
-  let report: CheckReport;
-  try {
-    report = await checkAll(run, lookUp, (checked) => (live.checked = checked));
-  } finally {
-    progress.stop();
-  }
+  const bulk = new BulkRun(context);
+  const report = await bulk.checking((onChecked) => checkAll(run, lookUp, onChecked));
   if (report.invalid.count > 0 && !input.skipInvalid) throw invalidRowsError(report, input.shard ? `${run.source.name} (shard ${input.shard.index} of ${input.shard.total})` : run.source.name);
   if (input.dryRun) return dryRunOutcome(run, report);
 
-  const log = ResultsLog.open(run.resultsPath as string, input.resume, (text) => context.scrubber.scrub(text));
-  const gate = new SendGate(input.concurrency, systemClock, Math.random, input.rate);
-  const sender = new Sender({ api: run.api, project: run.project, gate, log, now: context.deps.now, maxWaitMs: run.api.maxWaitMs });
-  live.phase = 'sending';
-  live.total = report.toSend + report.invalid.count;
-  live.startedAt = Date.now();
-  live.sender = sender;
-  live.gate = gate;
-  live.requestRate.sample(live.startedAt, 0);
-  let interrupted = false;
-  const onInterrupt = (): void => {
-    interrupted = true;
-    live.phase = 'stopping';
-    gate.stop();
-    progress.draw();
-  };
-  context.deps.signal?.addEventListener('abort', onInterrupt, { once: true });
-  if (context.deps.signal?.aborted) onInterrupt();
-  progress.start();
-  try {
-    await sender.run(rowsToSend(run, lookUp, sender), input.concurrency);
-  } finally {
-    context.deps.signal?.removeEventListener('abort', onInterrupt);
-    progress.stop();
-    log.close();
-  }
-  return summaryOutcome(run, report, sender, (Date.now() - live.startedAt) / 1000, interrupted, log.failure);
+  const { sender, seconds, interrupted, logFailure } = await bulk.send(
+    { api: run.api, project: run.project, resultsPath: run.resultsPath as string, resume: input.resume, concurrency: input.concurrency, rate: input.rate, total: report.toSend + report.invalid.count + report.found },
+    (sender) => rowsToSend(run, lookUp, sender),
+  );
+  return summaryOutcome(run, report, sender, seconds, interrupted, logFailure);
 }
 
 /** Damaged records that name no row: any of them may be a row whose request was sent. */
@@ -191,39 +140,10 @@ function damagedResultsError(path: string, prior: PriorResults): UsageError {
   );
 }
 
-/** What the progress line is drawn from while the import runs. */
-interface Live {
-  phase: ProgressSnapshot['phase'];
-  checked: number;
-  total: number;
-  startedAt: number;
-  sender?: Sender;
-  gate?: SendGate;
-  requestRate: RecentRate;
-}
-
-function snapshotOf(live: Live): ProgressSnapshot {
-  const counts = live.sender?.counts;
-  const { gate } = live;
-  return {
-    phase: live.phase,
-    checked: live.checked,
-    total: live.total,
-    created: counts?.created ?? 0,
-    failed: counts?.failed ?? 0,
-    uncertain: counts?.uncertain ?? 0,
-    invalid: counts?.invalid ?? 0,
-    inFlight: live.sender?.inFlight ?? 0,
-    elapsedMs: live.startedAt ? Date.now() - live.startedAt : 0,
-    waitMs: gate && gate.pausedUntil > 0 ? gate.pausedUntil - Date.now() : 0,
-    ...(gate ? { concurrency: { limit: gate.limit, max: gate.max }, requestsPerSecond: live.requestRate.sample(Date.now(), gate.requests) } : {}),
-  };
-}
-
 /** The first pass: every row checked, nothing kept but counts and a bounded report. */
 async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: number) => void): Promise<CheckReport> {
   const { input, prior, context } = run;
-  const report: CheckReport = { rows: 0, valid: 0, invalid: new InvalidRows(), alreadyCreated: 0, keptUncertain: 0, keptUncertainLines: [], toSend: 0, otherShards: 0 };
+  const report: CheckReport = { rows: 0, valid: 0, invalid: new InvalidRows(), alreadyCreated: 0, keptUncertain: 0, keptUncertainLines: [], toSend: 0, otherShards: 0, found: 0 };
   // The first few lines that differ, and how many do: bounded however many rows there are.
   const mismatches: string[] = [];
   let mismatched = 0;
@@ -244,11 +164,21 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
       report.alreadyCreated += 1;
       continue;
     }
-    // Whatever the row holds now, it may exist already: it stays as it is unless --retry-uncertain.
-    if ((state === 'uncertain' || state === 'started') && !input.retryUncertain) {
-      report.keptUncertain += 1;
-      if (report.keptUncertainLines.length < notedRows) report.keptUncertainLines.push(row.line);
-      continue;
+    // Whatever the row holds now, it may exist already: it stays as it is unless --retry-uncertain, and then it is
+    // sent again only when no connection has its key (one that does is recorded as created; more than one stays uncertain).
+    if (state === 'uncertain' || state === 'started') {
+      const matches = input.retryUncertain ? await connectionsWithKey(run.api, run.project, checked.identity) : undefined;
+      if (matches?.length === 1) {
+        report.found += 1;
+        run.found.set(row.line, { connectionId: matches[0]!.id, projectId: matches[0]!.projectId });
+        continue;
+      }
+      if (!input.retryUncertain || (matches && matches.length > 1)) {
+        if (input.retryUncertain) run.found.set(row.line, undefined);
+        report.keptUncertain += 1;
+        if (report.keptUncertainLines.length < notedRows) report.keptUncertainLines.push(row.line);
+        continue;
+      }
     }
     if (!checked.ok) {
       report.invalid.add(checked);
@@ -282,6 +212,12 @@ async function* rowsToSend(run: Run, lookUp: ProviderLookup, sender: Sender): As
     if (!checked) continue;
     const state = prior?.state(row.line) ?? 'none';
     if (state === 'created') continue;
+    if (run.found.has(row.line)) {
+      // Found by its key in the first pass: recorded as created, not sent; several found: left uncertain.
+      const found = run.found.get(row.line);
+      if (found) sender.settle({ line: checked.line, identity: checked.identity }, { kind: 'created', ...found });
+      continue;
+    }
     if ((state === 'uncertain' || state === 'started') && !input.retryUncertain) continue;
     if (!checked.ok) {
       // The first pass found it too (so --skip-invalid was given), unless the file changed since.
@@ -368,6 +304,7 @@ function dryRunOutcome(run: Run, report: CheckReport): Outcome {
     invalid: report.invalid.count,
     alreadyCreated: report.alreadyCreated,
     uncertain: report.keptUncertain,
+    ...(run.input.retryUncertain ? { foundByKey: report.found } : {}),
     toSend: report.toSend,
     ...shardData(run.input, report),
   };
@@ -380,6 +317,7 @@ function dryRunOutcome(run: Run, report: CheckReport): Outcome {
       ['Valid', report.valid],
       ['Invalid', report.invalid.count],
       ...(run.prior ? ([['Already created', report.alreadyCreated], ['Uncertain (not sent)', report.keptUncertain]] as Array<[string, number]>) : []),
+      ...(run.input.retryUncertain ? ([['Uncertain, found by key', report.found]] as Array<[string, number]>) : []),
       ['Would send', report.toSend],
     ]),
     messages: [...messages, `Dry run: ${report.toSend.toLocaleString('en-US')} ${report.toSend === 1 ? 'connection' : 'connections'} would be created; nothing was sent.`],
@@ -403,7 +341,8 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
     invalid: counts.invalid,
     alreadyCreated: report.alreadyCreated,
     // Rows this run was to send or record, and did not: it stopped first.
-    notSent: Math.max(0, report.toSend + report.invalid.count - finished),
+    notSent: Math.max(0, report.toSend + report.invalid.count + report.found - finished),
+    ...(run.input.retryUncertain ? { foundByKey: report.found } : {}),
     retries: counts.retries,
     seconds: Math.round(seconds * 100) / 100,
     rowsPerSecond: seconds > 0 ? Math.round(finished / seconds) : finished,
@@ -426,6 +365,7 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
       ['Uncertain', data.uncertain],
       ['Invalid (skipped)', data.invalid],
       ...(run.prior ? ([['Already created', data.alreadyCreated]] as Array<[string, number]>) : []),
+      ...(run.input.retryUncertain ? ([['Uncertain, found by key', report.found]] as Array<[string, number]>) : []),
       ['Not sent', data.notSent],
       ['Retries', data.retries],
       ['Time', `${data.seconds} s (${data.rowsPerSecond.toLocaleString('en-US')} rows/s)`],

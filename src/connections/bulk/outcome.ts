@@ -22,14 +22,16 @@ import { requestedWaitMs } from '../../api/retry.js';
 import type { RecordedProblem } from './results.js';
 
 export type Answer =
-  | { kind: 'created'; connectionId?: string }
+  | { kind: 'created'; connectionId?: string; projectId?: string }
+  /** A removal's ending: removed by this request, or not there (already removed, or no connection has the row's key). */
+  | { kind: 'removed' | 'absent'; connectionId?: string }
   | { kind: 'retry'; retryAfterMs?: number; problem: RecordedProblem; unreachable?: boolean }
   | { kind: 'failed'; problem: RecordedProblem }
   | { kind: 'stop'; problem: RecordedProblem; error: UserError }
   | { kind: 'uncertain'; problem: RecordedProblem };
 
 export function answerOf(connection: Connection): Answer {
-  return { kind: 'created', connectionId: typeof connection.id === 'string' ? connection.id : undefined };
+  return { kind: 'created', connectionId: typeof connection.id === 'string' ? connection.id : undefined, projectId: typeof connection.projectId === 'string' ? connection.projectId : undefined };
 }
 
 export function answerOfError(error: unknown, now: number): Answer {

@@ -12,7 +12,10 @@ export interface ProgressSnapshot {
   checked: number;
   /** Rows this run sends, or records as invalid (sending). */
   total: number;
+  /** Rows done: created (an import), or removed (a removal). */
   created: number;
+  /** What a done row is called: `created` unless given. */
+  doneWord?: string;
   failed: number;
   uncertain: number;
   invalid: number;
@@ -51,7 +54,7 @@ function rateAndEta(snapshot: ProgressSnapshot): { rate?: string; left?: string 
 }
 
 function details(snapshot: ProgressSnapshot): string[] {
-  const parts = [`${count(snapshot.created)} created`];
+  const parts = [`${count(snapshot.created)} ${snapshot.doneWord ?? 'created'}`];
   if (snapshot.failed > 0) parts.push(`${count(snapshot.failed)} failed`);
   if (snapshot.uncertain > 0) parts.push(`${count(snapshot.uncertain)} uncertain`);
   if (snapshot.invalid > 0) parts.push(`${count(snapshot.invalid)} invalid`);

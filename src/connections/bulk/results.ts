@@ -16,7 +16,8 @@ import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
 import { splitLines } from './rows.js';
 
-type RowStatus = 'started' | 'created' | 'failed' | 'uncertain' | 'invalid';
+/** An import's rows end created, failed, uncertain or invalid; a removal's (connections remove --from-results) removed, absent, failed or uncertain. */
+type RowStatus = 'started' | 'created' | 'failed' | 'uncertain' | 'invalid' | 'removed' | 'absent';
 
 /** A problem as recorded: what the API said, without the values it may have echoed. */
 export interface RecordedProblem {
@@ -31,6 +32,8 @@ export interface ResultRecord extends RowIdentity {
   line: number;
   status: RowStatus;
   connectionId?: string;
+  /** For created rows: the project the connection was created in (as the service answered). */
+  projectId?: string;
   /** For failed and uncertain rows: the API's problem, or what went wrong on the way. */
   problem?: RecordedProblem;
   /** For invalid rows: what is wrong with them. */
@@ -253,10 +256,12 @@ function endsWithNewline(path: string): boolean {
 }
 
 /** What a line of the input came to in earlier runs. `started` alone means the process died with it in flight. */
-export type PriorState = 'none' | 'created' | 'failed' | 'invalid' | 'uncertain' | 'started';
+export type PriorState = 'none' | 'created' | 'failed' | 'invalid' | 'uncertain' | 'started' | 'removed' | 'absent';
 
-const stateCodes: PriorState[] = ['none', 'created', 'failed', 'invalid', 'uncertain', 'started'];
-const recordedStatuses: RowStatus[] = ['started', 'created', 'failed', 'uncertain', 'invalid'];
+const stateCodes: PriorState[] = ['none', 'created', 'failed', 'invalid', 'uncertain', 'started', 'removed', 'absent'];
+const recordedStatuses: RowStatus[] = ['started', 'created', 'failed', 'uncertain', 'invalid', 'removed', 'absent'];
+/** States no later record undoes: a connection created, or one gone. */
+const finalStates: PriorState[] = ['created', 'removed', 'absent'];
 /** Five bytes are kept per line up to the highest recorded; a damaged record must not ask for gigabytes. */
 const maxLine = 20_000_000;
 
@@ -289,15 +294,21 @@ export class PriorResults {
     this.#onRecord?.(record);
     this.#grow(record.line);
     const current = this.state(record.line);
-    // Once created, always created: a later record cannot undo a connection.
-    if (current === 'created') return;
+    // Once created, always created: a later record cannot undo a connection (nor bring back a removed one).
+    if (finalStates.includes(current)) return;
     this.#states[record.line] = stateCodes.indexOf(record.status);
     if (record.status !== 'invalid' && (record.groupRef !== undefined || record.provider !== undefined)) this.#identities[record.line] = identityHash(record);
   }
 
+  /** The lines that came to one of `states`, in order. */
+  *linesIn(states: PriorState[]): Generator<number> {
+    const codes = states.map((state) => stateCodes.indexOf(state));
+    for (let line = 1; line < this.#states.length; line++) if (codes.includes(this.#states[line]!)) yield line;
+  }
+
   /** How many lines of the input came to each state (the lines no record names are left out). */
   tally(): Record<Exclude<PriorState, 'none'>, number> {
-    const counts = { created: 0, failed: 0, invalid: 0, uncertain: 0, started: 0 };
+    const counts = { created: 0, failed: 0, invalid: 0, uncertain: 0, started: 0, removed: 0, absent: 0 };
     for (const code of this.#states) {
       const state = stateCodes[code] ?? 'none';
       if (state !== 'none') counts[state] += 1;
@@ -352,6 +363,14 @@ async function readRecords(path: string, onRecord?: (record: ResultRecord) => vo
   }
   if (held && !torn) readLine(prior, held.text, held.at);
   return prior;
+}
+
+/** The whole records of a results file, in order; damaged lines and an unterminated last line are left out (readPriorResults says what they mean). */
+export async function* recordsOf(path: string): AsyncGenerator<ResultRecord> {
+  for await (const raw of splitLines(createReadStream(path))) {
+    const record = raw === undefined ? undefined : parseRecord(raw.replace(/\u0000+/g, ''));
+    if (record) yield record;
+  }
 }
 
 function readLine(prior: PriorResults, raw: string | undefined, at: number): void {

@@ -21,15 +21,21 @@ import type { SendGate } from './gate.js';
 import { type Answer, answerOf, answerOfError, scrubbed } from './outcome.js';
 import type { RecordedProblem, ResultRecord, ResultsLog } from './results.js';
 
-/** A row to send: checked, and not created by an earlier run. */
+/** A row to send: checked, and not created (or removed) by an earlier run. */
 export interface RowToSend {
   line: number;
-  body: ConnectionRequestBody;
   identity: RowIdentity;
+  /** An import's request body. */
+  body?: ConnectionRequestBody;
+  /** A removal's connection. */
+  connectionId?: string;
 }
 
 export interface SendCounts {
   created: number;
+  /** A removal's rows: removed by this run, and those that were not there (a 404, or no connection with the row's key). */
+  removed: number;
+  absent: number;
   failed: number;
   uncertain: number;
   invalid: number;
@@ -68,6 +74,11 @@ export interface SenderOptions {
   maxUnreachableAttempts?: number;
   /** Rows in a row that may end uncertain before the run stops. */
   maxUncertainInARow?: number;
+  /**
+   * Sends one row's request and reads the answer (default: connections:generate
+   * with the row's body). It never throws: what went wrong is an answer.
+   */
+  request?: (row: RowToSend) => Promise<Answer>;
 }
 
 /** The longest an ending record waits for the next "started" record's write. */
@@ -77,7 +88,7 @@ const heldMs = 100;
 export const notedRows = 20;
 
 export class Sender {
-  readonly counts: SendCounts = { created: 0, failed: 0, uncertain: 0, invalid: 0, retries: 0 };
+  readonly counts: SendCounts = { created: 0, removed: 0, absent: 0, failed: 0, uncertain: 0, invalid: 0, retries: 0 };
   readonly failures: RowNote[] = [];
   readonly uncertainRows: RowNote[] = [];
   readonly invalidRows: Array<{ line: number; problems: string[] }> = [];
@@ -93,7 +104,15 @@ export class Sender {
   #flushing: NodeJS.Timeout | undefined;
 
   constructor(options: SenderOptions) {
-    this.#options = { maxAttempts: 8, maxWaitMs: 60_000, maxUnreachableAttempts: 6, maxUncertainInARow: 10, ...options };
+    this.#options = { maxAttempts: 8, maxWaitMs: 60_000, maxUnreachableAttempts: 6, maxUncertainInARow: 10, request: (row) => this.#generate(row), ...options };
+  }
+
+  async #generate(row: RowToSend): Promise<Answer> {
+    try {
+      return answerOf(await this.#options.api.call(operations.generateConnection, { path: { projectIdOrName: this.#options.project }, body: row.body }));
+    } catch (error) {
+      return answerOfError(error, Date.now());
+    }
   }
 
   /** Sends every row `rows` yields, `workers` at a time, until they run out or the gate is stopped. */
@@ -122,6 +141,11 @@ export class Sender {
     }
   }
 
+  /** A row whose outcome a lookup found before any request (a connection with its key exists, or none does): recorded, never sent. */
+  settle(row: RowToSend, answer: Exclude<Answer, { kind: 'retry' | 'stop' }>): void {
+    this.#end(row, answer, 0);
+  }
+
   /** A row found invalid while sending (with --skip-invalid): recorded, never sent. */
   recordInvalid(row: CheckedRow & { ok: false }): void {
     this.counts.invalid += 1;
@@ -130,7 +154,7 @@ export class Sender {
   }
 
   async #send(row: RowToSend): Promise<void> {
-    const { gate, api, project } = this.#options;
+    const { gate, request } = this.#options;
     let attempts = 0;
     let waitedMs = 0;
     let last: Answer | undefined;
@@ -147,12 +171,7 @@ export class Sender {
       }
       attempts += 1;
       this.inFlight += 1;
-      let answer: Answer;
-      try {
-        answer = answerOf(await api.call(operations.generateConnection, { path: { projectIdOrName: project }, body: row.body }));
-      } catch (error) {
-        answer = answerOfError(error, Date.now());
-      }
+      const answer = await request(row);
       this.inFlight -= 1;
       last = answer;
       if (answer.kind === 'retry') {
@@ -173,7 +192,7 @@ export class Sender {
         if (answer.unreachable) this.#stop(new NetworkError(`Stopped: ${answer.problem.title ?? 'the service could not be reached'}`, 'Run the same command with --resume once the service can be reached.'));
         return;
       }
-      if (answer.kind === 'created' || answer.kind === 'failed') gate.succeeded();
+      if (answer.kind !== 'stop' && answer.kind !== 'uncertain') gate.succeeded();
       gate.release();
       this.#end(row, answer, attempts);
       return;
@@ -212,7 +231,13 @@ export class Sender {
       case 'created':
         this.#uncertainInARow = 0;
         this.counts.created += 1;
-        this.#write({ ...base, status: 'created', ...(answer.connectionId !== undefined ? { connectionId: answer.connectionId } : {}) });
+        this.#write({ ...base, status: 'created', ...(answer.connectionId !== undefined ? { connectionId: answer.connectionId } : {}), ...(answer.projectId !== undefined ? { projectId: answer.projectId } : {}) });
+        return;
+      case 'removed':
+      case 'absent':
+        this.#uncertainInARow = 0;
+        this.counts[answer.kind] += 1;
+        this.#write({ ...base, status: answer.kind, ...(answer.connectionId !== undefined ? { connectionId: answer.connectionId } : {}) });
         return;
       case 'failed':
         this.#uncertainInARow = 0;
@@ -223,7 +248,7 @@ export class Sender {
         this.#stop(answer.error);
         return;
       case 'uncertain': {
-        const problem = scrubbed(answer.problem, secretValues(row.body));
+        const problem = scrubbed(answer.problem, secretsOf(row));
         this.counts.uncertain += 1;
         if (this.uncertainRows.length < notedRows) this.uncertainRows.push({ line: row.line, identity: row.identity, problem });
         this.#write({ ...base, status: 'uncertain', problem });
@@ -237,7 +262,7 @@ export class Sender {
   }
 
   #fail(row: RowToSend, problem: RecordedProblem, attempts: number): void {
-    const clean = scrubbed(problem, secretValues(row.body));
+    const clean = scrubbed(problem, secretsOf(row));
     this.counts.failed += 1;
     if (this.failures.length < notedRows) this.failures.push({ line: row.line, identity: row.identity, problem: clean });
     this.#write({ line: row.line, ...row.identity, status: 'failed', problem: clean, ...(attempts > 1 ? { attempts } : {}) });
@@ -247,7 +272,7 @@ export class Sender {
   #endUnsent(row: RowToSend, attempts: number, last: Answer | undefined): void {
     if (attempts === 0) return;
     // Asked to wait, then stopped while waiting: the service created nothing (see outcome.ts).
-    const problem = last && last.kind !== 'created' ? last.problem : { title: 'Not sent again: the run stopped' };
+    const problem = last && 'problem' in last ? last.problem : { title: 'Not sent again: the run stopped' };
     this.#fail(row, { ...problem, detail: `${problem.detail ? `${problem.detail} ` : ''}The run stopped before the request was sent again; nothing was created.` }, attempts);
   }
 
@@ -313,4 +338,8 @@ export class Sender {
     const { line, status, provider, groupRef, consumerRef, ...rest } = record;
     return { line, status, provider, groupRef, consumerRef, ...rest, time: this.#options.now().toISOString() };
   }
+}
+
+function secretsOf(row: RowToSend): string[] {
+  return row.body ? secretValues(row.body) : [];
 }

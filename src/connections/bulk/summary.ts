@@ -14,6 +14,9 @@ export interface FileSummary {
   failed: number;
   invalid: number;
   uncertain: number;
+  /** A removal's rows (connections remove --from-results): removed, and found already gone. */
+  removed: number;
+  alreadyRemoved: number;
   /** Damaged lines of the results file that name no row. */
   damaged: number;
 }
@@ -53,7 +56,17 @@ export async function summarizeResults(paths: string[], listed: number): Promise
     const prior = await readPriorResults(path, onRecord);
     const tally = prior.tally();
     const uncertain = tally.uncertain + tally.started;
-    summary.files.push({ file: path, rows: tally.created + tally.failed + tally.invalid + uncertain, created: tally.created, failed: tally.failed, invalid: tally.invalid, uncertain, damaged: prior.unreadable });
+    summary.files.push({
+      file: path,
+      rows: tally.created + tally.failed + tally.invalid + uncertain + tally.removed + tally.absent,
+      created: tally.created,
+      failed: tally.failed,
+      invalid: tally.invalid,
+      uncertain,
+      removed: tally.removed,
+      alreadyRemoved: tally.absent,
+      damaged: prior.unreadable,
+    });
   }
   return summary;
 }

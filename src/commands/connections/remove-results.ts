@@ -1,0 +1,34 @@
+import { defaultConcurrency } from '../../config/defaults.js';
+import type { Context } from '../../context.js';
+import type { Outcome } from '../../output/view.js';
+import { confirmRemoval } from '../confirm.js';
+import { usageError } from '../input.js';
+import type { RemoveInput } from './remove.js';
+import { fileProblems } from './results-files.js';
+
+/** `connections remove --from-results RESULTS…`: the files checked, then the bulk removal (src/connections/bulk/remove.ts). */
+export async function removeFromResultsFiles(input: RemoveInput, context: Context): Promise<Outcome> {
+  const paths = input.targets;
+  const problems = fileProblems(paths);
+  if (problems.length > 0) throw usageError(problems, 'Give the results files that connections generate --from-file wrote (--results), each once.');
+  const { removeFromResults } = await import('../../connections/bulk/remove.js');
+  const command = ['ipctl connections remove --from-results', ...paths, ...(input.results ? ['--results', input.results] : []), ...(input.resume ? ['--resume'] : [])].join(' ');
+  return removeFromResults(
+    {
+      fromResults: paths,
+      results: input.results,
+      resume: input.resume === true,
+      dryRun: input.dryRun === true,
+      concurrency: input.concurrency ?? defaultConcurrency,
+      rate: input.rate,
+      project: input.project,
+      confirm: (count, project) =>
+        confirmRemoval(context, input.yes, {
+          question: `Remove ${count.toLocaleString('en-US')} ${count === 1 ? 'connection' : 'connections'} from project ${project.name} (${project.id})?`,
+          command,
+          cancelled: 'Cancelled; no connection was removed.',
+        }),
+    },
+    context,
+  );
+}

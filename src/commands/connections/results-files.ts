@@ -1,0 +1,45 @@
+import { closeSync, openSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { usageError } from '../input.js';
+
+/*
+ * The results files of bulk imports given as arguments (connections report,
+ * connections remove --from-results): each checked before any is read.
+ */
+
+/** Each path that cannot be read as a results file, named, before any is read. */
+export function fileProblems(paths: string[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (seen.has(resolve(path))) {
+      problems.push(`${path} is given twice: every row in it would count as recorded in two files.`);
+      continue;
+    }
+    seen.add(resolve(path));
+    try {
+      if (statSync(path).isDirectory()) {
+        problems.push(`${path} is a directory, not a results file.`);
+        continue;
+      }
+      closeSync(openSync(path, 'r'));
+    } catch (error) {
+      problems.push(`cannot read ${path}: ${describe(error)}.`);
+    }
+  }
+  return problems;
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'there is no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return code ?? String(error);
+}
+
+/** A file that became unreadable while it was read (an I/O error): named, exit 2, as before reading. */
+export function readFailure(error: unknown): unknown {
+  const path = (error as { path?: string }).path;
+  if (path !== undefined && (error as NodeJS.ErrnoException).code !== undefined) return usageError([`cannot read ${path}: ${describe(error)}.`]);
+  return error;
+}
