@@ -38,6 +38,7 @@ const tour = [
   ['One summary of any number of results files (the jobs of a CI matrix, say)', ['connections', 'report', join(configDir, 'import.results.jsonl')]],
   ["The project's connections, with the service's filters; customers' API keys stay redacted", ['connections', 'list', '--group-ref', 'globex']],
   ['One connection: the API key it was made with comes back from the service, and is shown redacted', () => ['connections', 'get', firstConnection('acme-corp')]],
+  ['Undo the import: remove every connection its results file records as created (off a terminal, --yes confirms)', ['connections', 'remove', '--from-results', join(configDir, 'import.results.jsonl'), '--yes']],
   ["The project's destinations; get takes a name or an ID", ['destinations', 'list']],
   [null, ['destinations', 'get', 'dest_webhook']],
   ['Change a destination: the update mask is computed from the flags given', ['destinations', 'patch', 'dest_snowflake', '--set', 'metadata.batchSize=500', '--clear', 'metadata.maxWaitSecs']],
