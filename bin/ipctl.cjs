@@ -11,7 +11,12 @@ if (typeof process.getBuiltinModule !== 'function') {
 const debugVariable = (process.env.IPCTL_DEBUG ?? '').toLowerCase();
 if (process.argv.includes('--debug') || !['', '0', 'false', 'no'].includes(debugVariable)) process.setSourceMapsEnabled(true);
 
-const { main, processDeps } = require('../dist/main.cjs');
+// dist/current.json names the build to run, a folder of dist/ that no build changes once it is named;
+// scripts/build.mjs replaces the file whole, last, so a build under way never leaves a half-built ipctl here.
+const { join } = require('node:path');
+const dist = join(__dirname, '..', 'dist');
+const { build } = JSON.parse(require('node:fs').readFileSync(join(dist, 'current.json'), 'utf8'));
+const { main, processDeps } = require(join(dist, build, 'main.cjs'));
 main(process.argv, processDeps()).then((code) => {
   process.exitCode = code;
 });

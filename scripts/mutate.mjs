@@ -461,6 +461,9 @@ const mutations = [
   { name: 'a wait before a retry ignores the clock it is given', file: 'src/api/client.ts', find: 'const sleep = this.#options.sleep ?? sleepWithTimers;', replace: 'const sleep = sleepWithTimers;', tests: ['test/e2e/faults.test.ts'] },
   { name: 'a Retry-After is waited as a backoff', file: 'src/api/client.ts', find: "if (requested !== undefined) return { ms: requested, why: 'as the server asked' };", replace: '', tests: ['test/e2e/faults.test.ts'] },
   // the bundle keeps the arguments given to a function taken with a destructured import()
+  // a build never leaves a broken ipctl (README, Development; docs/decisions.md)
+  { name: 'the build deletes dist/ before it builds', file: 'scripts/build.mjs', find: 'await mkdir(dist, { recursive: true });\n', replace: 'await rm(dist, { recursive: true, force: true });\nawait mkdir(dist, { recursive: true });\n', tests: ['test/e2e/rebuild.test.ts'] },
+  { name: 'the build removes the build before it at once', file: 'scripts/build.mjs', find: 'await removeAllBut([name, previous, ', replace: 'await removeAllBut([name, ', tests: ['test/e2e/rebuild.test.ts'] },
   { name: 'rollup tree-shakes the chunks loaded with import()', file: 'scripts/lazy-bundle.mjs', find: ", ...(lazy.has(id) ? { moduleSideEffects: 'no-treeshake' } : {}) };", replace: ' };', tests: ['test/e2e/bundle-lazy-arguments.test.ts'] },
   // Bulk import at scale: credentials kept as fingerprints, one abort listener per client, shared writes, durable started records.
   { name: 'the scrubber drops the credentials beyond the first few', file: 'src/output/scrubber.ts', find: '      for (const needle of needlesOf(value)) if (!this.#needles.has(needle)) this.#fingerprints.add(needle);\n', replace: '', tests: ['test/unit/scrub-fingerprints.test.ts', 'test/unit/bulk-echoed-credentials.test.ts'] },

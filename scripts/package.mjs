@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { currentBuildDir } from './dist-layout.mjs';
 import { withoutExternalModules } from './external-modules.mjs';
 import { registryNodePath } from './registry-node.mjs';
 
@@ -25,7 +26,7 @@ const executable = join(release, process.platform === 'win32' ? `${name}.exe` : 
 const work = mkdtempSync(join(tmpdir(), 'ipctl-package-'));
 
 try {
-  if (!existsSync(join(root, 'dist', 'overview.txt'))) throw new Error('dist/ is not built: run npm run package, which builds it first');
+  const overview = join(currentBuildDir(join(root, 'dist')), 'overview.txt');
   const node = nodeToEmbed();
   const script = await bundle(join(work, 'ipctl.cjs'));
   const blob = join(work, 'ipctl.blob');
@@ -36,7 +37,7 @@ try {
     useCodeCache: true,
     // As a Go binary would, the executable ignores NODE_OPTIONS: a --require or --import there must not run code inside it.
     execArgvExtension: 'none',
-    assets: { 'overview.txt': join(root, 'dist', 'overview.txt') },
+    assets: { 'overview.txt': overview },
   };
   writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config));
   execFileSync(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: ['ignore', 'ignore', 'inherit'] });

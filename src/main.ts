@@ -34,7 +34,7 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
 
 /**
  * `ipctl --help` as commander renders it for a pipe or a file (80 columns),
- * saved at build time as dist/overview.txt by scripts/build.mjs (an asset of
+ * saved at build time as overview.txt beside main.cjs (dist/b-…/) by scripts/build.mjs (an asset of
  * the standalone executable, which has no files beside it). On a terminal,
  * where the width varies, commander renders it afresh.
  */

@@ -110,7 +110,7 @@ export function keychainSupported(): boolean {
   return workerPath() !== undefined;
 }
 
-/** dist/keychain-worker.cjs, beside dist/main.cjs; this code may sit in dist/chunks/. None in a single-file build. */
+/** keychain-worker.cjs, beside main.cjs in the build's folder (dist/b-…/); this code may sit in its chunks/. None in a single-file build. */
 function workerPath(): string | undefined {
   const { existsSync } = process.getBuiltinModule('node:fs');
   const { join } = process.getBuiltinModule('node:path');

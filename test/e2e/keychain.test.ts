@@ -6,7 +6,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { cleanEnv, ipctlBin, repoRoot, type RunningIpctl, type RunOptions, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, currentBuildDir, ipctlBin, repoRoot, type RunningIpctl, type RunOptions, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 import { type KeyringSession, keyringMissing, startKeyringSession } from '../helpers/keyring.js';
 import { keys, PtySession } from '../helpers/pty.js';
@@ -149,7 +149,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     const copy = tempDir('ipctl-nokeychain-');
     cpSync(join(repoRoot, 'bin'), join(copy.path, 'bin'), { recursive: true });
     cpSync(join(repoRoot, 'dist'), join(copy.path, 'dist'), { recursive: true });
-    rmSync(join(copy.path, 'dist/keychain-worker.cjs'));
+    rmSync(join(currentBuildDir(join(copy.path, 'dist')), 'keychain-worker.cjs'));
     const env = { ...sandboxEnv(), ...keyring.env };
     const copied = (args: string[], input?: string) => runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), ...args], { env, input });
     try {

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runIpctl } from '../helpers/cli.js';
+import { currentBuildDir, repoRoot, runIpctl } from '../helpers/cli.js';
 import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
 
 describe('start-up loads only what --help and --version need', () => {
   const metafile = readMetafile();
-  const runChunk = Object.keys(metafile.outputs).find((output) => /^dist\/chunks\/run-\w+\.cjs$/.test(output));
+  const runChunk = Object.keys(metafile.outputs).find((output) => /^chunks\/run-\w+\.cjs$/.test(output));
 
-  it('answers --version and --help from dist/main.cjs and the few modules it needs, before any command tree', () => {
-    expect(staticallyLoadedInputs(metafile, 'dist/main.cjs').sort()).toEqual([
+  it('answers --version and --help from main.cjs and the few modules it needs, before any command tree', () => {
+    expect(staticallyLoadedInputs(metafile, 'main.cjs').sort()).toEqual([
       'package.json',
       'src/compile-cache.ts',
       'src/config/paths.ts',
@@ -54,17 +54,17 @@ describe('start-up loads only what --help and --version need', () => {
 
   it('loads the pager only to page: neither the launcher nor the command tree imports it up front', () => {
     expect(Object.keys(metafile.inputs)).toContain('src/output/pager.ts');
-    expect(staticallyLoadedInputs(metafile, 'dist/main.cjs')).not.toContain('src/output/pager.ts');
+    expect(staticallyLoadedInputs(metafile, 'main.cjs')).not.toContain('src/output/pager.ts');
     expect(staticallyLoadedInputs(metafile, runChunk!)).toContain('src/output/paging.ts');
     expect(staticallyLoadedInputs(metafile, runChunk!)).not.toContain('src/output/pager.ts');
   });
 
   // Speed comes only from what Node documents: no V8 flags set at run time, no module loader of ipctl's own.
-  it('sets no V8 flag at run time and patches no module loading, in any file of dist/', () => {
+  it('sets no V8 flag at run time and patches no module loading, in any file of the build', () => {
     const files = Object.keys(metafile.outputs).filter((output) => output.endsWith('.cjs'));
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
-      const code = readFileSync(join(repoRoot, file), 'utf8');
+      const code = readFileSync(join(currentBuildDir(), file), 'utf8');
       for (const pattern of ['setFlagsFromString', 'Module._load', '_resolveFilename', 'require.extensions', '_compile(']) expect(code.includes(pattern), `${file}: ${pattern}`).toBe(false);
     }
   });
@@ -110,7 +110,7 @@ describe('start-up loads only what --help and --version need', () => {
     expect(fast.code).toBe(0);
     expect(fast.stderr).toBe('');
     expect(fast.stdout).toBe(rendered.stdout);
-    expect(readFileSync(join(repoRoot, 'dist/overview.txt'), 'utf8')).toBe(rendered.stdout);
+    expect(readFileSync(join(currentBuildDir(), 'overview.txt'), 'utf8')).toBe(rendered.stdout);
   });
 
   it('prints the overview on stdout when given no command', async () => {

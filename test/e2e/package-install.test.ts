@@ -61,6 +61,13 @@ describe('the npm package', () => {
     expect(readdirSync(join(installed, 'node_modules', '@napi-rs')).sort()).toEqual(['keyring', `keyring-${nativeTarget()}`]);
   });
 
+  it('holds the current build alone: dist/current.json and the folder it names, not the build kept beside it', () => {
+    const dist = join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl', 'dist');
+    const { build } = JSON.parse(readFileSync(join(dist, 'current.json'), 'utf8'));
+    expect(readdirSync(dist).sort()).toEqual([build, 'current.json'].sort());
+    expect(readdirSync(join(dist, build))).toContain('main.cjs');
+  });
+
   it('falls back to the profile file with the installed keychain module where there is no D-Bus session', async () => {
     const bin = join(prefix.path, 'global', 'bin', 'ipctl');
     const env = { IPCTL_CONFIG_DIR: join(prefix.path, 'config-keychain') };

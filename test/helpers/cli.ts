@@ -1,10 +1,19 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const ipctlBin = join(repoRoot, 'bin/ipctl.cjs');
+
+/**
+ * The folder of the build that bin/ipctl.cjs runs: dist/current.json names it
+ * (scripts/build.mjs). `dist` is the project's dist/ unless given.
+ */
+export function currentBuildDir(dist = join(repoRoot, 'dist')): string {
+  const { build } = JSON.parse(readFileSync(join(dist, 'current.json'), 'utf8')) as { build: string };
+  return join(dist, build);
+}
 
 export interface RunResult {
   code: number | null;

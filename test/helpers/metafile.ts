@@ -1,18 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './cli.js';
+import { currentBuildDir } from './cli.js';
 
-/** dist/metafile.json, written by scripts/build.mjs: the source files each file of dist/ holds, and the files it imports. */
+/**
+ * The current build's metafile.json, written by scripts/build.mjs: the source files each file of the build holds,
+ * and the files it imports. Its files are named relative to the build's folder (main.cjs, chunks/run-….cjs).
+ */
 export interface Metafile {
   inputs: Record<string, unknown>;
   outputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }>; inputs: Record<string, unknown> }>;
 }
 
 export function readMetafile(): Metafile {
-  return JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
+  return JSON.parse(readFileSync(join(currentBuildDir(), 'metafile.json'), 'utf8')) as Metafile;
 }
 
-/** The file of dist/ that holds the source file `input`. */
+/** The file of the build that holds the source file `input`. */
 export function fileHolding(metafile: Metafile, input: string): string | undefined {
   return Object.keys(metafile.outputs).find((output) => input in (metafile.outputs[output]?.inputs ?? {}));
 }
