@@ -27,6 +27,10 @@ export function profileAddCommand(profile: string | undefined, rest: string): st
   return `ipctl profile add ${profile === undefined ? 'NAME' : shellWord(profile)} ${rest}`;
 }
 
+/** A name a POSIX shell reads back as it is: bare, single-quoted, or $'…' (bash, zsh) when it holds a control character. */
 function shellWord(text: string): string {
-  return plainName.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+  if (plainName.test(text)) return text;
+  if (!/[\u0000-\u001f\u007f]/.test(text)) return `'${text.replaceAll("'", "'\\''")}'`;
+  const escaped = text.replace(/[\u0000-\u001f\u007f'\\]/g, (character) => (character === "'" || character === '\\' ? `\\${character}` : `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return `$'${escaped}'`;
 }

@@ -86,6 +86,8 @@ const referenceOperations = [
 const operationsOf = new Map(apiCommands.map((row) => [commandName(row), [row.operation, ...(row.alsoSends ?? [])] as string[]]));
 // Not a row of apiCommands: no connection exists in the seeded sandbox to get.
 operationsOf.set('connections get', ['getConnection']);
+// README, Profiles and credentials: a credential is checked with one GET /projects before it is stored, and auth status checks each.
+for (const name of ['auth set-key', 'auth set-token', 'auth status']) operationsOf.set(name, ['listProjects']);
 const validArguments: Record<string, string[]> = {
   ...Object.fromEntries(apiCommands.map((row) => [commandName(row), positionals(row.args.slice(commandName(row).split(' ').length))])),
   // No connection exists in the seeded sandbox: the get answers 404 (exit 3).

@@ -58,6 +58,9 @@ export const verifyFlag = {
  */
 export async function checkBeforeStoring(context: Context, values: Partial<Record<CredentialKey, string>>, command: string): Promise<void> {
   const settings = await context.settings({}, { allowMissingProfile: true });
+  // A name nothing can be stored under is refused before the service is asked.
+  const { checkProfileName } = await import('../../config/schema.js');
+  checkProfileName(settings.profile.value);
   const { Secret } = await import('../../config/secret.js');
   const where = checkedAt(settings);
   const rejected: CredentialKey[] = [];
