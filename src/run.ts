@@ -19,6 +19,7 @@ import type { Deps } from './deps.js';
 import { exitCodes, UsageError, UserError } from './errors.js';
 import { checkFileFaultPlan } from './file-writes.js';
 import { helpCommandText, helpTopics } from './help/topics.js';
+import { fitHelp, helpInColor, helpWidth } from './help/wrap.js';
 import { refuseSecretValues, refuseUnknownOption } from './input/secret-flags.js';
 import { version } from './version.js';
 
@@ -205,7 +206,7 @@ function addHelpCommand(program: Command, tree: CommandTree, state: RunState): v
   help.action(async (topic: string[]) => {
     const text = Object.hasOwn(helpTopics, topic.join(' ')) ? helpTopics[topic.join(' ')] : undefined;
     if (text) {
-      state.deps.stdout.write(text);
+      writeHelp(state.deps.stdout, text, state);
       return;
     }
     const command = topic.length > 0 ? findSubcommand(program, topic) : program;
@@ -223,12 +224,23 @@ function addHelpCommand(program: Command, tree: CommandTree, state: RunState): v
  */
 function configureCommander(command: Command, state: RunState): void {
   command.exitOverride().configureOutput({
-    writeOut: (text) => state.deps.stdout.write(text),
-    writeErr: (text) => state.deps.stderr.write(text),
+    writeOut: (text) => writeHelp(state.deps.stdout, text, state),
+    writeErr: (text) => writeHelp(state.deps.stderr, text, state),
+    // Help is fitted to the width by writeHelp, which keeps its layout; commander's own wrapping would not.
+    getOutHelpWidth: () => Number.MAX_SAFE_INTEGER,
+    getErrHelpWidth: () => Number.MAX_SAFE_INTEGER,
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
     outputError: (text) => {
       state.commanderError = { text, command };
     },
   });
+}
+
+/** Help (or the version) on stream, fitted to its width, in color where the color policy says so. */
+function writeHelp(stream: Deps['stdout'], text: string, state: RunState): void {
+  const { env } = state.deps;
+  stream.write(fitHelp(text, helpWidth(stream, env), helpInColor(stream, env, state.args)));
 }
 
 async function report(error: unknown, state: RunState): Promise<number> {
