@@ -22,7 +22,7 @@ const mutations = [
   // removals ask first
   { name: 'a removal asks nothing off a terminal and goes ahead', file: 'src/commands/confirm.ts', find: '  if (!context.interactive) {\n    throw', replace: '  if (!context.interactive) return;\n  if (false) {\n    throw', tests: ['test/unit/no-prompts.test.ts'] },
   { name: 'a removal defaults to yes', file: 'src/commands/confirm.ts', find: '{ default: false }', replace: '{ default: true }', tests: ['test/unit/no-prompts.test.ts'] },
-  { name: 'a declined removal removes anyway', file: 'src/commands/confirm.ts', find: 'throw new InterruptedError(removal.cancelled);', replace: 'return;', tests: ['test/unit/no-prompts.test.ts'] },
+  { name: 'a declined removal removes anyway', file: 'src/commands/confirm.ts', find: 'throw new DeclinedError(removal.cancelled);', replace: 'return;', tests: ['test/unit/no-prompts.test.ts'] },
   // search explains a project name
   { name: 'search says nothing of ipctl projects list on 404', file: 'src/commands/search.ts', find: '  if (!(error instanceof ApiError) || error.status !== 404 || !project.value) return error;', replace: '  if (error) return error;', tests: ['test/unit/search-project-hint.test.ts'] },
   { name: 'search sends a project name as it is', file: 'src/commands/search.ts', find: '  if (looksLikeId(project)) return project;', replace: '  if (project) return project;', tests: ['test/unit/search-project-hint.test.ts', 'test/e2e/administer.test.ts'] },

@@ -5,7 +5,7 @@ import { addFlags, commandPath, parseCommandInput } from './cli/declaration.js';
 import { familiarFlag } from './cli/familiar-flags.js';
 import { CommandTree } from './cli/tree.js';
 import { commands, groups } from './commands/registry.js';
-import { isDocumentFormat, isTableFormat, outputConflict, outputFormat, type OutputOptions, requestedFormat } from './output/format.js';
+import { isTableFormat, outputConflict, outputFormat, type OutputOptions, errorsAsText, isDocumentFormat, requestedOptions } from './output/format.js';
 import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
 import { choosePager, openOutput, type PagerCommand } from './output/paging.js';
@@ -65,6 +65,8 @@ interface RunState {
   context?: Context;
   /** The output format the command was asked for, known before its input is checked. */
   format?: OutputFormat;
+  /** Whether failures stay text under a document format (errorsAsText), known with the format. */
+  errorsAsText?: boolean;
   /** What commander said about argv, and of which command, for report() to show. */
   commanderError?: { text: string; command: Command };
 }
@@ -126,6 +128,7 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   const options = command.opts<OutputOptions & { query?: string }>();
   // Known before anything is checked, so that every failure is reported in the format asked for.
   state.format = outputFormat(options);
+  state.errorsAsText = errorsAsText(options, state.deps.stderr.isTTY === true);
   const conflict = outputConflict(options);
   if (conflict) throw usageError([conflict], `See: ipctl ${commandPath(command)} --help`);
   const global = command.optsWithGlobals();
@@ -140,7 +143,7 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   if (!outcome) return exitCodes.ok;
   await renderOutcome(outcome, { format: context.format, pager, paint: global.color !== false, query }, context, state);
   const exitCode = outcome.exitCode ?? exitCodes.ok;
-  if (outcome.failure && isDocumentFormat(context.format)) {
+  if (outcome.failure && isDocumentFormat(context.format) && !state.errorsAsText) {
     await writeProblemDocument(outcome.failure, exitCode, context.format, state);
     return exitCode;
   }
@@ -256,8 +259,9 @@ async function report(error: unknown, state: RunState): Promise<number> {
   }
   const { deps, context } = state;
   const exitCode = error instanceof UserError ? error.exitCode : exitCodes.software;
-  const format = context?.format ?? state.format ?? requestedFormat(state.args);
-  if (format && isDocumentFormat(format)) {
+  const requested = requestedOptions(state.args);
+  const format = context?.format ?? state.format ?? outputFormat(requested);
+  if (isDocumentFormat(format) && !(state.errorsAsText ?? errorsAsText(requested, deps.stderr.isTTY === true))) {
     await writeProblemDocument(error, exitCode, format, state);
     return exitCode;
   }

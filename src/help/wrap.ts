@@ -127,7 +127,11 @@ function continued(head: string, items: string[], hang: number, width: number): 
   return lines;
 }
 
-/** The words a shell would see, quotes kept: `--header "X-Environment: staging"` is two, not three. */
+/**
+ * The words a shell would see, quotes kept: `--header "X-Environment: staging"`
+ * is two, not three. A comment is one word to the end, as a `\` would not
+ * continue it.
+ */
 function shellWords(command: string): string[] {
-  return command.match(/(?:[^\s'"\\]+|\\.|'[^']*'|"(?:[^"\\]|\\.)*"?)+/g) ?? [];
+  return command.match(/#.*$|(?:[^\s'"\\]+|\\.|'[^']*'|"(?:[^"\\]|\\.)*"?)+/g) ?? [];
 }
