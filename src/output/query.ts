@@ -37,7 +37,7 @@ export function compileQuery(expression: string): (data: unknown) => unknown {
  * a token the grammar refuses is the last of the shortest beginning that fails
  * other than by ending too soon.
  */
-export function syntaxErrorAt(expression: string): number {
+function syntaxErrorAt(expression: string): number {
   let tokens: ReturnType<typeof tokenize>;
   try {
     tokens = tokenize(expression);
