@@ -165,7 +165,7 @@ complete -c ipctl -n '__ipctl_in "orgs get"' -l org -x -d 'organization ID'
 complete -c ipctl -n '__ipctl_in "orgs get"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "orgs get"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "orgs get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "orgs get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "orgs get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl invites
 complete -c ipctl -n '__ipctl_at "invites"' -a list -d 'List an organization\'s invites'
@@ -176,7 +176,7 @@ complete -c ipctl -n '__ipctl_in "invites list"' -l status -x -a 'pending accept
 complete -c ipctl -n '__ipctl_in "invites list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "invites list"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "invites list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "invites list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "invites list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl providers
 complete -c ipctl -n '__ipctl_at "providers"' -a list -d 'List the catalogue of providers, filtered by auth type or capability'
@@ -188,13 +188,13 @@ complete -c ipctl -n '__ipctl_in "providers list"' -l supports -x -a 'read write
 complete -c ipctl -n '__ipctl_in "providers list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "providers list"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "providers list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "providers list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "providers list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl providers get
 complete -c ipctl -n '__ipctl_in "providers get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "providers get"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "providers get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "providers get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "providers get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 complete -c ipctl -n '__ipctl_argument "providers get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl projects
@@ -205,13 +205,13 @@ complete -c ipctl -n '__ipctl_at "projects"' -a get -d 'Show a project by ID or 
 complete -c ipctl -n '__ipctl_in "projects list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "projects list"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "projects list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "projects list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "projects list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl projects get
 complete -c ipctl -n '__ipctl_in "projects get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "projects get"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "projects get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "projects get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "projects get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 complete -c ipctl -n '__ipctl_argument "projects get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl destinations
@@ -224,22 +224,22 @@ complete -c ipctl -n '__ipctl_in "destinations list"' -l project -x -a '(__ipctl
 complete -c ipctl -n '__ipctl_in "destinations list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "destinations list"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "destinations list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "destinations list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "destinations list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl destinations get
 complete -c ipctl -n '__ipctl_in "destinations get"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
 complete -c ipctl -n '__ipctl_in "destinations get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "destinations get"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "destinations get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "destinations get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "destinations get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 complete -c ipctl -n '__ipctl_argument "destinations get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl destinations patch
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l name -x -d 'a new name'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l set -x -a 'metadata.url= metadata.headers= metadata.region= metadata.streamName= metadata.endpointUrl= metadata.partitionKeyTemplate= metadata.bucket= metadata.keyTemplate= metadata.storageClass= metadata.username= metadata.tableName= metadata.database= metadata.accountIdentifier= metadata.userId= metadata.dbName= metadata.schemaName= metadata.projectId= metadata.datasetId= metadata.tableId= metadata.workgroupName= metadata.clusterIdentifier= metadata.dbUser= metadata.account= metadata.container= metadata.queueUrl= metadata.topicArn= metadata.eventBusName= metadata.detailType= metadata.topicId= metadata.routingKey= metadata.batchSize= metadata.maxWaitSecs=' -d 'set a metadata key (repeatable); metadata.KEY:=JSON takes a JSON value'
-complete -c ipctl -n '__ipctl_in "destinations patch"' -l header -x -d 'a header of metadata.headers (repeatable); with --replace-headers, together they replace all the headers'
-complete -c ipctl -n '__ipctl_in "destinations patch"' -l replace-headers -d 'confirms that the --header flags replace all of the destination\'s headers'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l header -x -d 'a header the destination should have (repeatable), given with --replace-headers: together they replace all of its headers (see Headers below)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l replace-headers -d 'needed with --header: confirms that the headers given replace all of the destination\'s headers'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l secret -x -a 'awsKeyId awsSecretKey awsSessionToken password privateKey credentials accessKeyId secretAccessKey accessKey uri' -d 'set a secret from a file, from stdin (-), or at a no-echo prompt (KEY alone); repeatable'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l clear -x -a 'metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' -d 'clear a field: put it in the mask without a value (repeatable)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l update-mask -x -a 'name metadata.url metadata.headers metadata.region metadata.streamName metadata.endpointUrl metadata.partitionKeyTemplate metadata.bucket metadata.keyTemplate metadata.storageClass metadata.username metadata.tableName metadata.database metadata.accountIdentifier metadata.userId metadata.dbName metadata.schemaName metadata.projectId metadata.datasetId metadata.tableId metadata.workgroupName metadata.clusterIdentifier metadata.dbUser metadata.account metadata.container metadata.queueUrl metadata.topicArn metadata.eventBusName metadata.detailType metadata.topicId metadata.routingKey metadata.batchSize metadata.maxWaitSecs secrets.awsKeyId secrets.awsSecretKey secrets.awsSessionToken secrets.password secrets.privateKey secrets.credentials secrets.accessKeyId secrets.secretAccessKey secrets.accessKey secrets.uri' -d 'the mask, comma-separated; checked against the fields given (default: computed from them)'
@@ -248,7 +248,7 @@ complete -c ipctl -n '__ipctl_in "destinations patch"' -l dry-run -d 'print the 
 complete -c ipctl -n '__ipctl_in "destinations patch"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "destinations patch"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "destinations patch"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "destinations patch"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 complete -c ipctl -n '__ipctl_argument "destinations patch" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl connections
@@ -266,14 +266,14 @@ complete -c ipctl -n '__ipctl_in "connections list"' -l consumer-ref -x -d 'only
 complete -c ipctl -n '__ipctl_in "connections list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "connections list"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "connections list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "connections list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "connections list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl connections get
 complete -c ipctl -n '__ipctl_in "connections get"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
 complete -c ipctl -n '__ipctl_in "connections get"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "connections get"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "connections get"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "connections get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "connections get"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 complete -c ipctl -n '__ipctl_argument "connections get" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl connections generate
@@ -309,7 +309,7 @@ complete -c ipctl -n '__ipctl_in "connections generate"' -l shard -x -a 'auto' -
 complete -c ipctl -n '__ipctl_in "connections generate"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "connections generate"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "connections generate"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "connections generate"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl connections remove
 complete -c ipctl -n '__ipctl_in "connections remove"' -l project -x -a '(__ipctl_dynamic)' -d 'project ID or name (default: IPCTL_PROJECT or the profile\'s project)'
@@ -323,14 +323,14 @@ complete -c ipctl -n '__ipctl_in "connections remove"' -s y -l yes -d 'do it wit
 complete -c ipctl -n '__ipctl_in "connections remove"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "connections remove"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "connections remove"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "connections remove"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "connections remove"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 complete -c ipctl -n '__ipctl_argument "connections remove" 0 more' -x -a '(__ipctl_dynamic)'
 
 # ipctl connections report
 complete -c ipctl -n '__ipctl_in "connections report"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "connections report"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "connections report"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "connections report"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "connections report"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 complete -c ipctl -n '__ipctl_argument "connections report" 0 more' -r -F
 
 # ipctl profile
@@ -344,13 +344,13 @@ complete -c ipctl -n '__ipctl_at "profile"' -a remove -d 'Remove a profile'
 complete -c ipctl -n '__ipctl_in "profile list"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "profile list"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "profile list"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "profile list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "profile list"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl profile show
 complete -c ipctl -n '__ipctl_in "profile show"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "profile show"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "profile show"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "profile show"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "profile show"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 complete -c ipctl -n '__ipctl_argument "profile show" 0 one' -x -a '(__ipctl_dynamic)'
 
 # ipctl profile use
@@ -399,7 +399,7 @@ complete -c ipctl -n '__ipctl_in "auth status"' -l offline -d 'send no request: 
 complete -c ipctl -n '__ipctl_in "auth status"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "auth status"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "auth status"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "auth status"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "auth status"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl search
 complete -c ipctl -n '__ipctl_in "search"' -l integration -x -d 'integration ID (required)'
@@ -411,7 +411,7 @@ complete -c ipctl -n '__ipctl_in "search"' -l raw -d 'show the provider\'s nativ
 complete -c ipctl -n '__ipctl_in "search"' -s o -l output -x -a 'table wide json yaml ndjson' -d 'output format: table, wide, json, yaml, ndjson (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "search"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "search"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "search"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "search"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl api
 complete -c ipctl -n '__ipctl_in "api"' -s X -l method -x -a 'GET POST PUT PATCH DELETE HEAD OPTIONS' -d 'HTTP method (default: GET, or POST when fields or --input are given)'
@@ -446,7 +446,7 @@ complete -c ipctl -n '__ipctl_in "sandbox"' -l published-search -d 'answer searc
 complete -c ipctl -n '__ipctl_in "version"' -s o -l output -x -a 'table wide json yaml' -d 'output format: table, wide, json, yaml (default: table, fitted to the terminal)'
 complete -c ipctl -n '__ipctl_in "version"' -l json -d 'the same as --output json'
 complete -c ipctl -n '__ipctl_in "version"' -l wide -d 'the same as --output wide: a table with every column whole, however wide the terminal'
-complete -c ipctl -n '__ipctl_in "version"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json)'
+complete -c ipctl -n '__ipctl_in "version"' -l query -x -d 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)'
 
 # ipctl help
 complete -c ipctl -n '__ipctl_argument "help" 0 more' -x -a 'exit-codes environment retries orgs invites providers projects destinations connections profile auth search api completion sandbox version'

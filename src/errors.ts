@@ -102,6 +102,12 @@ export class InterruptedError extends UserError {
   }
 }
 
+/**
+ * A confirmation answered no: exit 130 as for Ctrl-C, but nothing went wrong,
+ * so the message (what was not done) is said plainly, not as an error.
+ */
+export class DeclinedError extends InterruptedError {}
+
 /** A row of a bulk import named in a problem document: its line, what became of it, and why in ipctl's words or the service's title. */
 export interface RowProblem {
   line: number;

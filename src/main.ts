@@ -33,13 +33,14 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
 }
 
 /**
- * `ipctl --help` as commander renders it for a pipe or a file (80 columns),
+ * `ipctl --help` as it is rendered for a pipe or a file (80 columns),
  * saved at build time as overview.txt beside main.cjs (dist/b-…/) by scripts/build.mjs (an asset of
  * the standalone executable, which has no files beside it). On a terminal,
  * where the width varies, commander renders it afresh.
  */
 function renderedOverview(deps: Deps): string | undefined {
-  if (deps.stdout.isTTY !== false) return undefined;
+  // It is 80 columns and plain: not what COLUMNS or FORCE_COLOR ask for.
+  if (deps.stdout.isTTY !== false || deps.env.COLUMNS !== undefined || deps.env.FORCE_COLOR !== undefined) return undefined;
   const { readFileSync } = process.getBuiltinModule('node:fs');
   try {
     return standaloneExecutable()?.getAsset('overview.txt', 'utf8') ?? readFileSync(`${import.meta.dirname}/overview.txt`, 'utf8');

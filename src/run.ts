@@ -5,7 +5,7 @@ import { addFlags, commandPath, parseCommandInput } from './cli/declaration.js';
 import { familiarFlag } from './cli/familiar-flags.js';
 import { CommandTree } from './cli/tree.js';
 import { commands, groups } from './commands/registry.js';
-import { isDocumentFormat, isTableFormat, outputConflict, outputFormat, type OutputOptions, requestedFormat } from './output/format.js';
+import { isTableFormat, outputConflict, outputFormat, type OutputOptions, errorsAsText, isDocumentFormat, requestedOptions } from './output/format.js';
 import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
 import { choosePager, openOutput, type PagerCommand } from './output/paging.js';
@@ -19,6 +19,7 @@ import type { Deps } from './deps.js';
 import { exitCodes, UsageError, UserError } from './errors.js';
 import { checkFileFaultPlan } from './file-writes.js';
 import { helpCommandText, helpTopics } from './help/topics.js';
+import { fitHelp, helpInColor, helpWidth } from './help/wrap.js';
 import { refuseSecretValues, refuseUnknownOption } from './input/secret-flags.js';
 import { version } from './version.js';
 
@@ -64,6 +65,8 @@ interface RunState {
   context?: Context;
   /** The output format the command was asked for, known before its input is checked. */
   format?: OutputFormat;
+  /** Whether failures stay text under a document format (errorsAsText), known with the format. */
+  errorsAsText?: boolean;
   /** What commander said about argv, and of which command, for report() to show. */
   commanderError?: { text: string; command: Command };
 }
@@ -125,6 +128,7 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   const options = command.opts<OutputOptions & { query?: string }>();
   // Known before anything is checked, so that every failure is reported in the format asked for.
   state.format = outputFormat(options);
+  state.errorsAsText = errorsAsText(options, state.deps.stderr.isTTY === true);
   const conflict = outputConflict(options);
   if (conflict) throw usageError([conflict], `See: ipctl ${commandPath(command)} --help`);
   const global = command.optsWithGlobals();
@@ -139,7 +143,7 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   if (!outcome) return exitCodes.ok;
   await renderOutcome(outcome, { format: context.format, pager, paint: global.color !== false, query }, context, state);
   const exitCode = outcome.exitCode ?? exitCodes.ok;
-  if (outcome.failure && isDocumentFormat(context.format)) {
+  if (outcome.failure && isDocumentFormat(context.format) && !state.errorsAsText) {
     await writeProblemDocument(outcome.failure, exitCode, context.format, state);
     return exitCode;
   }
@@ -205,7 +209,7 @@ function addHelpCommand(program: Command, tree: CommandTree, state: RunState): v
   help.action(async (topic: string[]) => {
     const text = Object.hasOwn(helpTopics, topic.join(' ')) ? helpTopics[topic.join(' ')] : undefined;
     if (text) {
-      state.deps.stdout.write(text);
+      writeHelp(state.deps.stdout, text, state);
       return;
     }
     const command = topic.length > 0 ? findSubcommand(program, topic) : program;
@@ -223,12 +227,23 @@ function addHelpCommand(program: Command, tree: CommandTree, state: RunState): v
  */
 function configureCommander(command: Command, state: RunState): void {
   command.exitOverride().configureOutput({
-    writeOut: (text) => state.deps.stdout.write(text),
-    writeErr: (text) => state.deps.stderr.write(text),
+    writeOut: (text) => writeHelp(state.deps.stdout, text, state),
+    writeErr: (text) => writeHelp(state.deps.stderr, text, state),
+    // Help is fitted to the width by writeHelp, which keeps its layout; commander's own wrapping would not.
+    getOutHelpWidth: () => Number.MAX_SAFE_INTEGER,
+    getErrHelpWidth: () => Number.MAX_SAFE_INTEGER,
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
     outputError: (text) => {
       state.commanderError = { text, command };
     },
   });
+}
+
+/** Help (or the version) on stream, fitted to its width, in color where the color policy says so. */
+function writeHelp(stream: Deps['stdout'], text: string, state: RunState): void {
+  const { env } = state.deps;
+  stream.write(fitHelp(text, helpWidth(stream, env), helpInColor(stream, env, state.args)));
 }
 
 async function report(error: unknown, state: RunState): Promise<number> {
@@ -244,8 +259,9 @@ async function report(error: unknown, state: RunState): Promise<number> {
   }
   const { deps, context } = state;
   const exitCode = error instanceof UserError ? error.exitCode : exitCodes.software;
-  const format = context?.format ?? state.format ?? requestedFormat(state.args);
-  if (format && isDocumentFormat(format)) {
+  const requested = requestedOptions(state.args);
+  const format = context?.format ?? state.format ?? outputFormat(requested);
+  if (isDocumentFormat(format) && !(state.errorsAsText ?? errorsAsText(requested, deps.stderr.isTTY === true))) {
     await writeProblemDocument(error, exitCode, format, state);
     return exitCode;
   }

@@ -27,16 +27,16 @@ export default defineCommand({
 function installText(): string {
   return `
 Install:
-  bash        ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl
-              (needs the bash-completion package), or add this line to ~/.bashrc:
-              source <(ipctl completion bash)
-  zsh         ipctl completion zsh > "\${fpath[1]}/_ipctl"     then open a new shell,
-              or add this line to ~/.zshrc, after compinit:
-              source <(ipctl completion zsh)
-  fish        ipctl completion fish > ~/.config/fish/completions/ipctl.fish
-  PowerShell  add this line to your profile (notepad $PROFILE):
-              ipctl completion powershell | Out-String | Invoke-Expression
+  bash: save the script where bash-completion (a package) finds it, or add the second line to ~/.bashrc:
+    $ ipctl completion bash > ~/.local/share/bash-completion/completions/ipctl
+    $ source <(ipctl completion bash)
+  zsh: save the script in your fpath and open a new shell, or add the second line to ~/.zshrc, after compinit:
+    $ ipctl completion zsh > "\${fpath[1]}/_ipctl"
+    $ source <(ipctl completion zsh)
+  fish:
+    $ ipctl completion fish > ~/.config/fish/completions/ipctl.fish
+  PowerShell: add this line to your profile (notepad $PROFILE):
+    $ ipctl completion powershell | Out-String | Invoke-Expression
 
-The same scripts ship in the package's completions/ directory (${Object.values(scriptFiles).join(', ')}).
-Regenerate an installed script after upgrading ipctl, so that new commands and flags complete.`;
+The same scripts ship in the package's completions/ directory (${Object.values(scriptFiles).join(', ')}). Regenerate an installed script after upgrading ipctl, so that new commands and flags complete.`;
 }

@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { InterruptedError, UsageError } from '../errors.js';
+import { DeclinedError, UsageError } from '../errors.js';
 import * as z from '../schema/zod.js';
 import { flag } from './command.js';
 
@@ -20,7 +20,7 @@ export interface Removal {
 /**
  * Asks before a removal, as gh does: at a terminal a question that defaults to
  * no; elsewhere --yes is required (exit 2 naming it), since nobody can answer.
- * A "no" is a declined confirmation: exit 130, nothing removed.
+ * A "no" is a declined confirmation: exit 130, nothing removed, said plainly.
  */
 export async function confirmRemoval(context: Context, yes: boolean | undefined, removal: Removal): Promise<void> {
   if (yes) return;
@@ -31,5 +31,5 @@ export async function confirmRemoval(context: Context, yes: boolean | undefined,
     );
   }
   const prompter = await context.prompter();
-  if (!(await prompter.confirm(removal.question, { default: false }))) throw new InterruptedError(removal.cancelled);
+  if (!(await prompter.confirm(removal.question, { default: false }))) throw new DeclinedError(removal.cancelled);
 }

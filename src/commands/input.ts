@@ -21,7 +21,7 @@ export function outputFlags<Format extends OutputFormat>(formats: readonly Forma
     ),
     json: flag('--json', 'the same as --output json', z.optional(z.boolean())),
     wide: flag('--wide', 'the same as --output wide: a table with every column whole, however wide the terminal', z.optional(z.boolean())),
-    query: flag('--query <expression>', 'a JMESPath expression applied to the JSON output (implies --output json)', z.optional(z.string().check(z.minLength(1, 'must not be empty')))),
+    query: flag('--query <expression>', 'a JMESPath expression applied to the JSON output (implies --output json; errors stay text at a terminal, problem documents elsewhere)', z.optional(z.string().check(z.minLength(1, 'must not be empty')))),
   };
 }
 

@@ -60,8 +60,8 @@ export interface PatchFlags {
 const secretFormsHint = (key: string): string =>
   `use --secret ${key}=@PATH (a file), --secret ${key}=- (stdin) or --secret ${key} (asked at a no-echo prompt)`;
 const historyWarning = 'If the value you typed is real, it is now in your shell history: rotate it.';
-const credentialHeaderProblem = (from: string): string =>
-  `${from}: a header that carries a credential never comes from the command line; put it in metadata.headers of a file given with --input-json FILE (or - for stdin). ${historyWarning}`;
+const credentialHeaderProblem = (from: string, name: string): string =>
+  `${from}: a header that carries a credential never comes from the command line. Give it, with every other header the destination should keep, in a file instead of --header and --set, and pass --input-json FILE (or - for stdin): {"destination": {"metadata": {"headers": {${JSON.stringify(name)}: "VALUE"}}}}. ${historyWarning}`;
 
 // ---------------------------------------------------------------- flags
 
@@ -70,8 +70,13 @@ const credentialHeaderProblem = (from: string): string =>
  * the ones it has now, so --header cannot add one to them: it replaces them all,
  * which is said out loud with --replace-headers.
  */
-const unconfirmedHeaders =
-  "--header: the headers given replace all of the destination's headers (the API cannot read its current ones to add to them). Give every header it should have, and add --replace-headers to confirm.";
+const unconfirmedHeaders = (texts: string[]): string =>
+  `--header: the headers given replace all of the destination's headers (the API cannot read its current ones to add to them). Give every header it should have, with --replace-headers to confirm: --replace-headers ${texts.map(headerFlag).join(' ')}`;
+
+/** `--header X-A=1`, quoted for a shell when it needs to be. */
+function headerFlag(text: string): string {
+  return `--header ${/^[\w.,:=@%+\/-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`}`;
+}
 
 /** Reads the field flags; every problem is returned, none thrown. */
 export function layerFromFlags(flags: PatchFlags): { layer: PatchLayer; problems: string[] } {
@@ -80,8 +85,10 @@ export function layerFromFlags(flags: PatchFlags): { layer: PatchLayer; problems
   if (flags.name !== undefined) readName(flags.name, layer, problems);
   for (const text of flags.set ?? []) readSet(text, layer, problems);
   if (flags.header?.length) {
-    if (flags.replaceHeaders) readHeaders(flags.header, layer, problems);
-    else problems.push(unconfirmedHeaders);
+    // Each header is checked first: a confirmation is asked for only of headers that can be sent.
+    const headers = readHeaders(flags.header, problems);
+    if (headers && !flags.replaceHeaders) problems.push(unconfirmedHeaders(flags.header));
+    else if (headers) put(layer, 'metadata.headers', { kind: 'value', value: headers, from: '--header' }, problems);
   } else if (flags.replaceHeaders) {
     problems.push('--replace-headers: give the headers the destination should have, each with --header NAME=VALUE.');
   }
@@ -107,13 +114,13 @@ function readSet(text: string, layer: PatchLayer, problems: string[]): void {
     return;
   }
   const from = `--set ${assignment.key}`;
-  const path = metadataPath(assignment.key, from, problems);
+  const path = metadataPath(assignment.key, from, problems, assignment.kind === 'text' ? assignment.value : undefined);
   if (!path) return;
   const value = assignedValue(path, assignment, from, problems);
   if (value === undefined) return;
   const credential = path === 'metadata.headers' && isPlainObject(value) ? Object.keys(value).find(isCredentialHeader) : undefined;
   if (credential !== undefined) {
-    problems.push(credentialHeaderProblem(`${from} (${credential})`));
+    problems.push(credentialHeaderProblem(`${from} (${credential})`, credential));
     return;
   }
   const problem = valueProblem(path, value);
@@ -122,14 +129,19 @@ function readSet(text: string, layer: PatchLayer, problems: string[]): void {
 }
 
 /** The metadata mask path a --set key names, or a problem that says what to do instead. */
-function metadataPath(key: string, from: string, problems: string[]): MaskPath | undefined {
+function metadataPath(key: string, from: string, problems: string[], value?: string): MaskPath | undefined {
   const bare = key.replace(/^(metadata|secrets)\./, '');
   if (key === 'name') {
     problems.push(`${from}: to rename the destination use --name NAME.`);
   } else if (key.startsWith('secrets.') || isSecretKey(bare)) {
     problems.push(`${from}: secrets never come from the command line; ${secretFormsHint(isSecretKey(bare) ? bare : 'KEY')}. ${historyWarning}`);
   } else if (key.startsWith('metadata.headers.')) {
-    problems.push(`${from}: headers are set with --header ${key.slice('metadata.headers.'.length)}=VALUE (repeatable).`);
+    const name = key.slice('metadata.headers.'.length);
+    problems.push(
+      isCredentialHeader(name)
+        ? credentialHeaderProblem(from, name)
+        : `${from}: headers are set with --header NAME=VALUE (repeatable), each header the destination should keep, and --replace-headers: --replace-headers ${headerFlag(`${name}=${value ?? 'VALUE'}`)}`,
+    );
   } else if (key.startsWith('metadata.') && isMetadataKey(bare)) {
     return key as MaskPath;
   } else {
@@ -147,7 +159,9 @@ function assignedValue(path: MaskPath, assignment: Assignment, from: string, pro
   const kind = field.kind === 'metadata' ? metadataKind(field.key) : 'string';
   const text = assignment.value;
   if (kind === 'headers') {
-    problems.push(`${from}: headers take --header NAME=VALUE (repeatable), or --set metadata.headers:='{"NAME":"VALUE"}'.`);
+    const header = /^([^=:\s]+)\s*[=:]\s*(.*)$/.exec(text);
+    const flag = header && !isCredentialHeader(header[1]!) ? headerFlag(`${header[1]}=${header[2]}`) : '--header NAME=VALUE';
+    problems.push(`${from}: headers take --replace-headers ${flag} (--header repeatable, every header the destination should keep), or --set metadata.headers:='{"NAME":"VALUE"}'.`);
     return undefined;
   }
   if (kind === 'integer') {
@@ -162,8 +176,8 @@ function assignedValue(path: MaskPath, assignment: Assignment, from: string, pro
   return text;
 }
 
-/** All --header flags make up one value: the whole metadata.headers object. */
-function readHeaders(texts: string[], layer: PatchLayer, problems: string[]): void {
+/** All --header flags make up one value: the whole metadata.headers object; undefined when one is refused. */
+function readHeaders(texts: string[], problems: string[]): Record<string, string> | undefined {
   const headers: Record<string, string> = {};
   const seen = new Map<string, string>();
   let valid = true;
@@ -182,13 +196,13 @@ function readHeaders(texts: string[], layer: PatchLayer, problems: string[]): vo
     }
     seen.set(header.name.toLowerCase(), header.name);
     if (isCredentialHeader(header.name)) {
-      problems.push(credentialHeaderProblem(`--header ${header.name}`));
+      problems.push(credentialHeaderProblem(`--header ${header.name}`, header.name));
       valid = false;
       continue;
     }
     headers[header.name] = header.value;
   }
-  if (valid) put(layer, 'metadata.headers', { kind: 'value', value: headers, from: '--header' }, problems);
+  return valid ? headers : undefined;
 }
 
 /** NAME=VALUE or, as curl writes it, "NAME: VALUE". A problem comes back as a string. */

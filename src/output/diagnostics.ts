@@ -3,7 +3,7 @@ import type { OutputFormat } from './view.js';
 import { escapedInDocument, visible } from './outside-text.js';
 import { problemDocument } from './problem-document.js';
 import type { OutputStream } from '../deps.js';
-import { ApiError, type Problem, UsageError, UserError } from '../errors.js';
+import { ApiError, DeclinedError, type Problem, UsageError, UserError } from '../errors.js';
 
 export interface DiagnosticTarget {
   stream: OutputStream;
@@ -17,7 +17,10 @@ export interface DiagnosticTarget {
  * before ipctl adds its own colors.
  */
 export function renderError(error: unknown, target: DiagnosticTarget): void {
-  if (error instanceof ApiError) {
+  if (error instanceof DeclinedError) {
+    // The person said no: what was not done, in a plain line.
+    target.stream.write(`${visible(error.message)}\n`);
+  } else if (error instanceof ApiError) {
     target.stream.write(problemText(error, target.paint));
   } else if (error instanceof UserError) {
     target.stream.write(userErrorText(error, target.paint));

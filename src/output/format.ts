@@ -45,11 +45,20 @@ export function isDocumentFormat(format: OutputFormat | undefined): boolean {
 }
 
 /**
- * The output format argv asks for, read from the words alone: for an error
+ * Whether failures stay text under a document format: when JSON was implied
+ * by --query alone (no -o, --json) and stderr is a terminal, a person reads
+ * them. A script, whose stderr is not a terminal, still gets problem documents.
+ */
+export function errorsAsText(options: OutputOptions, stderrIsTerminal: boolean): boolean {
+  return stderrIsTerminal && options.query !== undefined && options.output === undefined && options.json !== true && options.wide !== true;
+}
+
+/**
+ * The output options argv asks for, read from the words alone: for an error
  * that commander finds before any option is parsed (an unknown flag), so that
  * it too is reported in that format.
  */
-export function requestedFormat(args: readonly string[]): OutputFormat {
+export function requestedOptions(args: readonly string[]): OutputOptions {
   let output: string | undefined;
   let json = false;
   let wide = false;
@@ -63,5 +72,5 @@ export function requestedFormat(args: readonly string[]): OutputFormat {
     else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
     else if (arg.startsWith('-o') && arg.length > 2 && !arg.startsWith('--')) output = arg.slice(2);
   }
-  return outputFormat({ output, json: json || undefined, wide: wide || undefined, query: query ? '' : undefined });
+  return { output, json: json || undefined, wide: wide || undefined, query: query ? '' : undefined };
 }

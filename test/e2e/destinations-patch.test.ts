@@ -388,9 +388,9 @@ describe('destinations patch: rejections (exit 2, nothing sent)', () => {
     { title: 'a negative maxWaitSecs', args: () => ['--set', 'metadata.maxWaitSecs:=-5'], stderr: ['--set metadata.maxWaitSecs: must be a non-negative integer.'] },
     { title: 'a string key given a number', args: () => ['--set', 'metadata.url:=5'], stderr: ['--set metadata.url: must be a non-empty string.'] },
     { title: 'an empty value', args: () => ['--set', 'metadata.region='], stderr: ['--set metadata.region: the value is empty. To clear the field use --clear metadata.region.'] },
-    { title: '--header without --replace-headers', args: () => ['--header', 'X-Source=a'], stderr: ["--header: the headers given replace all of the destination's headers", 'add --replace-headers to confirm'] },
+    { title: '--header without --replace-headers', args: () => ['--header', 'X-Source=a'], stderr: ["--header: the headers given replace all of the destination's headers", 'with --replace-headers to confirm: --replace-headers --header X-Source=a'] },
     { title: '--replace-headers without --header', args: () => ['--replace-headers', '--name', 'x'], stderr: ['--replace-headers: give the headers the destination should have'] },
-    { title: 'headers as plain text', args: () => ['--set', 'metadata.headers=X-A'], stderr: ['--set metadata.headers: headers take --header NAME=VALUE (repeatable)'] },
+    { title: 'headers as plain text', args: () => ['--set', 'metadata.headers=X-A'], stderr: ['--set metadata.headers: headers take --replace-headers --header NAME=VALUE (--header repeatable'] },
     { title: 'an invalid header name', args: () => ['--replace-headers', '--header', 'X Bad=1'], stderr: ['--header: "X Bad" is not a valid HTTP header name'] },
     { title: 'a header given twice', args: () => ['--replace-headers', '--header', 'X-A=1', '--header', 'x-a=2'], stderr: ['--header x-a: given twice (as X-A too; header names ignore case).'] },
     { title: 'a secret through --set, not repeated', args: () => ['--set', `secrets.password=${canaryArgvSecret}`], stderr: ['--set secrets.password: secrets never come from the command line; use --secret password=@PATH'] },
@@ -493,6 +493,7 @@ describe('destinations patch --help', () => {
     expect(result.stdout).toContain('Usage: ipctl destinations patch [options] <destination>');
     expect(result.stdout).toContain('metadata.KEY   url, headers, region,');
     expect(result.stdout).toContain('secrets.KEY    awsKeyId, awsSecretKey,');
-    expect(result.stdout).toContain('$ ipctl destinations patch dest_sqs --project demo --set metadata.region=eu-central-1');
+    // Wrapped to 80 columns (README, Output): an example goes on after ` \` on the next line.
+    expect(result.stdout.replace(/ \\\n\s+/g, ' ')).toContain('$ ipctl destinations patch dest_sqs --project demo --set metadata.region=eu-central-1');
   });
 });

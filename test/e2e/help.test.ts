@@ -76,7 +76,9 @@ function section(help: string, title: string): string[] {
   if (start < 0) return [];
   const rest = help.slice(start + title.length + 3);
   const end = rest.indexOf('\n\n');
-  return (end < 0 ? rest : rest.slice(0, end)).split('\n').filter((line) => line.trim() !== '');
+  const lines = (end < 0 ? rest : rest.slice(0, end)).split('\n').filter((line) => line.trim() !== '');
+  // A line wrapped to the width (README, Output: help fits the terminal) goes on under its item, indented deeper; an example's ends in ` \`.
+  return lines.reduce<string[]>((items, line) => (/^ {3}/.test(line) && items.length > 0 ? [...items.slice(0, -1), `${items.at(-1)!.replace(/ \\$/, '')} ${line.trim()}`] : [...items, line]), []);
 }
 
 const name = (node: CompletionCommand) => node.path.join(' ');
@@ -244,7 +246,7 @@ describe("commander's findings, in ipctl's words", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/\nCommands:\n\s+list\s+List an organization's invites\n/);
     expect(result.stdout).not.toContain('Global Options:');
-    expect(result.stdout).toContain('Run `ipctl invites COMMAND --help` for a command\'s flags and examples, and `ipctl --help` for the global options.');
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain('Run `ipctl invites COMMAND --help` for a command\'s flags and examples, and `ipctl --help` for the global options.');
   });
 
   it('subcommand help lists the global flags', async () => {

@@ -431,7 +431,7 @@ describe('odd input', { timeout: 60_000 }, () => {
       const before = hostile.requests.length;
       const result = await runInProcess(['destinations', 'patch', 'dest_webhook', '--project', 'demo', ...args], { env: env('echo-json') });
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain('a header that carries a credential never comes from the command line; put it in metadata.headers of a file given with --input-json FILE');
+      expect(result.stderr).toContain('a header that carries a credential never comes from the command line. Give it, with every other header the destination should keep, in a file instead of --header and --set, and pass --input-json FILE');
       expectNoCanary(result.stdout, result.stderr);
       expect(hostile.requests.length).toBe(before);
     });

@@ -355,7 +355,8 @@ describe('ipctl search: input rejected locally (exit 2, nothing sent)', () => {
   it('says in its help that search returns a single page, for narrow queries', async () => {
     const result = await runIpctl(['search', '--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Usage: ipctl search OBJECT --integration ID --group-ref REF --where FIELD=VALUE... [options]');
+    // Wrapped to 80 columns in a pipe (README, Output: help fits the terminal).
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain('Usage: ipctl search OBJECT --integration ID --group-ref REF --where FIELD=VALUE... [options]');
     expect(result.stdout.replace(/\s+/g, ' ')).toContain('Search returns a single page of results and is meant for narrow, targeted queries');
     expect(result.stdout.replace(/\s+/g, ' ')).toContain('(25 results or more)');
     const top = await runIpctl(['--help']);

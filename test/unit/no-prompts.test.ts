@@ -121,7 +121,8 @@ describe.each([
     await storeProfile();
     const result = await runMain(args, { env: env(), terminal, prompter: scriptedPrompter([false]) });
     expect(result.code).toBe(130);
-    expect(result.stderr).toMatch(/^Error: Cancelled; .*not removed\.\n$/);
+    // README, Removals ask first: a no is exit 130 with nothing removed, said in a plain line.
+    expect(result.stderr).toMatch(/^Cancelled; .*not removed\.\n$/);
     expect(storedKey()).toBe('sk_gone_0123456789abcdef');
   });
 

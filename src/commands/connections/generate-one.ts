@@ -9,7 +9,7 @@ import { type ProviderLookup, providerLookup } from '../../connections/providers
 import { problemLine } from '../../connections/supply.js';
 import { connectionSecrets, connectionView, hasSecrets, redactConnection } from '../../connections/view.js';
 import type { Context } from '../../context.js';
-import { exitCodes, InterruptedError, UsageError, UserError } from '../../errors.js';
+import { exitCodes, DeclinedError, UsageError, UserError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Outcome } from '../../output/view.js';
@@ -94,7 +94,7 @@ async function confirm(conversation: Conversation, built: BuiltConnectionRequest
   conversation.say('The connection to create:');
   for (const line of summaryLines(built.body, project)) conversation.say(line);
   const yes = await conversation.prompter.confirm('Create this connection?', { default: true });
-  if (!yes) throw new InterruptedError('Cancelled; no connection was created.');
+  if (!yes) throw new DeclinedError('Cancelled; no connection was created.');
 }
 
 function problemLines(built: BuiltConnectionRequest, provider: Provider | undefined, input: Input): string[] {

@@ -15,8 +15,8 @@ const patchFlags = {
       repeatable: true,
       values: partialChoices(DESTINATION_METADATA_KEYS.map((key) => `metadata.${key}=`)),
     }),
-    header: flag('--header <NAME=VALUE>', 'a header of metadata.headers (repeatable); with --replace-headers, together they replace all the headers', repeatable, { repeatable: true }),
-    replaceHeaders: flag('--replace-headers', "confirms that the --header flags replace all of the destination's headers", z.optional(z.boolean())),
+    header: flag('--header <NAME=VALUE>', "a header the destination should have (repeatable), given with --replace-headers: together they replace all of its headers (see Headers below)", repeatable, { repeatable: true }),
+    replaceHeaders: flag('--replace-headers', "needed with --header: confirms that the headers given replace all of the destination's headers", z.optional(z.boolean())),
     secret: flag('--secret <KEY=@PATH|KEY=-|KEY>', 'set a secret from a file, from stdin (-), or at a no-echo prompt (KEY alone); repeatable', repeatable, {
       repeatable: true,
       values: partialChoices(DESTINATION_SECRET_KEYS),
@@ -82,33 +82,17 @@ function fieldsHelp(): string {
     '',
     'Fields (the paths of the update mask):',
     '  name',
-    `  metadata.KEY   ${wrapList(DESTINATION_METADATA_KEYS, 17)}`,
-    `                 (${integers} take non-negative integers; headers takes --header or metadata.headers:=JSON)`,
-    `  secrets.KEY    ${wrapList(DESTINATION_SECRET_KEYS, 17)}`,
+    `  metadata.KEY   ${DESTINATION_METADATA_KEYS.join(', ')} (${integers} take non-negative integers; headers takes --replace-headers --header or metadata.headers:=JSON)`,
+    `  secrets.KEY    ${DESTINATION_SECRET_KEYS.join(', ')}`,
     '',
-    'The mask is computed from the fields given, in the order above. With --update-mask, every field given',
-    'must be in it, and every path in it must have a value or a --clear.',
-    'With --input-json, a flag replaces what the document says about the same path, and its path joins the',
-    "document's updateMask; null in the document clears a field, as --clear does.",
-    "The headers given by --header replace all of the destination's headers (the API cannot read the current ones to",
-    'add to them): give every one it should keep, and --replace-headers to confirm.',
+    'The mask is computed from the fields given, in the order above. With --update-mask, every field given must be in it, and every path in it must have a value or a --clear.',
+    "With --input-json, a flag replaces what the document says about the same path, and its path joins the document's updateMask; null in the document clears a field, as --clear does.",
+    '',
+    'Headers:',
+    "  The API sets a destination's headers all at once and cannot read the current ones, so headers are given together: every header the destination should keep, each with --header NAME=VALUE, and --replace-headers to confirm that they replace the others. To set one header on a destination that has none:",
+    '    $ ipctl destinations patch dest_webhook --project demo --replace-headers --header X-Source=ipctl',
+    '  A header that carries a credential (Authorization, Cookie, or a name with token, secret, password, key or auth in it) never comes from the command line: give every header in metadata.headers of a file, with --input-json FILE (or - for stdin):',
+    '    $ ipctl destinations patch dest_webhook --project demo --input-json headers.json',
+    '  where headers.json holds {"destination": {"metadata": {"headers": {"Authorization": "Bearer …", "X-Source": "ipctl"}}}}.',
   ].join('\n');
 }
-
-/** A comma-separated list broken into lines under a hanging indent. */
-function wrapList(words: readonly string[], indent: number, width = 104): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const next = line === '' ? word : `${line}, ${word}`;
-    if (indent + next.length > width && line !== '') {
-      lines.push(`${line},`);
-      line = word;
-    } else {
-      line = next;
-    }
-  }
-  lines.push(line);
-  return lines.join(`\n${' '.repeat(indent)}`);
-}
-
