@@ -1,23 +1,25 @@
 import type { Paint } from './paint.js';
-import { type ColumnText, cutToWidth, fitColumns, type Fitted, naturalWidths, recordWidths, textWidth, wrapToWidth } from './fit.js';
+import { type ColumnText, cutToWidth, fitColumns, type Layout, naturalWidths, recordWidths, textWidth, widestToken, wrapToWidth } from './fit.js';
 import { type Cell, type GridView, type ListView, listRows, type RecordView, type View } from './view.js';
 
 /**
  * Tables for a terminal: boxed, headers bold, yes/no marks colored. Given a
- * width, each table fits in it (fit.ts): its title, a record's cells, and those of a
- * list's columns other than its low-value ones, wrap onto more lines rather
- * than being cut, and a list says which columns it left out or cut; without
- * one, every column is shown whole. Each cell is measured, wrapped, cut and
- * padded by fit.ts's textWidth, the one measure of what a terminal shows, so
- * zero-width and wide characters keep the borders in line; its style goes on
- * last, around the text alone.
+ * width, each table fits in it (fit.ts) without breaking a value inside a
+ * token: its title, a record's cells, and those of a list's columns other
+ * than its low-value ones, wrap at spaces onto more lines rather than being
+ * cut; a list says which columns it left out or cut; and a table whose tokens
+ * cannot all be whole side by side is laid out vertically, a block a row.
+ * Without a width, every column is shown whole. Each cell is measured,
+ * wrapped, cut and padded by fit.ts's textWidth, the one measure of what a
+ * terminal shows, so zero-width and wide characters keep the borders in line;
+ * its style goes on last, around the text alone.
  */
 export function drawView(view: View, paint: Paint, width?: number): string {
   if (view.kind === 'sections') return view.sections.map((section) => drawView(section, paint, width)).join('\n\n');
   if (view.kind === 'text') return view.text;
   const table = view.kind === 'record' ? drawRecord(view, paint, width) : drawList(view, paint, width);
   if (!view.title) return table;
-  return `${paint.bold(width === undefined ? view.title : wrapToWidth(view.title, width).join('\n'))}\n${table}`;
+  return `${(width === undefined ? [view.title] : wrapToWidth(view.title, width)).map((line) => paint.bold(line)).join('\n')}\n${table}`;
 }
 
 /** A cell's text and the style ipctl gives it. */
@@ -32,22 +34,60 @@ function drawRecord(view: RecordView, paint: Paint, width: number | undefined): 
     { header: '', cells: view.fields.map(([, value]) => text(value)), identifies: false },
   ];
   const widths = width === undefined ? naturalWidths(columns) : recordWidths(columns, width);
-  const rows = view.fields.map(([label, value]) => [{ text: label, style: paint.bold }, shown(value, paint)]);
+  const rows = view.fields.map(([label, value]): [Styled, Styled] => [{ text: label, style: paint.bold }, shown(value, paint)]);
+  if (widths === undefined) return vertical([rows], width!);
   return box(undefined, rows.map((row) => row.map((cell, column) => wrapped(cell, widths[column]!))), widths);
 }
 
 function drawList(view: ListView | GridView, paint: Paint, width: number | undefined): string {
   const rows = listRows(view);
   const columns = listColumns(view, rows);
-  const fitted = width === undefined ? allColumns(columns) : fitColumns(columns, width, dropOrder(view));
-  const fit = (cell: Styled, at: number) => (columns[fitted.shown[at]!]!.cut ? cell : wrapped(cell, fitted.widths[at]!));
-  const head = fitted.shown.map((index, at) => wrapped({ text: view.columns[index]!, style: paint.bold }, fitted.widths[at]!));
-  const body = rows.map((row) => fitted.shown.map((index, at) => fit(view.kind === 'grid' && index > 0 ? mark(row[index], paint) : shown(row[index], paint), at)));
-  const table = box(head, body, fitted.widths);
-  const left = view.columns.filter((_, index) => !fitted.shown.includes(index));
-  const cut = fitted.shown.filter((index, at) => columns[index]!.cut && columns[index]!.cells.some((cell) => textWidth(cell) > fitted.widths[at]! - 2)).map((index) => view.columns[index]!);
-  const note = cutNote(left, cut, width ?? Infinity);
+  const layout: Layout = width === undefined ? { kind: 'columns', shown: columns.map((_, index) => index), widths: naturalWidths(columns) } : fitColumns(columns, width, dropOrder(view));
+  const cell = (row: Cell[], index: number) => (view.kind === 'grid' && index > 0 ? mark(row[index], paint) : shown(row[index], paint));
+  const left = view.columns.filter((_, index) => !layout.shown.includes(index));
+  if (layout.kind === 'vertical') {
+    const blocks = rows.map((row) => layout.shown.map((index): [Styled, Styled] => [{ text: view.columns[index]!, style: paint.bold }, cell(row, index)]));
+    return withNote(vertical(blocks, width!), cutNote(left, [], width!), paint);
+  }
+  const fit = (styled: Styled, at: number) => (columns[layout.shown[at]!]!.cut ? styled : wrapped(styled, layout.widths[at]!));
+  const head = layout.shown.map((index, at) => wrapped({ text: view.columns[index]!, style: paint.bold }, layout.widths[at]!));
+  const body = rows.map((row) => layout.shown.map((index, at) => fit(cell(row, index), at)));
+  const cut = layout.shown.filter((index, at) => columns[index]!.cut && columns[index]!.cells.some((text) => textWidth(text) > layout.widths[at]! - 2)).map((index) => view.columns[index]!);
+  return withNote(box(head, body, layout.widths), cutNote(left, cut, width ?? Infinity), paint);
+}
+
+function withNote(table: string, note: string | undefined, paint: Paint): string {
   return note === undefined ? table : `${table}\n${paint.dim(note)}`;
+}
+
+/** Between a label and its value in the vertical layout, and before a value on lines of its own. */
+const gap = 2;
+
+/**
+ * The vertical layout, as `kubectl describe` shows a resource: a block of
+ * `LABEL  value` lines a row, a blank line between blocks, the values aligned
+ * and wrapped at spaces beside their labels. A value with a token too wide
+ * for that room goes on lines of its own under its label, indented unless
+ * the indent alone would make a line too wide; a token wider than the
+ * terminal stands alone on its line, for the terminal to wrap.
+ */
+function vertical(blocks: Array<Array<[label: Styled, value: Styled]>>, width: number): string {
+  const labels = Math.max(0, ...blocks.flat().map(([label]) => textWidth(label.text)));
+  const room = width - labels - gap;
+  const lines = (label: Styled, value: Styled): string[] => {
+    if (widestToken(value.text) <= room && !label.text.includes('\n')) {
+      return wrapToWidth(value.text, room).map((line, at) => `${at === 0 ? padded(label.text, labels, label.style) : ' '.repeat(labels)}${' '.repeat(gap)}${styled(line, value.style)}`.trimEnd());
+    }
+    // Indented, but where the indent alone would push a line that fits past the terminal's edge.
+    const indent = (line: string) => (textWidth(line) + gap <= width || textWidth(line) > width ? ' '.repeat(gap) : '');
+    const own = wrapToWidth(value.text, width - gap).map((line) => `${indent(line)}${styled(line, value.style)}`.trimEnd());
+    return [...wrapToWidth(label.text, width).map((line) => styled(line, label.style)), ...own];
+  };
+  return blocks.map((block) => block.flatMap(([label, value]) => lines(label, value)).join('\n')).join('\n\n');
+}
+
+function styled(line: string, style: (text: string) => string): string {
+  return line === '' ? '' : style(line);
 }
 
 /**
@@ -68,10 +108,6 @@ function columnCount(count: number): string {
   return `${count} ${count === 1 ? 'column' : 'columns'}`;
 }
 
-function allColumns(columns: ColumnText[]): Fitted {
-  return { shown: columns.map((_, index) => index), widths: naturalWidths(columns) };
-}
-
 function listColumns(view: ListView | GridView, rows: Cell[][]): ColumnText[] {
   const lowValue = view.kind === 'list' ? (view.lowValue ?? []) : [];
   const identifiers = view.kind === 'list' ? (view.identifiers ?? []) : [];
@@ -79,7 +115,6 @@ function listColumns(view: ListView | GridView, rows: Cell[][]): ColumnText[] {
     header,
     cells: rows.map((row) => (view.kind === 'grid' && index > 0 && typeof row[index] === 'boolean' ? 'yes' : text(row[index]))),
     identifies: index === 0 || identifier.test(header) || identifiers.includes(header),
-    key: header === 'ID',
     cut: lowValue.includes(header),
   }));
 }

@@ -1,12 +1,14 @@
 /*
- * Fitting a table to the terminal's width, as gh lays out its tables: columns
- * are as wide as their content; when the whole is too wide, the low-value
- * columns are narrowed first, and dropped when even narrowed they leave no
- * room (the view names them); then the other columns are narrowed, columns of
- * identifiers last. A narrowed low-value column has its cells cut with "…";
- * any other wraps them (wrapToWidth), so no value a reader came for is lost.
- * Only when even that cannot fit do other columns go, rightmost first, the
- * row's own ID last, never the first.
+ * Fitting a table to the terminal's width. A value is made of tokens (IDs,
+ * names, emails, URLs, dates, field paths, variable names, words): a cell
+ * wraps only between them, at spaces, and never inside one. So a column is
+ * never narrower than its widest token. Within that, columns are as wide as
+ * their content, as gh lays out its tables; when the whole is too wide, the
+ * low-value columns are cut (with "…") or left out first, the first first
+ * (the view names them), then the other columns wrap, identifiers last.
+ * When even then the tokens cannot all be whole side by side, the table is
+ * laid out vertically: one block a row, a `KEY  value` line a column, as
+ * `kubectl describe` does (draw.ts), without its low-value columns.
  */
 
 export interface ColumnText {
@@ -14,96 +16,88 @@ export interface ColumnText {
   cells: readonly string[];
   /** Identifies a row (a label, an ID, a field name): narrowed only when nothing else can be. */
   identifies: boolean;
-  /** The row's own ID (the view's ID column): dropped only after every other column. */
-  key?: boolean;
   /** Low value: its cells are cut to one line, where those of other columns wrap. */
   cut?: boolean;
 }
 
-export interface Fitted {
-  /** The columns shown, by index into the input, in their order. */
+/** The columns shown, by index into the input, in their order, and each one's width, padding included. */
+interface Fitted {
   shown: number[];
-  /** Each shown column's width, padding included. */
   widths: number[];
 }
+
+/** A table's layout: side by side in columns of these widths, or vertical (a block a row) when its tokens cannot be whole side by side. */
+export type Layout = ({ kind: 'columns' } & Fitted) | { kind: 'vertical'; shown: number[] };
 
 /** Space around a cell's text, and the border after each column (and one before the first). */
 const padding = 2;
 const border = 1;
-/** Below these, a cut cell says too little to be worth its column, and a wrapped one takes too many lines. */
+/** Below this, a cut cell says too little to be worth its column. */
 const narrowestCut = 10 + padding;
-const narrowestWrapped = 8 + padding;
 
 /**
- * Which columns to show, and how wide, for a table of at most `width`
- * characters. `dropOrder` lists the low-value columns, which go first, the
- * first first; columns it does not name go only when even narrowed the rest
- * cannot fit, rightmost first and the row's key last, but never the first
- * column (it names each row). When even the narrowest layout of what is left
- * is too wide, the table is laid out as narrow as it can be.
+ * How to lay out a table of at most `width` characters. `dropOrder` lists the
+ * low-value columns, the first first: they are left out while the other
+ * columns cannot all be whole beside them (never the first column, which
+ * names each row). Then the others are narrowed, down to their widest token.
+ * When even so they do not fit, the layout is vertical, without the low-value
+ * columns.
  */
-export function fitColumns(columns: readonly ColumnText[], width: number, dropOrder: readonly number[] = []): Fitted {
+export function fitColumns(columns: readonly ColumnText[], width: number, dropOrder: readonly number[] = []): Layout {
   const natural = naturalWidths(columns);
+  const floors = columns.map((column, index) => floor(column, natural[index]!));
   const shown = columns.map((_, index) => index);
-  // Low-value columns go while the others cannot all be whole beside them; any other column
-  // only while the rest cannot fit however narrowed.
-  const whole = (index: number) => (columns[index]!.cut ? least(columns[index]!, natural[index]!) : natural[index]!);
-  const narrowed = (index: number) => least(columns[index]!, natural[index]!);
-  const others = shown.slice(1).reverse();
-  dropUntilFits(shown, dropOrder, whole, width);
-  dropUntilFits(shown, [...dropOrder, ...others.filter((index) => !columns[index]!.key), ...others], narrowed, width);
-  return { shown, widths: narrowToFit(shown.map((index) => natural[index]!), shown.map((index) => columns[index]!), width) };
-}
-
-/** The narrowest a column of this natural width is made. */
-function least(column: ColumnText, natural: number): number {
-  return Math.min(natural, column.cut ? narrowestCut : narrowestWrapped);
-}
-
-/** Drops the columns of `order` from `shown`, one at a time, until their `least` widths fit; never the first. */
-function dropUntilFits(shown: number[], order: readonly number[], least: (index: number) => number, width: number): void {
-  for (const index of order) {
-    if (total(shown.map(least)) <= width) return;
+  const whole = (index: number) => (columns[index]!.cut ? floors[index]! : natural[index]!);
+  for (const index of dropOrder) {
+    if (total(shown.map(whole)) <= width) break;
     if (index > 0 && shown.includes(index)) shown.splice(shown.indexOf(index), 1);
   }
+  // The low-value columns are all left out by now: they go before the others have to wrap.
+  if (total(shown.map((index) => floors[index]!)) > width) return { kind: 'vertical', shown };
+  return { kind: 'columns', shown, widths: narrowToFit(shown.map((index) => natural[index]!), shown.map((index) => columns[index]!), width) };
 }
 
 /**
- * Each column's width when none is dropped, narrowed to fit `width` as far
- * as it can be (identifiers last): for a record, whose two columns are its
- * labels and its values.
+ * Each column's width for a record (its labels and its values) of at most
+ * `width` characters, or undefined when its tokens cannot be whole side by
+ * side and the record is to be laid out vertically.
  */
-export function recordWidths(columns: readonly ColumnText[], width: number): number[] {
-  return narrowToFit(naturalWidths(columns), columns, width);
+export function recordWidths(columns: readonly ColumnText[], width: number): number[] | undefined {
+  const natural = naturalWidths(columns);
+  if (total(columns.map((column, index) => floor(column, natural[index]!))) > width) return undefined;
+  return narrowToFit(natural, columns, width);
+}
+
+/** The narrowest a column of this natural width is made: a cut one to narrowestCut, any other to its widest token. */
+function floor(column: ColumnText, natural: number): number {
+  return Math.min(natural, column.cut ? narrowestCut : longestToken(column) + padding);
+}
+
+/** The widest token of a column's header and cells. */
+function longestToken(column: ColumnText): number {
+  return Math.max(widestToken(column.header), ...column.cells.map(widestToken));
+}
+
+/** The widest token of a text: what wrapToWidth never breaks. */
+export function widestToken(text: string): number {
+  return Math.max(0, ...text.split(/[ \n]+/).map(textWidth));
 }
 
 /**
- * Columns of these natural widths narrowed to fit `width`. The low-value ones
- * go down to their floor first. Then, while every other column can keep its
- * longest word whole (an identifier, its whole text), the room left is shared
- * among the wrapped ones by how much more each would take whole; past that,
- * identifiers are narrowed to their longest word, then every column to its
- * floor, the widest first.
+ * Columns of these natural widths, which fit `width` at their floors,
+ * narrowed to fit it. The low-value ones go down to their floor first. Then
+ * the room the identifiers leave, whole, is shared among the other wrapped
+ * columns by how much more than their floor each would take whole; past that,
+ * identifiers are narrowed to their floor too, the widest first.
  */
 function narrowToFit(natural: readonly number[], columns: readonly ColumnText[], width: number): number[] {
   const widths = [...natural];
-  const floors = columns.map((column, index) => least(column, natural[index]!));
+  const floors = columns.map((column, index) => floor(column, natural[index]!));
   narrow(widths, columns.map((column) => column.cut === true), floors, width);
   if (total(widths) <= width) return widths;
-  const words = columns.map((column, index) => (column.cut ? floors[index]! : Math.min(natural[index]!, Math.max(floors[index]!, longestWord(column) + padding))));
-  share(widths, columns.map((column) => !column.cut && !column.identifies), words, width);
-  narrow(widths, columns.map((column) => column.identifies), words, width);
+  share(widths, columns.map((column) => !column.cut && !column.identifies), floors, width);
   narrow(widths, columns.map(() => true), floors, width);
   return widths;
-}
-
-/** Above this, a word (a URL, say) is left to wrap rather than widen its column. */
-const longestKeptWord = 18;
-
-/** The widest piece of a column's text that wrapping keeps on one line, up to longestKeptWord. */
-function longestWord(column: ColumnText): number {
-  const pieces = [column.header, ...column.cells].flatMap((cell) => cell.split(/[\s]+/).flatMap((word) => word.split(/(?<=[./\-_,&?=@])/)));
-  return Math.min(longestKeptWord, Math.max(0, ...pieces.map(textWidth)));
 }
 
 /**
@@ -184,50 +178,29 @@ export function cutToWidth(line: string, width: number): string {
 }
 
 /**
- * A text's lines broken to at most `width` columns each: at a space, else
- * after a character that ends a part of a name or URL (`.`, `/`, `-`, `_`,
- * `,`, `&`, `?`, `=`, `@`) in the second half of the line, else anywhere.
+ * A text's lines broken at spaces into lines of at most `width` columns,
+ * never inside a token: a token wider than `width` stands alone on its line,
+ * whole, for the terminal to wrap. Spaces are kept but where a line breaks.
  */
 export function wrapToWidth(text: string, width: number): string[] {
-  return text.split('\n').flatMap((line) => wrapLine(line, Math.max(1, width)));
+  return text.split('\n').flatMap((line) => wrapLine(line, width));
 }
 
 function wrapLine(line: string, width: number): string[] {
   const lines: string[] = [];
-  let rest = [...line];
-  while (widthOf(rest) > width) {
-    const [head, tail] = breakLine(rest, width);
-    lines.push(head.join(''));
-    rest = tail;
+  let current = '';
+  // Each piece is a token and the spaces before it (or the spaces that end the line).
+  for (const piece of line.match(/ *[^ ]+| +$/g) ?? ['']) {
+    if (current === '' && lines.length === 0) current = textWidth(piece) <= width ? piece : piece.trimStart();
+    else if (textWidth(current + piece) <= width) current += piece;
+    else if (piece.trim() === '') continue;
+    else {
+      lines.push(current);
+      current = piece.trimStart();
+    }
   }
-  lines.push(rest.join(''));
+  lines.push(current);
   return lines;
-}
-
-/** The first line of `characters` and the rest; each break takes at least one character. */
-function breakLine(characters: string[], width: number): [string[], string[]] {
-  let end = 0;
-  for (let used = 0; end < characters.length && used + characterWidth(characters[end]!) <= width; end += 1) used += characterWidth(characters[end]!);
-  end = Math.max(end, 1);
-  for (let at = Math.min(end, characters.length - 1); at > 0; at -= 1) {
-    if (characters[at] === ' ' && characters.slice(0, at).some((character) => character !== ' ')) return [trimmedEnd(characters.slice(0, at)), characters.slice(at + 1)];
-  }
-  for (let at = end - 1; at > 0 && at + 1 >= end / 2; at -= 1) {
-    if (breakAfter.test(characters[at]!)) return [characters.slice(0, at + 1), characters.slice(at + 1)];
-  }
-  return [characters.slice(0, end), characters.slice(end)];
-}
-
-const breakAfter = /^[./\-_,&?=@]$/;
-
-function trimmedEnd(characters: string[]): string[] {
-  let end = characters.length;
-  while (end > 0 && characters[end - 1] === ' ') end -= 1;
-  return characters.slice(0, end);
-}
-
-function widthOf(characters: readonly string[]): number {
-  return characters.reduce((sum, character) => sum + characterWidth(character), 0);
 }
 
 function characterWidth(character: string): number {

@@ -35,3 +35,18 @@ export function borderColumns(lines: readonly string[]): number[][] {
   let next = 0;
   return prefixes.map((ofLine) => ofLine.map(() => widths[next++]!));
 }
+
+/**
+ * The lines wider than `width` columns, as wcwidth measures them, but for a
+ * line that holds nothing but one token wider than `width` (indent aside):
+ * ipctl leaves such a token whole, alone on its line, for the terminal to wrap.
+ */
+export function linesWiderThan(lines: readonly string[], width: number): string[] {
+  const trimmed = lines.map((line) => line.trim());
+  const widths = displayWidths([...lines, ...trimmed]);
+  return lines.filter((line, index) => {
+    if (widths[index]! < 0) return true;
+    if (widths[index]! <= width) return false;
+    return !(/^\S+$/.test(trimmed[index]!) && widths[lines.length + index]! > width);
+  });
+}

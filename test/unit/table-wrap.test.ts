@@ -1,8 +1,10 @@
 // Tables at a terminal keep the values a reader came for: a record's values
-// and the cells of "A connection needs" wrap inside their cells rather than
-// being cut, a list cuts or leaves out only its low-value columns, and
+// and the cells of "A connection needs" wrap inside their cells, at spaces,
+// rather than being cut, and no token (an ID, a field path, a URL, a date) is
+// ever broken; a list cuts or leaves out only its low-value columns, and
 // whenever anything is cut or left out, one dim line says what and that
-// --wide or -o json shows it.
+// --wide or -o json shows it. A table whose tokens cannot be whole side by
+// side is laid out a block a row.
 import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -45,16 +47,39 @@ function column(table: DrawnTable, header: string): string[] {
   return table.columns[index]!.slice(1);
 }
 
-/** Every line of the screen no wider than the terminal (these screens hold no wide characters). */
-function expectWithin(screen: string, width: number): void {
-  for (const line of screen.replace(/\u001b\[[\d;]*m/g, '').split('\n')) expect([...line].length, line).toBeLessThanOrEqual(width);
+/** A screen's lines as a terminal shows them, colours taken out. */
+function shownLines(screen: string): string[] {
+  return screen.replace(/\u001b\[[\d;]*m/g, '').split('\n');
 }
 
-/** The dim line under a table, if any: the line after its bottom rule, its text. */
+/**
+ * Every line of the screen no wider than the terminal, but a line that holds
+ * one token wider than it and nothing else (these screens hold no wide
+ * characters, so a character is a column).
+ */
+function expectWithin(screen: string, width: number): void {
+  for (const line of shownLines(screen)) {
+    if ([...line].length > width) expect(/^\S+$/.test(line.trim()) && [...line.trim()].length > width, `${line} (${[...line].length} columns)`).toBe(true);
+  }
+}
+
+/** Whether `token` is whole on one line of the screen: a word of it, between spaces or borders. */
+function wholeOnALine(screen: string, token: string): boolean {
+  return shownLines(screen).some((line) => line.split(/[\s│]+/).includes(token));
+}
+
+/** The labels of the first block of a table laid out vertically: the first word of each line not indented, up to the first blank line. */
+function verticalLabels(screen: string): string[] {
+  const lines = shownLines(screen);
+  const block = lines.slice(0, lines.indexOf('') < 0 ? undefined : lines.indexOf(''));
+  return block.filter((line) => /^\S/.test(line)).map((line) => line.split(' ')[0]!);
+}
+
+/** The dim line under a table, if any: its last line, its text, when all of it is dim. */
 function noteOf(screen: string): string | undefined {
   const lines = screen.split('\n');
-  const after = lines[lines.findLastIndex((line) => line.replace(/\u001b\[[\d;]*m/g, '').startsWith('└')) + 1] ?? '';
-  return /^\u001b\[2m([^\u001b]+)\u001b\[22m$/.exec(after)?.[1];
+  const last = lines[lines.findLastIndex((line) => line !== '')] ?? '';
+  return /^\u001b\[2m([^\u001b]+)\u001b\[22m$/.exec(last)?.[1];
 }
 
 const fixture = useFixture();
@@ -67,30 +92,31 @@ async function atTerminal(args: string[], columns: number, env: Record<string, s
 }
 
 describe('A connection needs', () => {
-  // The keys of README's snowflake example: --custom account=… username=… password=… role=… warehouse=…
-  const snowflakeKeys = ['account', 'username', 'password', 'role', 'warehouse'];
+  // The keys of README's snowflake example: --custom account=… username=… password=… role=… warehouse=…,
+  // and the catalogue's two settings the sandbox's snowflake takes with defaults.
+  const snowflakeFields = ['customAuth.account', 'customAuth.username', 'customAuth.password', 'customAuth.role', 'customAuth.warehouse', 'providerMetadata.database', 'providerMetadata.schema'];
 
-  it.each([80, 120])('at %i columns shows every snowflake --custom field name whole', async (columns) => {
-    const fields = column(tableTitled(await atTerminal(['providers', 'get', 'snowflake'], columns), 'A connection needs'), 'FIELD');
-    expect(fields.join('\n')).not.toContain('…');
-    for (const key of snowflakeKeys) {
-      // The KEY --custom takes is on one line, after its `customAuth.`, read down the column.
-      expect(fields.some((line) => line === key || line.endsWith(`.${key}`)), `${key} in ${JSON.stringify(fields)}`).toBe(true);
-      expect(fields.join('')).toContain(`customAuth.${key}`);
-    }
+  it.each([60, 80, 120])('at %i columns shows every snowflake field path whole on one line', async (columns) => {
+    const screen = await atTerminal(['providers', 'get', 'snowflake'], columns);
+    for (const field of snowflakeFields) expect(wholeOnALine(screen, field), `${field} in\n${screen}`).toBe(true);
+    expect(wholeOnALine(screen, 'Account'), screen).toBe(true);
+    expect(wholeOnALine(screen, 'identifier'), screen).toBe(true);
+    expect(screen).not.toContain('…');
   });
 
-  it.each([60, 80])('at %i columns tells the three salesforce OAuth fields apart', async (columns) => {
-    const fields = column(tableTitled(await atTerminal(['providers', 'get', 'salesforce'], columns), 'A connection needs'), 'FIELD');
-    expect(fields.join('\n')).not.toContain('…');
-    for (const field of ['oauth2AuthorizationCode.refreshToken', 'oauth2AuthorizationCode.accessToken', 'oauth2AuthorizationCode.scopes']) expect(fields.join('')).toContain(field);
+  it.each([60, 80])('at %i columns shows the three salesforce OAuth fields whole', async (columns) => {
+    const screen = await atTerminal(['providers', 'get', 'salesforce'], columns);
+    expect(screen).not.toContain('…');
+    for (const field of ['oauth2AuthorizationCode.refreshToken', 'oauth2AuthorizationCode.accessToken', 'oauth2AuthorizationCode.scopes']) expect(wholeOnALine(screen, field), field).toBe(true);
   });
 
-  it('wraps its notes and cuts none of its cells at 60 columns', async () => {
+  it('wraps its notes at spaces and cuts none of its cells at 60 columns', async () => {
     const screen = await atTerminal(['providers', 'get', 'salesforce'], 60);
-    const table = tableTitled(screen, 'A connection needs');
-    expect(table.columns.flat().join('\n')).not.toContain('…');
-    expect(column(table, 'NOTES').join(' ')).toContain('the scopes the imported tokens were granted');
+    expect(screen).not.toContain('…');
+    const words = shownLines(screen).flatMap((line) => line.split(/[\s│]+/).filter(Boolean));
+    const note = 'the scopes the imported tokens were granted'.split(' ');
+    const at = words.findIndex((_, index) => note.every((word, offset) => words[index + offset] === word));
+    expect(at, screen).toBeGreaterThanOrEqual(0);
   });
 });
 
@@ -109,10 +135,10 @@ describe('profile list', () => {
   });
   afterAll(() => config.remove());
 
-  it.each([60, 80])('at %i columns tells two base URLs apart', async (columns) => {
-    const baseUrls = column(drawnTables(await atTerminal(['profile', 'list'], columns, env()))[0]!, 'BASE URL');
-    expect(baseUrls.join('\n')).not.toContain('…');
-    expect(baseUrls.join('')).toBe(`${urls.one}${urls.two}`);
+  it.each([60, 80])('at %i columns shows each base URL whole on one line', async (columns) => {
+    const screen = await atTerminal(['profile', 'list'], columns, env());
+    expect(screen).not.toContain('…');
+    for (const url of Object.values(urls)) expect(wholeOnALine(screen, url), `${url} in\n${screen}`).toBe(true);
   });
 
   it('at 80 columns leaves out low-value columns so that each base URL keeps a line of its own, and says so', async () => {
@@ -126,11 +152,14 @@ describe('profile list', () => {
 });
 
 describe('auth status', () => {
-  it('shows both URLs whole at 60 columns', async () => {
+  it('shows both URLs, and the variables they come from, whole at 60 columns', async () => {
     const urls = { IPCTL_BASE_URL: 'https://api.eu-west-1.integrations.example.com/v1', IPCTL_SEARCH_URL: 'https://search.eu-west-1.integrations.example.com/v1' };
-    const values = column(drawnTables(await atTerminal(['auth', 'status'], 60, fixture.env(urls)))[0]!, 'VALUE');
-    expect(values.join('\n')).not.toContain('…');
-    for (const url of Object.values(urls)) expect(values.join('')).toContain(url);
+    const screen = await atTerminal(['auth', 'status'], 60, fixture.env(urls));
+    expect(screen).not.toContain('…');
+    for (const [variable, url] of Object.entries(urls)) {
+      expect(wholeOnALine(screen, url), url).toBe(true);
+      expect(wholeOnALine(screen, variable), variable).toBe(true);
+    }
   });
 });
 
@@ -145,62 +174,104 @@ describe('a record', () => {
   const sentence = 'an existing token to import; new connections use the OAuth connect flow';
   const url = 'https://docs.example.com/en/user-guide/admin-account-identifier?section=connections';
 
-  it.each([30, 40, 60])('at %i columns wraps its values at words or inside a URL, cutting none', async (width) => {
-    for (const [label, value, joiner] of [['Note', sentence, ' '], ['Docs', url, ''], ['Field name', 'oauth2AuthorizationCode.refreshToken', '']] as const) {
+  it.each([30, 40, 60])('at %i columns wraps its values at spaces, every token whole on one line, cutting none', async (width) => {
+    for (const [label, value] of [['Note', sentence], ['Docs', url], ['Field name', 'oauth2AuthorizationCode.refreshToken']] as const) {
       const screen = await drawn({ kind: 'record', fields: [['Name', 'acme'], [label, value]] }, width, plain);
       expectWithin(screen, width);
       expect(screen).not.toContain('…');
-      const values = drawnTables(screen)[0]!.columns[1]!;
-      expect(values.slice(1).join(joiner)).toBe(value);
+      for (const token of value.split(' ')) expect(wholeOnALine(screen, token), `${token} at ${width}:\n${screen}`).toBe(true);
     }
+  });
+
+  it('is laid out as label and value lines when a token cannot be whole beside its label, the token alone on its line', async () => {
+    const screen = await drawn({ kind: 'record', fields: [['Name', 'acme'], ['Docs', url]] }, 60, plain);
+    // 84 columns: wider than the terminal, so under its label, indented, alone on its line, and the terminal wraps it.
+    expect(shownLines(screen)).toEqual(['Name  acme', 'Docs', `  ${url}`, '']);
+  });
+});
+
+describe('the vertical layout', () => {
+  it('shows a block a row, a KEY  value line a column, a blank line between blocks, and says what it left out', async () => {
+    const view: View = {
+      kind: 'list',
+      columns: ['EMAIL', 'STATUS', 'CREATED', 'ID'],
+      rows: [
+        ['li.wei@example.com', 'accepted', '2024-02-01T10:00:00Z', 'inv_demo_accepted'],
+        ['sam.jones@example.com', 'revoked', '2024-02-14T11:20:00Z', 'inv_demo_revoked'],
+      ],
+      lowValue: ['STATUS'],
+    };
+    // An email, a date and an ID take 23 + 22 + 19 columns and four borders: 68, wider than 40.
+    expect(shownLines(await drawn(view, 40, plain))).toEqual([
+      'EMAIL    li.wei@example.com',
+      'CREATED  2024-02-01T10:00:00Z',
+      'ID       inv_demo_accepted',
+      '',
+      'EMAIL    sam.jones@example.com',
+      'CREATED  2024-02-14T11:20:00Z',
+      'ID       inv_demo_revoked',
+      '1 column left out (--wide or -o json)',
+      '',
+    ]);
+  });
+
+  it('writes a value that fits the terminal but not beside its key under it, unindented when the indent would push it past the edge', async () => {
+    // 39 columns: too wide beside "Docs  " at 40 columns, and too wide for an indent of two.
+    const url = 'https://docs.example.com/en/guide/auth1';
+    expect(shownLines(await drawn({ kind: 'record', fields: [['Name', 'acme'], ['Docs', url]] }, 40, plain))).toEqual(['Name  acme', 'Docs', url, '']);
+    expect(shownLines(await drawn({ kind: 'record', fields: [['Name', 'acme'], ['Docs', url]] }, 41, plain))).toEqual(['Name  acme', 'Docs', `  ${url}`, '']);
   });
 });
 
 describe('a title wider than the terminal', () => {
   const title = 'Connection conn_7f3a9c1e for Acme Manufacturing (northern region) at https://crm.example.com/accounts/acme-north';
 
-  it.each([30, 40, 60])('at %i columns wraps above a record, in bold, every character kept', async (width) => {
+  it.each([30, 40, 60])('at %i columns wraps at spaces above a record, in bold, every token whole', async (width) => {
     const screen = await drawn({ kind: 'record', title, fields: [['Name', 'acme']] }, width);
     expectWithin(screen, width);
-    const shown = screen.replace(/\u001b\[[\d;]*m/g, '').split('\n');
+    const shown = shownLines(screen);
     const titleLines = shown.slice(0, shown.findIndex((line) => line.startsWith('┌')));
     expect(titleLines.length).toBeGreaterThan(1);
-    expect(titleLines.join(' ').replace(/\s+/g, '')).toBe(title.replace(/\s+/g, ''));
+    expect(titleLines.join(' ')).toBe(title);
     expect(screen).not.toContain('…');
     expect(screen.startsWith('\u001b[1m')).toBe(true);
   });
 
-  it('wraps above a list too', async () => {
+  it('wraps above a list too, a URL wider than the terminal alone on its line', async () => {
     const screen = await drawn({ kind: 'list', title, columns: ['ID'], rows: [['a']] }, 40, plain);
     expectWithin(screen, 40);
     expect(screen).not.toContain('…');
-    expect(screen).toContain('https://crm.example.com/accounts/');
+    expect(shownLines(screen)).toContain('https://crm.example.com/accounts/acme-north');
   });
 });
 
 describe('the line under a list that lost something', () => {
   const rows = Array.from({ length: 4 }, (_, index) => [`acct_${index}`, `Customer ${index} of the northern region`, `https://crm.example.com/accounts/${index}`, `owner${index}@example.com`, `2024-06-0${index + 1}T10:00:00Z`]);
   const view: View = { kind: 'list', columns: ['NAME', 'DESCRIPTION', 'URL', 'OWNER', 'UPDATED'], rows, lowValue: ['UPDATED', 'OWNER'] };
+  /** The columns a screen shows: a box's headers, or the labels of a vertical layout's first block. */
+  const shownColumns = (screen: string) => (drawnTables(screen).length > 0 ? drawnTables(screen)[0]!.columns.map((lines) => lines[0]) : verticalLabels(screen));
 
   it('is there exactly when a cell is cut or a column left out, at every width', async () => {
     for (let width = 40; width <= 140; width += 1) {
       const screen = await drawn(view, width);
       expectWithin(screen, width);
-      const table = screen.split('\n').filter((line) => /^[┌│└]/.test(line.replace(/\u001b\[[\d;]*m/g, '')));
-      const headers = drawnTables(screen)[0]!.columns.map((lines) => lines[0]);
-      const lost = table.some((line) => line.includes('…')) || view.columns.some((header) => !headers.includes(header));
+      const cut = shownLines(screen).some((line) => line.includes('…') && !line.includes('--wide'));
+      const lost = cut || view.columns.some((header) => !shownColumns(screen).includes(header));
       expect(noteOf(screen) !== undefined, `at ${width}:\n${screen}`).toBe(lost);
       if (lost) expect(noteOf(screen)).toMatch(/--wide or -o json/);
     }
   });
 
-  it('cuts or leaves out only the low-value columns while the others fit wrapped', async () => {
-    for (const width of [60, 80, 100]) {
+  it('cuts or leaves out only the low-value columns, the others whole on their lines, laid out a block a row when they cannot be side by side', async () => {
+    for (const width of [40, 60, 80, 100]) {
       const screen = await drawn(view, width);
-      const table = drawnTables(screen)[0]!;
-      for (const header of ['NAME', 'DESCRIPTION', 'URL']) expect(column(table, header).join('\n')).not.toContain('…');
-      expect(column(table, 'URL').join('')).toBe(rows.map((row) => row[2]).join(''));
+      for (const row of rows) for (const value of [row[0]!, row[2]!, ...row[1]!.split(' ')]) expect(wholeOnALine(screen, value), `${value} at ${width}:\n${screen}`).toBe(true);
+      const tables = drawnTables(screen);
+      if (tables.length > 0) for (const header of ['NAME', 'DESCRIPTION', 'URL']) expect(column(tables[0]!, header).join('\n')).not.toContain('…');
+      else expect(shownLines(screen).filter((line) => line.includes('…') && !line.includes('--wide'))).toEqual([]);
     }
+    expect(drawnTables(await drawn(view, 40))).toEqual([]);
+    expect(verticalLabels(await drawn(view, 40))).toEqual(['NAME', 'DESCRIPTION', 'URL']);
   });
 
   it('names what it cut and what it left out when that fits', async () => {
