@@ -34,13 +34,13 @@ interface Flow {
 
 async function storedProfile(env: Record<string, string | undefined>): Promise<void> {
   expect((await runIpctl(['profile', 'add', 'pty', '--base-url', fixture.sandbox.baseUrl], { env })).code).toBe(0);
-  expect((await runIpctl(['auth', 'set-key', '--profile', 'pty', '--insecure-storage'], { env, input: 'sk_stored_0123456789abcdef\n' })).code).toBe(0);
+  expect((await runIpctl(['auth', 'set-key', '--profile', 'pty', '--insecure-storage', '--no-verify'], { env, input: 'sk_stored_0123456789abcdef\n' })).code).toBe(0);
 }
 
 const flows: Flow[] = [
   {
     name: 'auth login',
-    args: ['auth', 'login', '--profile', 'pty', '--insecure-storage'],
+    args: ['auth', 'login', '--profile', 'pty', '--insecure-storage', '--no-verify'],
     answer: async (session) => {
       await session.expect('API key (Enter to skip):');
       session.send(`${typedKey}${keys.enter}`);
@@ -52,7 +52,7 @@ const flows: Flow[] = [
   },
   {
     name: 'auth set-key, stdin a terminal',
-    args: ['auth', 'set-key', '--profile', 'pty', '--insecure-storage'],
+    args: ['auth', 'set-key', '--profile', 'pty', '--insecure-storage', '--no-verify'],
     answer: async (session) => {
       await session.expect('API key:');
       session.send(`${typedKey}${keys.enter}`);
