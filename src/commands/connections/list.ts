@@ -2,7 +2,7 @@ import { listFormats } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag } from '../command.js';
 import { outputFlags, providerNames } from '../input.js';
-import { projectFlag, requireProject } from '../projects/project-ref.js';
+import { inProject, projectEnvironment, projectFlag, projectReadExitCodes } from '../projects/project-ref.js';
 
 /** A query value: matched exactly by the service, so any text but control characters. */
 const exactMatch = z.optional(
@@ -26,14 +26,11 @@ export default defineCommand({
       'ipctl connections list --provider pipedrive -o json',
       "ipctl connections list --query '[].id' -o json",
     ],
-    environment: ['IPCTL_PROJECT   default project ID or name', 'IPCTL_API_KEY   API key (used when both are set)', 'IPCTL_TOKEN     bearer token'],
-    exitCodes: ['0 success, including no connections', '2 invalid input, nothing sent', '3 unknown project', '4 missing or rejected credentials', '5 temporary failure (network, timeout, 408, 429, 5xx)'],
+    environment: projectEnvironment,
+    exitCodes: projectReadExitCodes('success, including no connections', 'unknown project'),
   },
   async run(input, context) {
-    const settings = await context.settings({ project: input.project });
-    const project = requireProject(settings);
-    const api = await context.api(settings);
-    const { operations } = await import('../../api/operations.js');
+    const { project, api, operations } = await inProject(context, input.project);
     const query = { provider: input.provider, groupRef: input.groupRef, consumerRef: input.consumerRef };
     const connections = await api.call(operations.listConnections, { path: { projectIdOrName: project }, query });
     const { connectionsView, redactConnection, connectionSecrets } = await import('../../connections/view.js');

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../api/client.js';
 import { listFormats } from '../../output/view.js';
 import { argument, defineCommand } from '../command.js';
 import { destinationRefs, identifier, outputFlags } from '../input.js';
-import { projectFlag, requireProject } from '../projects/project-ref.js';
+import { inProject, projectEnvironment, projectFlag, projectReadExitCodes } from '../projects/project-ref.js';
 
 export default defineCommand({
   args: { destination: argument('<destination>', 'destination name, such as crm-events-webhook, or ID, such as dest_webhook', identifier, { values: destinationRefs }) },
@@ -11,15 +11,12 @@ export default defineCommand({
     description:
       "Show a destination: its ID, name, type, every metadata key and its timestamps. The service looks a destination up by its name; an ID (as `destinations patch` takes) is first found in the project's list. ipctl never asks for secrets nor rotates them: they are write-only, and looking changes nothing. Needs an API key or a bearer token.",
     examples: ['ipctl destinations get crm-events-webhook --project demo', 'ipctl destinations get dest_webhook --project demo', 'ipctl destinations get analytics-warehouse -o yaml'],
-    environment: ['IPCTL_PROJECT   default project ID or name', 'IPCTL_API_KEY   API key (used when both are set)', 'IPCTL_TOKEN     bearer token'],
-    exitCodes: ['0 success', '2 invalid input, nothing sent', '3 unknown project or destination', '4 missing or rejected credentials', '5 temporary failure (network, timeout, 408, 429, 5xx)'],
+    environment: projectEnvironment,
+    exitCodes: projectReadExitCodes('success', 'unknown project or destination'),
   },
   async run(input, context) {
-    const settings = await context.settings({ project: input.project });
-    const project = requireProject(settings);
-    const api = await context.api(settings);
+    const { project, api, operations } = await inProject(context, input.project);
     const name = await destinationName(api, project, input.destination);
-    const { operations } = await import('../../api/operations.js');
     const destination = await api.call(operations.getDestination, { path: { projectIdOrName: project, destination: name } });
     const { destinationView, redactDestination } = await import('../../destinations/view.js');
     const shown = redactDestination(destination);

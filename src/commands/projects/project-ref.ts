@@ -1,4 +1,7 @@
+import type { ApiClient } from '../../api/client.js';
+import type { operations as operationTable } from '../../api/operations.js';
 import type { Settings } from '../../config/resolve.js';
+import type { Context } from '../../context.js';
 import { chosenProfile, profileAddCommand, suggestedCommand } from '../../config/suggest.js';
 import { UsageError } from '../../errors.js';
 import * as z from '../../schema/zod.js';
@@ -21,4 +24,21 @@ export function requireProject(settings: Settings): string {
     );
   }
   return project;
+}
+
+/** What the commands that work in one project read from the environment, for their help. */
+export const projectEnvironment = ['IPCTL_PROJECT   default project ID or name', 'IPCTL_API_KEY   API key (used when both are set)', 'IPCTL_TOKEN     bearer token'];
+
+/** The exit codes of a command that reads in one project, for its help: `success` is 0's meaning, `notFound` 3's. */
+export function projectReadExitCodes(success: string, notFound: string): string[] {
+  return [`0 ${success}`, '2 invalid input, nothing sent', `3 ${notFound}`, '4 missing or rejected credentials', '5 temporary failure (network, timeout, 408, 429, 5xx)'];
+}
+
+/** The project a command works in (its --project, else the defaults), the client, and the operations table, loaded now. */
+export async function inProject(context: Context, flag: string | undefined): Promise<{ project: string; api: ApiClient; operations: typeof operationTable }> {
+  const settings = await context.settings({ project: flag });
+  const project = requireProject(settings);
+  const api = await context.api(settings);
+  const { operations } = await import('../../api/operations.js');
+  return { project, api, operations };
 }
