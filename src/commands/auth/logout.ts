@@ -6,7 +6,7 @@ export default defineCommand({
   flags: yesFlag,
   help: {
     description:
-      'Remove the API key and the bearer token of the profile in use, from the OS keychain and from the profile file. The profile keeps its URLs and defaults. At a terminal it asks first (no is the default); elsewhere (scripts, CI, --no-input) it needs --yes. IPCTL_API_KEY and IPCTL_TOKEN, when set, are not touched. A credential the OS keychain cannot delete now (no D-Bus session, a locked keyring) stays marked in the profile, and the command exits 5: run it again where the keychain can be reached.',
+      'Remove the API key and the bearer token of the profile in use, from the OS keychain and from the profile file. The profile keeps its URLs and defaults. At a terminal it asks first (no is the default); elsewhere (scripts, CI, --no-input) it needs --yes. IPCTL_API_KEY and IPCTL_TOKEN, when set, are not touched; it says which of them still apply. A credential the OS keychain cannot delete now (no D-Bus session, a locked keyring) stays marked in the profile, and the command exits 5: run it again where the keychain can be reached.',
     examples: ['ipctl auth logout', 'ipctl auth logout --profile staging --yes'],
     environment: ['IPCTL_PROFILE   the profile whose credentials to remove'],
     exitCodes: [
@@ -17,6 +17,8 @@ export default defineCommand({
   async run(input, context) {
     const settings = await context.settings();
     const profile = settings.profile.value;
+    // Said whatever else happens: a credential in the environment outlives any logout.
+    for (const variable of stillInEffect(context.deps.env)) context.say(`Note: ${variable} is set in the environment and still applies; unset it to stop using it.`);
     const store = await context.store();
     const data = store.profile(profile);
     if (!data || (data.apiKey === undefined && data.token === undefined && !data.credentialStore)) {
@@ -45,3 +47,8 @@ export default defineCommand({
     );
   },
 });
+
+/** The credential variables set in the environment: ipctl uses them before anything stored, and logout cannot remove them. */
+function stillInEffect(env: Record<string, string | undefined>): string[] {
+  return ['IPCTL_API_KEY', 'IPCTL_TOKEN'].filter((variable) => env[variable]);
+}
