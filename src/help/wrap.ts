@@ -90,14 +90,17 @@ function fitsBeside(text: string[], column: number, width: number): boolean {
 
 const words = (text: string): string[] => text.split(/ +/).filter(Boolean);
 
-/** Words after head, line by line, each line after the first indented by hang. */
-function filled(head: string, items: string[], hang: number, width: number): string[] {
+/**
+ * Words after head, line by line, each line after the first indented by hang.
+ * A line that goes on ends with `ending` (room kept for it): ` \` for a command line.
+ */
+function filled(head: string, items: string[], hang: number, width: number, ending = ''): string[] {
   const lines: string[] = [];
   let current = head;
   let empty = true;
   for (const word of items) {
-    if (!empty && current.length + 1 + word.length > width) {
-      lines.push(current);
+    if (!empty && current.length + 1 + word.length + ending.length > width) {
+      lines.push(`${current}${ending}`);
       current = ' '.repeat(hang);
       empty = true;
     }
@@ -110,21 +113,7 @@ function filled(head: string, items: string[], hang: number, width: number): str
 
 /** A command line cut between shell words into lines ending in ` \`, each continuation indented by hang. */
 function continued(head: string, items: string[], hang: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = head;
-  let empty = true;
-  for (const word of items) {
-    // Room is kept for the ` \` that ends a line continued.
-    if (!empty && current.length + 1 + word.length + 2 > width) {
-      lines.push(`${current} \\`);
-      current = ' '.repeat(hang);
-      empty = true;
-    }
-    current += empty ? word : ` ${word}`;
-    empty = false;
-  }
-  lines.push(current);
-  return lines;
+  return filled(head, items, hang, width, ' \\');
 }
 
 /**

@@ -8,7 +8,7 @@ import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 const fixture = useFixture();
 
 describe('auth logout with credentials in the environment', () => {
-  it.each([
+  it.each<[Record<string, string | undefined>, string[]]>([
     [{ IPCTL_API_KEY: canaryApiKey, IPCTL_TOKEN: canaryToken }, ['IPCTL_API_KEY', 'IPCTL_TOKEN']],
     [{ IPCTL_API_KEY: canaryApiKey, IPCTL_TOKEN: undefined }, ['IPCTL_API_KEY']],
     [{ IPCTL_API_KEY: undefined, IPCTL_TOKEN: canaryToken }, ['IPCTL_TOKEN']],
