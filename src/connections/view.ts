@@ -1,5 +1,6 @@
 import type { Connection } from '../api/schemas.js';
 import { redact } from '../config/secret.js';
+import type { Scrubber } from '../output/scrubber.js';
 import { type Cell, type ListView, type RecordView, recordView } from '../output/view.js';
 import { isRecord } from './request.js';
 
@@ -21,15 +22,31 @@ export function redactConnection(connection: Connection): Connection {
   return copy as Connection;
 }
 
+/**
+ * The connection as every format shows it: redacted by field name, and each
+ * value that hid given to the scrubber, which hides it wherever else an
+ * answer repeats it. One redaction serves both.
+ */
+export function hideCredentials(connection: Connection, scrubber: Scrubber): Connection {
+  const shown = redactConnection(connection);
+  for (const secret of hiddenValues(connection, shown)) scrubber.add(secret);
+  return shown;
+}
+
 /** The credential values redactConnection hides. */
 export function connectionSecrets(connection: Connection): string[] {
+  return hiddenValues(connection, redactConnection(connection));
+}
+
+/** The strings of original that differ in redacted. */
+function hiddenValues(connection: Connection, redactedCopy: Connection): string[] {
   const found: string[] = [];
   const collect = (original: unknown, redacted: unknown): void => {
     if (typeof original === 'string' && original !== redacted) found.push(original);
     else if (isRecord(original) && isRecord(redacted)) for (const key of Object.keys(original)) collect(original[key], redacted[key]);
     else if (Array.isArray(original) && Array.isArray(redacted)) original.forEach((item, index) => collect(item, redacted[index]));
   };
-  collect(connection, redactConnection(connection));
+  collect(connection, redactedCopy);
   return found;
 }
 

@@ -16,9 +16,8 @@ export default defineCommand({
   async run(input, context) {
     const { project, api, operations } = await inProject(context, input.project);
     const connection = await api.call(operations.getConnection, { path: { projectIdOrName: project, connectionId: input.id } });
-    const { connectionView, redactConnection, connectionSecrets } = await import('../../connections/view.js');
-    for (const secret of connectionSecrets(connection)) context.scrubber.add(secret);
-    const shown = redactConnection(connection);
+    const { connectionView, hideCredentials } = await import('../../connections/view.js');
+    const shown = hideCredentials(connection, context.scrubber);
     return { data: shown, view: connectionView(shown), items: [shown] };
   },
 });

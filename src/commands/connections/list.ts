@@ -33,10 +33,8 @@ export default defineCommand({
     const { project, api, operations } = await inProject(context, input.project);
     const query = { provider: input.provider, groupRef: input.groupRef, consumerRef: input.consumerRef };
     const connections = await api.call(operations.listConnections, { path: { projectIdOrName: project }, query });
-    const { connectionsView, redactConnection, connectionSecrets } = await import('../../connections/view.js');
-    // Hidden by field name here, and by value wherever else a server may repeat them.
-    for (const connection of connections) for (const secret of connectionSecrets(connection)) context.scrubber.add(secret);
-    const shown = connections.map(redactConnection);
+    const { connectionsView, hideCredentials } = await import('../../connections/view.js');
+    const shown = connections.map((connection) => hideCredentials(connection, context.scrubber));
     const filtered = Object.values(query).some((value) => value !== undefined);
     const notes = shown.length === 0 ? [`No connections${filtered ? ' match' : ''} in project ${project}.`] : [];
     return { data: shown, view: connectionsView(shown), notes };

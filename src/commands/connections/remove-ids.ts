@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { ApiError, exitCodes, UserError } from '../../errors.js';
 import type { Outcome } from '../../output/view.js';
 import { confirmRemoval } from '../confirm.js';
-import { requireProject } from '../projects/project-ref.js';
+import { inProject } from '../projects/project-ref.js';
 import type { RemoveInput } from './remove.js';
 
 interface Removed {
@@ -21,10 +21,8 @@ interface Removed {
  * A failure part way says which were removed before it.
  */
 export async function removeByIds(input: RemoveInput, context: Context): Promise<Outcome> {
-  const settings = await context.settings({ project: input.project });
-  const project = requireProject(settings);
+  const { project, api } = await inProject(context, input.project);
   const ids = [...new Set(input.targets)];
-  const api = await context.api(settings);
   try {
     const connections: Connection[] = [];
     const unknown: string[] = [];

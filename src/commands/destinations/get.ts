@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
+import type { operations as operationTable } from '../../api/operations.js';
 import { listFormats } from '../../output/view.js';
 import { argument, defineCommand } from '../command.js';
 import { destinationRefs, identifier, outputFlags } from '../input.js';
@@ -16,7 +17,7 @@ export default defineCommand({
   },
   async run(input, context) {
     const { project, api, operations } = await inProject(context, input.project);
-    const name = await destinationName(api, project, input.destination);
+    const name = await destinationName(api, operations, project, input.destination);
     const destination = await api.call(operations.getDestination, { path: { projectIdOrName: project, destination: name } });
     const { destinationView, redactDestination } = await import('../../destinations/view.js');
     const shown = redactDestination(destination);
@@ -25,8 +26,7 @@ export default defineCommand({
 });
 
 /** The name the service looks the destination up by: the argument, unless it is the ID of one of the project's destinations. */
-async function destinationName(api: ApiClient, project: string, given: string): Promise<string> {
-  const { operations } = await import('../../api/operations.js');
+async function destinationName(api: ApiClient, operations: typeof operationTable, project: string, given: string): Promise<string> {
   const destinations = await api.call(operations.listDestinations, { path: { projectIdOrName: project } });
   if (destinations.some((destination) => destination.name === given)) return given;
   return destinations.find((destination) => destination.id === given)?.name ?? given;
