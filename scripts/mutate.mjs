@@ -69,12 +69,18 @@ const mutations = [
   { name: 'a README example names a status invites do not have', file: 'README.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
   { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
-  { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
+  {
+    name: 'connections generate is retried after it may have arrived',
+    file: 'src/api/routes.ts',
+    find: "connections:generate', 'apiKey', 'beforeSend')",
+    replace: "connections:generate', 'apiKey', 'safe')",
+    tests: ['test/e2e/faults.test.ts'],
+  },
   {
     name: 'destinations patch is retried only before sending',
-    file: 'src/api/operations.ts',
-    find: "however often they are sent.\n    retry: 'safe',",
-    replace: "however often they are sent.\n    retry: 'beforeSend',",
+    file: 'src/api/routes.ts',
+    find: "destinations/{destination}', 'apiKeyOrBearer'),\n  // Sent twice",
+    replace: "destinations/{destination}', 'apiKeyOrBearer', 'beforeSend'),\n  // Sent twice",
     tests: ['test/e2e/faults.test.ts'],
   },
   { name: '403 is exit 1, not 4', file: 'src/errors.ts', find: 'status === 401 || status === 403', replace: 'status === 401', tests: ['test/unit/exit-codes.test.ts'] },
