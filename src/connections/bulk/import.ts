@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { ApiError, BulkImportError, type ExitCode, exitCodes, FileWriteError, InterruptedError, type RowProblem, UsageError, UserError } from '../../errors.js';
-import { capitalize } from '../../output/words.js';
+import { capitalize } from '../../words.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults } from './check.js';
