@@ -484,6 +484,15 @@ const mutations = [
   { name: 'a wait before a retry ignores the clock it is given', file: 'src/api/client.ts', find: 'const sleep = this.#options.sleep ?? sleepWithTimers;', replace: 'const sleep = sleepWithTimers;', tests: ['test/e2e/faults.test.ts'] },
   { name: 'a Retry-After is waited as a backoff', file: 'src/api/client.ts', find: "if (requested !== undefined) return { ms: requested, why: 'as the server asked' };", replace: '', tests: ['test/e2e/faults.test.ts'] },
   // the bundle keeps the arguments given to a function taken with a destructured import()
+  // the layer order (docs/architecture.md)
+  {
+    name: 'the completion command imports the run loop again (a circle)',
+    file: 'src/commands/completion.ts',
+    find: '    const root = completionModel(await context.commandTree());',
+    replace: "    const { buildCommandTree } = await import('../run.js');\n    const root = completionModel(await buildCommandTree(context.deps));",
+    tests: ['test/e2e/layers.test.ts'],
+  },
+  { name: 'a config module imports from output', file: 'src/config/keychain.ts', find: "import { capitalize } from '../words.js';", replace: "import { capitalize } from '../words.js';\nimport '../output/paint.js';", tests: ['test/e2e/layers.test.ts'] },
   // a build never leaves a broken ipctl (README, Development; docs/decisions.md)
   { name: 'the build deletes dist/ before it builds', file: 'scripts/build.mjs', find: 'await mkdir(dist, { recursive: true });\n', replace: 'await rm(dist, { recursive: true, force: true });\nawait mkdir(dist, { recursive: true });\n', tests: ['test/e2e/rebuild.test.ts'] },
   { name: 'the build removes the build before it at once', file: 'scripts/build.mjs', find: 'await removeAllBut([name, previous, ', replace: 'await removeAllBut([name, ', tests: ['test/e2e/rebuild.test.ts'] },
