@@ -484,6 +484,7 @@ const mutations = [
   { name: 'a wait before a retry ignores the clock it is given', file: 'src/api/client.ts', find: 'const sleep = this.#options.sleep ?? sleepWithTimers;', replace: 'const sleep = sleepWithTimers;', tests: ['test/e2e/faults.test.ts'] },
   { name: 'a Retry-After is waited as a backoff', file: 'src/api/client.ts', find: "if (requested !== undefined) return { ms: requested, why: 'as the server asked' };", replace: '', tests: ['test/e2e/faults.test.ts'] },
   // the bundle keeps the arguments given to a function taken with a destructured import()
+  { name: 'the build writes no completion scripts', file: 'scripts/build.mjs', find: '  writeCompletions(root);\n', replace: '', tests: ['test/e2e/completions.test.ts'] },
   // the layer order (docs/architecture.md)
   {
     name: 'the completion command imports the run loop again (a circle)',
