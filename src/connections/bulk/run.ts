@@ -99,6 +99,9 @@ export class BulkRun {
     const context = this.#context;
     const live = this.#live;
     const log = ResultsLog.open(options.resultsPath, options.resume, (text) => context.scrubber.scrub(text));
+    if (log.cutTail > 0) {
+      context.say(`The last line of ${options.resultsPath} was cut short (${log.cutTail} bytes, no whole record: a write that never finished, so its row was never sent); it was removed.`);
+    }
     const gate = new SendGate(options.concurrency, systemClock, Math.random, options.rate);
     const sender = new Sender({ api: options.api, project: options.project, gate, log, now: context.deps.now, maxWaitMs: options.api.maxWaitMs, ...(options.request ? { request: options.request } : {}) });
     live.phase = 'sending';
