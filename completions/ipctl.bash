@@ -60,7 +60,7 @@ _ipctl_flags() {
     'search') _ipctl_words='--integration --group-ref --project --where --fields --raw -o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'api') _ipctl_words='-X --method -f --raw-field -F --field -H --header --input --search --auth -i --include --silent --retry-unsafe --dry-run -o --output --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'completion') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
-    'sandbox') _ipctl_words='--host --port --json --env --faults --tls-cert --tls-key --published-search -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
+    'sandbox') _ipctl_words='--host --port --json --env --faults --tls-cert --tls-key --background --published-search -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'version') _ipctl_words='-o --output --json --wide --query -h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     'help') _ipctl_words='-h --help --profile --base-url --search-url --timeout --retries --ca-file --debug --no-color --no-input --no-pager --quiet' ;;
     *) _ipctl_words='' ;;

@@ -440,6 +440,7 @@ complete -c ipctl -n '__ipctl_in "sandbox"' -l env -d 'print one export IPCTL_BA
 complete -c ipctl -n '__ipctl_in "sandbox"' -l faults -r -F -d 'JSON file of faults to inject, by operation (see docs: fault injection)'
 complete -c ipctl -n '__ipctl_in "sandbox"' -l tls-cert -r -F -d 'serve HTTPS with this PEM certificate (chain); needs --tls-key'
 complete -c ipctl -n '__ipctl_in "sandbox"' -l tls-key -r -F -d 'the PEM private key of --tls-cert'
+complete -c ipctl -n '__ipctl_in "sandbox"' -l background -d 'start it in a process of its own, wait until it listens (at most 20 s), point the profile sandbox at it and make that the current profile, then exit; with --env or --json, print that line instead of writing a profile'
 complete -c ipctl -n '__ipctl_in "sandbox"' -l published-search -d 'answer search as the service\'s published contract does: result, entries without an id (default: results, as the API reference says)'
 
 # ipctl version
