@@ -39,9 +39,10 @@ function fail(message) {
   process.exitCode = 1;
 }
 
-/** The line as run here: the clone from this repository, npm ci from the cache. */
+/** The line as run here: the clone from this repository (into the folder the URL names), npm ci from the cache. */
 function asRunHere(line) {
-  return line.replace(/\bgit clone \S+/, `git clone --quiet ${root}`).replace(/\bnpm ci\b/, 'npm ci --offline --no-audit --no-fund');
+  const cloned = line.replace(/\bgit clone (\S+)( (?!&&|;|\|)\S+)?/, (_, url, folder) => `git clone --quiet ${root}${folder ?? ` ${url.split('/').at(-1).replace(/\.git$/, '')}`}`);
+  return cloned.replace(/\bnpm ci\b/, 'npm ci --offline --no-audit --no-fund');
 }
 
 function npmCache() {

@@ -61,7 +61,7 @@ function ipctlSteps(job: Job): string[] {
 
 describe("docs/ci.md's CI matrix workflow", () => {
   it('four import jobs at once, then the report: every row created once', async () => {
-    const workflow = readmeWorkflow('### A CI matrix: one file, many jobs');
+    const workflow = readmeWorkflow('## A CI matrix: one file, many jobs');
     const importJob = workflow.jobs.import!;
     const reportJob = workflow.jobs.report!;
     const shards = importJob.strategy?.matrix?.shard ?? [];

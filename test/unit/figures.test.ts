@@ -125,7 +125,7 @@ describe('npm run figures', () => {
     expect(text).toContain('- Node 24.1, 100,000 rows: the import\'s rate against the floor\'s: 0.90× (≥0.8×, met)');
     expect(text).toContain('- Node 24.1, 100,000 rows: CPU per row against the floor\'s: 1.80× (≤1.5×, missed)');
     expect(text).toContain('- Node 24.1: peak RSS at 100,000 rows against 1,000: 1.13× (≤1.25×, met)');
-    expect(sectionOf(text, '## Performance')).toContain('- Node 24.1, 100,000 rows: CPU per row against the floor\'s: 1.80× (≤1.5×)\n');
+    expect(sectionOf(text, '# Performance')).toContain('- Node 24.1, 100,000 rows: CPU per row against the floor\'s: 1.80× (≤1.5×)\n');
   });
 
   it('stops, naming the block, at a block it has no renderer for', () => {
