@@ -46,7 +46,6 @@ export default defineCommand({
       'ipctl sandbox',
       'ipctl sandbox --port 0 --background   # then: ipctl orgs get',
       'ipctl sandbox --port 0 --background --env > sandbox.env && . ./sandbox.env',
-      'ipctl sandbox --port 0 --env > sandbox.env &   # then: . ./sandbox.env',
       'ipctl sandbox --port 0 --json > sandbox.json &',
       'IPCTL_SANDBOX_API_KEY=sk_test_123 ipctl sandbox --port 8080',
       `ipctl sandbox --faults faults.json   # {"getOrg": [{"kind": "status", "status": 503}]}`,
