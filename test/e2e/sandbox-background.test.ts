@@ -4,12 +4,14 @@
 // with no variable set. It gives up with a message when the sandbox ends or
 // stays silent, and never hangs. In-process, the background process is a
 // sandbox started here; one spawned run checks the real one.
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DetachedProcess } from '../../src/deps.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { repoRoot, runIpctl, tempDir } from '../helpers/cli.js';
 import { runMain, testClock } from '../helpers/in-process.js';
 
 const started: Sandbox[] = [];
@@ -139,6 +141,31 @@ describe('ipctl sandbox --background, spawned', () => {
       expect(JSON.parse(org.stdout).id).toBe('org_demo');
     } finally {
       process.kill(info.pid, 'SIGTERM');
+    }
+  });
+});
+
+// The standalone executable starts itself (its Node takes no script argument); built by `npm run package`, as for test/e2e/standalone.test.ts.
+const executable = join(repoRoot, 'release', `ipctl-${packageJson.version}-${process.platform}-${process.arch}`);
+
+describe('ipctl sandbox --background, in the standalone executable', () => {
+  it.skipIf(!existsSync(executable))('starts the executable itself in the background, and the profile it writes answers', async () => {
+    const env = freshEnv();
+    const bare = { PATH: '/usr/bin:/bin', HOME: env.HOME!, IPCTL_CONFIG_DIR: env.IPCTL_CONFIG_DIR! };
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(executable, args, { env: bare, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+      });
+    const started = await run(['sandbox', '--port', '0', '--background']);
+    const pid = Number(/Stop it with: kill (\d+)/.exec(started.stdout)?.[1]);
+    try {
+      expect(started.stderr).toBe('');
+      expect(started.code).toBe(0);
+      const org = await run(['orgs', 'get', '--json', '--query', 'id']);
+      expect(org.code, org.stderr).toBe(0);
+      expect(org.stdout).toBe('"org_demo"\n');
+    } finally {
+      if (pid > 0) process.kill(pid, 'SIGTERM');
     }
   });
 });
