@@ -66,7 +66,7 @@ const mutations = [
   { name: 'completion offers a server value no shell can take as a word', file: 'src/completion/remote.ts', find: 'if (!plainWord.test(value) || ', replace: 'if (', tests: ['test/unit/completion-api.test.ts'] },
   { name: 'completion shows a server description raw', file: 'src/completion/remote.ts', find: 'scrubber.scrub(visible(description, { lines: false }))', replace: 'scrubber.scrub(description)', tests: ['test/unit/completion-api.test.ts'] },
   // docs that cannot drift
-  { name: 'a README example names a status invites do not have', file: 'README.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
+  { name: 'a README example names a status invites do not have', file: 'docs/commands.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
   { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   {
@@ -349,7 +349,7 @@ const mutations = [
   // Benchmark figures rendered from bench/results.json (scripts/figures.mjs)
   { name: 'the figures check compares nothing', file: 'scripts/figures.mjs', find: '    if (next !== current) changed.push(name);\n', replace: '', tests: ['test/unit/figures.test.ts'] },
   { name: 'a figures verdict ignores the saved target', file: 'scripts/figures.mjs', find: 'const met = ({ figures }) => figures[ratioKey] <= figures[limitKey];', replace: 'const met = () => true;', tests: ['test/unit/figures.test.ts'] },
-  { name: 'a figure is written into the Performance prose by hand', file: 'README.md', find: 'The targets were set on a slower machine;', replace: 'The targets were set on a slower machine (19.4 ms);', tests: ['test/unit/figures.test.ts'] },
+  { name: 'a figure is written into the Performance prose by hand', file: 'docs/performance.md', find: 'The targets were set on a slower machine;', replace: 'The targets were set on a slower machine (19.4 ms);', tests: ['test/unit/figures.test.ts'] },
   // CI matrices: --shard, --shard auto, duplicate rows, connections report
   { name: 'a row goes to the shard one off from the documented rule', file: 'src/connections/bulk/shard.ts', find: '% BigInt(total)) + 1;', replace: '% BigInt(total));', tests: ['test/unit/bulk-shards.test.ts'] },
   { name: 'a row without a key is taken by every shard', file: 'src/connections/bulk/selection.ts', find: '(digest ? shardOfDigest(digest, shard.total) : 1) === shard.index', replace: '(digest ? shardOfDigest(digest, shard.total) : shard.index) === shard.index', tests: ['test/unit/bulk-shards.test.ts'] },
@@ -372,7 +372,7 @@ const mutations = [
   { name: 'connections report counts a started row twice', file: 'src/connections/bulk/summary.ts', find: 'rows: tally.created + tally.failed + tally.invalid + uncertain + tally.removed + tally.absent,', replace: 'rows: tally.created + tally.failed + tally.invalid + uncertain + tally.removed + tally.absent + tally.started,', tests: ['test/unit/connections-report.test.ts'] },
   { name: 'connections report exits 0 when a connection is in two files', file: 'src/commands/connections/report.ts', find: '  if (data.inMoreThanOneFile > 0) {', replace: '  if (false) {', tests: ['test/unit/connections-report.test.ts'] },
   { name: 'every shard takes every row', file: 'src/connections/bulk/selection.ts', find: 'const own = shard === undefined ||', replace: 'const own = true ||', tests: ['test/e2e/connections-shards.test.ts'] },
-  { name: "the README's matrix workflow splits into another number of shards than it runs", file: 'README.md', find: '      IPCTL_SHARD_TOTAL: 4\n', replace: '      IPCTL_SHARD_TOTAL: 3\n', tests: ['test/e2e/readme-matrix-example.test.ts'] },
+  { name: "the README's matrix workflow splits into another number of shards than it runs", file: 'docs/ci.md', find: '      IPCTL_SHARD_TOTAL: 4\n', replace: '      IPCTL_SHARD_TOTAL: 3\n', tests: ['test/e2e/readme-matrix-example.test.ts'] },
   // Bulk import under rate limits: the gate's AIMD, --rate, the sandbox's rate-limit fault, the pacing in progress.
   { name: 'the gate never slows down on a 429', file: 'src/connections/bulk/gate.ts', find: 'this.#limit = Math.max(1, Math.floor(this.#limit / 2));', replace: '', tests: ['test/unit/bulk-aimd.test.ts', 'test/e2e/bulk-rate.test.ts'] },
   { name: 'the gate never wins slots back after a 429', file: 'src/connections/bulk/gate.ts', find: 'this.#limit += 1;', replace: 'this.#limit += 0;', tests: ['test/unit/bulk-aimd.test.ts', 'test/e2e/bulk-rate.test.ts'] },
@@ -529,6 +529,9 @@ const mutations = [
   { name: 'a missing credential says nothing of a first run', file: 'src/api/client.ts', find: "const start = options.unconfigured ?", replace: "const start = false ?", tests: ['test/e2e/first-run.test.ts'] },
   { name: 'a suggested command drops the chosen profile', file: 'src/config/suggest.ts', find: "const flag = profile === undefined ? '' :", replace: "const flag = true ? '' :", tests: ['test/e2e/suggested-commands.test.ts'] },
   { name: 'IPCTL_PROFILE is not a chosen profile for hints', file: 'src/config/suggest.ts', find: "profile.source === 'flag' || profile.source === 'environment'", replace: "profile.source === 'flag'", tests: ['test/e2e/suggested-commands.test.ts'] },
+  // sandbox --background (README, Quick start; docs/sandbox.md): it gives up on a sandbox that does not start, and points the profile at it.
+  { name: 'sandbox --background waits for ever for a sandbox that says nothing', file: 'src/commands/sandbox-background.ts', find: 'Promise.race([child.ready, late, interrupted])', replace: 'Promise.race([child.ready, interrupted])', tests: ['test/e2e/sandbox-background.test.ts'] },
+  { name: 'sandbox --background writes the profile but leaves another one current', file: 'src/commands/sandbox-background.ts', find: '  await store.use(sandboxProfile);\n', replace: '', tests: ['test/e2e/sandbox-background.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

@@ -31,6 +31,8 @@ export interface InProcessOptions {
   startPager?: Deps['startPager'];
   /** A clock whose waits take no time (see testClock); its `now` unless `now` is given. */
   clock?: TestClock;
+  /** Starts ipctl in the background (`sandbox --background`); without one, this ipctl cannot. */
+  startDetached?: Deps['startDetached'];
 }
 
 /**
@@ -76,6 +78,7 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     signal: options.signal,
     prompter: options.prompter,
     startPager: options.startPager,
+    startDetached: options.startDetached,
   };
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
