@@ -10,6 +10,8 @@ export interface InProcessResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** stdout and stderr as written, interleaved: what one terminal showing both would hold. */
+  output: string;
 }
 
 export interface InProcessOptions {
@@ -63,12 +65,13 @@ export function testClock(start: Date = new Date()): TestClock {
 export async function runMain(args: string[], options: InProcessOptions): Promise<InProcessResult> {
   let stdout = '';
   let stderr = '';
+  let output = '';
   const terminal = options.terminal ?? {};
   const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]) as Readable & { isTTY?: boolean };
   stdin.isTTY = terminal.stdin === true;
   const deps: Deps = {
-    stdout: { write: (chunk: string) => (stdout += chunk), isTTY: terminal.stdout === true, columns: options.columns },
-    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: terminal.stderr === true, columns: options.columns },
+    stdout: { write: (chunk: string) => ((output += chunk), (stdout += chunk)), isTTY: terminal.stdout === true, columns: options.columns },
+    stderr: { write: (chunk: string) => ((output += chunk), (stderr += chunk)), isTTY: terminal.stderr === true, columns: options.columns },
     stdin: stdin as Deps['stdin'],
     env: options.env,
     now: options.now ?? options.clock?.now ?? (() => new Date()),
@@ -83,7 +86,7 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
   });
   try {
     const code = await Promise.race([main(['node', 'ipctl', ...args], deps), hang]);
-    return { code, stdout, stderr };
+    return { code, stdout, stderr, output };
   } finally {
     clearTimeout(timer);
   }
