@@ -680,13 +680,14 @@ describe('connections generate --from-file: one run per results file', { timeout
     }
   });
 
-  it('after an interrupted 10,000-row run, two --resume --retry-uncertain runs started together send each remaining row once (3 rounds)', async () => {
+  it('after an interrupted 2,000-row run, two --resume --retry-uncertain runs started together send each remaining row once (3 rounds)', async () => {
     for (let round = 1; round <= 3; round++) {
       const prefix = `twice${run}r${round}`;
-      const count = 10_000;
+      // Enough rows left (1,400) that the two resumed runs overlap: one holds the lock while the other starts.
+      const count = 2_000;
       const input = file(`twice-${round}.jsonl`, jsonl(prefix, count));
       await fixture.clearRequests();
-      proxy.setRule(({ n }) => (n <= 3000 ? { kind: 'pass' } : { kind: 'hold' }));
+      proxy.setRule(({ n }) => (n <= 600 ? { kind: 'pass' } : { kind: 'hold' }));
       const running = spawnIpctl([...generate, '--from-file', input], env());
       await waitFor(() => proxy.heldCount() === 8, '8 held requests');
       running.child.kill('SIGINT');
