@@ -3,7 +3,8 @@
 // a character wcwidth calls unprintable measures -1.
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 
-const measure = `
+/** wcwidth of each line, in python3: -1 for a line with a character it calls unprintable. */
+const widthOf = `
 import ctypes, json, locale, sys
 locale.setlocale(locale.LC_ALL, 'C.UTF-8')
 libc = ctypes.CDLL(None)
@@ -11,6 +12,8 @@ libc.wcwidth.argtypes = [ctypes.c_wchar]
 def width(line):
     widths = [libc.wcwidth(ch) for ch in line]
     return -1 if -1 in widths else sum(widths)
+`;
+const measure = `${widthOf}
 json.dump([width(line) for line in json.load(sys.stdin)], sys.stdout)
 `;
 
@@ -20,14 +23,7 @@ export function displayWidths(lines: readonly string[]): number[] {
   return JSON.parse(run.stdout) as number[];
 }
 
-const meterLoop = `
-import ctypes, json, locale, sys
-locale.setlocale(locale.LC_ALL, 'C.UTF-8')
-libc = ctypes.CDLL(None)
-libc.wcwidth.argtypes = [ctypes.c_wchar]
-def width(line):
-    widths = [libc.wcwidth(ch) for ch in line]
-    return -1 if -1 in widths else sum(widths)
+const meterLoop = `${widthOf}
 for request in sys.stdin:
     print(json.dumps([width(line) for line in json.loads(request)]), flush=True)
 `;
