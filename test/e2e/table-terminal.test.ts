@@ -6,9 +6,8 @@
 // stderr are one terminal of that width, as a pseudo-terminal would be;
 // test/process/terminal-screens.test.ts checks that a real one shows the same.
 import { describe, expect, it } from 'vitest';
-import { cleanEnv } from '../helpers/cli.js';
 import { withoutSgr } from '../helpers/display-width.js';
-import { runMain, scriptedPrompter } from '../helpers/in-process.js';
+import { ipctl, ipctlAtTerminal } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { providers, reviewable, screenProblems, screenProfiles, sgr, tableCommands } from '../helpers/screens.js';
 
@@ -16,7 +15,7 @@ const fixture = useFixture();
 
 /** ipctl at a terminal `columns` wide that shows stdout and stderr; a question would fail the run. */
 async function atTerminal(args: string[], env: Record<string, string>, columns: number): Promise<{ code: number; screen: string }> {
-  const result = await runMain(args, { env: cleanEnv(fixture.env(env)), terminal: { stdin: true, stdout: true, stderr: true }, columns, prompter: scriptedPrompter() });
+  const result = await ipctlAtTerminal(args, { env: fixture.env(env), columns });
   return { code: result.code, screen: result.output };
 }
 
@@ -27,7 +26,7 @@ describe('screens', () => {
 
   it('has two profiles to list', async () => {
     for (const name of screenProfiles) {
-      const added = await runMain(['profile', 'add', name, '--org', 'org_demo', '--project', 'proj_demo', '--base-url', fixture.sandbox.baseUrl], { env: cleanEnv(fixture.env()) });
+      const added = await ipctl(['profile', 'add', name, '--org', 'org_demo', '--project', 'proj_demo', '--base-url', fixture.sandbox.baseUrl], { env: fixture.env() });
       expect(added.code, added.stderr).toBe(0);
     }
   });

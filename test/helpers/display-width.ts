@@ -1,7 +1,8 @@
 // What a terminal gives each line, as the C library's wcwidth(3) says (through
 // python3's ctypes, under C.UTF-8): measured by no code of ipctl's. A line with
 // a character wcwidth calls unprintable measures -1.
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcessByStdio, spawn, spawnSync } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 
 /** wcwidth of each line, in python3: -1 for a line with a character it calls unprintable. */
 const widthOf = `
@@ -28,7 +29,7 @@ for request in sys.stdin:
     print(json.dumps([width(line) for line in json.loads(request)]), flush=True)
 `;
 
-let meter: { child: ChildProcessWithoutNullStreams; waiting: Array<(widths: number[]) => void> } | undefined;
+let meter: { child: ChildProcessByStdio<Writable, Readable, null>; waiting: Array<(widths: number[]) => void> } | undefined;
 
 /**
  * displayWidths through one python3 kept running for the whole worker: starting

@@ -3,8 +3,8 @@
 // in-process for the same command, width and colors, so that the in-process
 // terminal (stdout and stderr as one, isTTY, columns) stands for a real one.
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
-import { runMain, scriptedPrompter } from '../helpers/in-process.js';
+import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { ipctlAtTerminal } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { reviewable, screenProblems, screenProfiles, tableCommands } from '../helpers/screens.js';
 
@@ -31,7 +31,7 @@ describe('a real terminal shows what the in-process one does', { timeout: 60_000
     const screen = real.stdout.replace(/\r/g, '');
     expect(real.code, screen).toBe(0);
     expect(await screenProblems(screen, columns)).toEqual([]);
-    const simulated = await runMain(argsOf(name), { env: cleanEnv(fixture.env(env)), terminal: { stdin: true, stdout: true, stderr: true }, columns, prompter: scriptedPrompter() });
+    const simulated = await ipctlAtTerminal(argsOf(name), { env: fixture.env(env), columns });
     expect(simulated.code, simulated.output).toBe(0);
     expect(reviewable(screen, fixture.sandbox.baseUrl)).toBe(reviewable(simulated.output, fixture.sandbox.baseUrl));
   });
