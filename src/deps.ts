@@ -67,7 +67,7 @@ export interface Deps {
  * 128 plus its number, as shells report it. SIGHUP comes when the terminal or
  * SSH session closes; SIGQUIT from Ctrl-\.
  */
-export const signalExitCodes: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131 };
+const signalExitCodes: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131 };
 
 /**
  * The real side effects. Node sets up a standard stream (and the modules behind
