@@ -477,6 +477,7 @@ const mutations = [
   { name: 'SIGHUP kills a bulk import without its summary', file: 'src/deps.ts', find: ', SIGHUP: 129', replace: '', tests: ['test/e2e/bulk-signals.test.ts'] },
   { name: 'SIGQUIT kills a bulk import without its summary', file: 'src/deps.ts', find: ', SIGQUIT: 131', replace: '', tests: ['test/e2e/bulk-signals.test.ts'] },
   { name: 'SIGHUP is exit 130, not 129', file: 'src/run.ts', find: ' SIGHUP: exitCodes.hangUp,', replace: '', tests: ['test/e2e/bulk-signals.test.ts'] },
+  { name: 'a profile change drops a key named __proto__', file: 'src/config/read.ts', find: '  return checked;\n', replace: '  return parsed.data;\n', tests: ['test/fuzz/profile-file-foreign-keys.test.ts'] },
   { name: 'SIGTERM while paging leaves less on the terminal', file: 'src/output/pager.ts', find: "env: command.env, signal });", replace: 'env: command.env });', tests: ['test/e2e/pager.test.ts'] },
   { name: 'SIGTERM while paging ends with exit 0', file: 'src/output/paging.ts', find: "  if (signal?.aborted) throw new InterruptedError('Stopped while the pager was showing the output.');\n", replace: '', tests: ['test/e2e/pager.test.ts'] },
   { name: 'a title wider than the terminal is cut', file: 'src/output/draw.ts', find: 'wrapToWidth(view.title, width))', replace: '[cutLines(view.title, width)])', tests: ['test/unit/table-wrap.test.ts', 'test/e2e/table-terminal.test.ts'] },
