@@ -61,7 +61,7 @@ export interface Deps {
    * aborts. Real timers unless given; tests give a clock that takes no time.
    */
   sleep?: Sleep;
-  /** Aborted when the user interrupts (Ctrl-C, or SIGTERM), with the signal's name as the reason. */
+  /** Aborted when the user interrupts (Ctrl-C, or SIGTERM, SIGHUP, SIGQUIT), with the signal's name as the reason. */
   signal?: AbortSignal;
   /** Replaces the interactive prompter (tests). */
   prompter?: Prompter;
@@ -75,6 +75,14 @@ export interface Deps {
 }
 
 /**
+ * The signals that end ipctl as Ctrl-C does (a bulk import settles the rows in
+ * flight, releases its lock and writes its summary), and the exit code of each:
+ * 128 plus its number, as shells report it. SIGHUP comes when the terminal or
+ * SSH session closes; SIGQUIT from Ctrl-\.
+ */
+const signalExitCodes: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131 };
+
+/**
  * The real side effects. Node sets up a standard stream (and the modules behind
  * it) only when it is first used, so these wrappers touch process.stdout and
  * friends only when something is written or read: a command that never reads
@@ -86,15 +94,14 @@ export function processDeps(): Deps {
   const stop = (signal: NodeJS.Signals) => {
     // The pager has the terminal, and Ctrl-C is its to answer (less stops what it is doing); ipctl ends when it quits.
     if (signal === 'SIGINT' && paging > 0) return;
-    const code = signal === 'SIGTERM' ? 143 : 130;
+    const code = signalExitCodes[signal] ?? 130;
     // A second signal ends at once, whatever is still running.
     if (interrupt.signal.aborted) process.exit(code);
     interrupt.abort(signal);
     // The command gets a second to end tidily; then ipctl ends, whatever undici is doing.
     setTimeout(() => process.exit(code), 1000).unref();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const signal of Object.keys(signalExitCodes) as NodeJS.Signals[]) process.on(signal, stop);
   return {
     stdout: lazyOutput(1, openStdout),
     stderr: lazyOutput(2, () => process.stderr),

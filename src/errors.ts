@@ -13,6 +13,10 @@ export const exitCodes = {
   /** A bug: an error ipctl did not expect (EX_SOFTWARE). */
   software: 70,
   interrupted: 130,
+  /** Ended by SIGHUP (128 + 1): the terminal or session closed. */
+  hangUp: 129,
+  /** Ended by SIGQUIT (128 + 3). */
+  quit: 131,
   /** Ended by SIGTERM (128 + 15), as shells report it. */
   terminated: 143,
 } as const;

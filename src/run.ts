@@ -50,10 +50,13 @@ export async function run(args: string[], deps: Deps): Promise<number> {
   return exitCodeOf(code, deps);
 }
 
-/** Stopped by SIGTERM rather than Ctrl-C: exit as shells report that signal. */
+/** Stopped by SIGTERM, SIGHUP or SIGQUIT rather than Ctrl-C: exit as shells report that signal. */
 function exitCodeOf(code: number, deps: Deps): number {
-  return code === exitCodes.interrupted && deps.signal?.reason === 'SIGTERM' ? exitCodes.terminated : code;
+  if (code !== exitCodes.interrupted) return code;
+  return signalCodes[deps.signal?.reason as string] ?? code;
 }
+
+const signalCodes: Record<string, number> = { SIGTERM: exitCodes.terminated, SIGHUP: exitCodes.hangUp, SIGQUIT: exitCodes.quit };
 
 interface RunState {
   exitCode: number;

@@ -58,5 +58,9 @@ export function parseConfigText(text: string, file: string): ConfigFile {
     const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
     throw new ConfigError(`The profile file ${file} is invalid: ${where.join('; ')}.`, recoverHint);
   }
-  return parsed.data;
+  // The text as parsed, now known valid, rather than the schema's copy: the copy loses a key named `__proto__`
+  // (set as a prototype, not copied), and every key ipctl does not own is kept as the user wrote it.
+  const checked = data as ConfigFile;
+  if (!Object.hasOwn(checked, 'profiles')) checked.profiles = parsed.data.profiles;
+  return checked;
 }

@@ -9,7 +9,9 @@ const exitCodesTopic = `Exit codes
   4    missing or rejected credentials (HTTP 401 or 403, none configured, or kept in an OS keychain that cannot be read now; nothing was sent)
   5    temporary failure: network error, timeout, HTTP 408, 429 or 5xx, a problem marked retryable, or an OS keychain that did not answer or could not be reached to delete a credential (run the command again where it can be)
   70   a bug in ipctl (an internal error); please report it
+  129  stopped by SIGHUP (the terminal or session closed)
   130  interrupted (Ctrl-C, or a declined confirmation)
+  131  stopped by SIGQUIT (Ctrl-\\)
   143  stopped by SIGTERM
 `;
 

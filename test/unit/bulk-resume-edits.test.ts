@@ -111,3 +111,28 @@ describe('a record appended by hand to settle an uncertain row', () => {
     expect(readFileSync(results, 'utf8').startsWith('{"line":1,"status":"started"')).toBe(true);
   });
 });
+
+describe('a record written by hand that names no key', () => {
+  it('stands for the row on its line: an earlier row edited to the same key is not sent', async () => {
+    const group = `unnamed-${run}`;
+    const path = join(files.path, `${run}.jsonl`);
+    // Both rows lack their API key: the first run records both as invalid.
+    const invalid = `{"groupRef":"${group}","consumerRef":"u-1","providerWorkspaceRef":"ws"}`;
+    writeFileSync(path, `${invalid}\n${invalid}\n`);
+    expect((await generate(path, '--skip-invalid')).code).toBe(1);
+    expect(connectionsOf(group)).toBe(0);
+    // Line 2 is created by hand and settled with a record that names its line only, as the docs show.
+    const made = await runMain(['connections', 'generate', '--provider', 'pipedrive', '--group-ref', group, '--consumer-ref', 'u-1', '--workspace', 'ws', '--api-key-file', '-', '-o', 'json'], { env: env(), stdin: `pk_unnamed_${run}` });
+    const id = (JSON.parse(made.stdout) as { id: string }).id;
+    appendFileSync(join(files.path, `${run}.results.jsonl`), `{"line":2,"status":"created","connectionId":"${id}"}\n`);
+    // Then both lines get their API key.
+    const valid = `{"groupRef":"${group}","consumerRef":"u-1","providerWorkspaceRef":"ws","apiKey":"pk_unnamed_${run}"}`;
+    writeFileSync(path, `${valid}\n${valid}\n`);
+    await fixture.clearRequests();
+    const resumed = await runMain(['connections', 'generate', '--provider', 'pipedrive', '--from-file', path, '--resume', '-o', 'json'], { env: env() });
+    expect(await posts()).toBe(0);
+    expect(connectionsOf(group)).toBe(1);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ rows: 2, created: 0, alreadyCreated: 2 });
+  });
+});

@@ -19,7 +19,7 @@ import { BulkRun, lockResults } from './run.js';
 import { formatOf, type RowFormat, readRows } from './rows.js';
 import { KeyTable } from './duplicates.js';
 import { RowSelection } from './selection.js';
-import type { Shard } from './shard.js';
+import { keyDigest, type Shard } from './shard.js';
 import { notedRows, type RowToSend, type Sender } from './send.js';
 import { openSource, type RowSource } from './source.js';
 
@@ -93,7 +93,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
     throw error;
   }
   try {
-    return await runImport({ input, context, api, project, format, resultsPath, prior, source, keys: new KeyTable(), found: new Map() });
+    return await runImport({ input, context, api, project, format, resultsPath, prior, source, keys: new KeyTable(), found: new Map(), unnamed: new Set() });
   } finally {
     await source.close();
     await api.close();
@@ -112,6 +112,8 @@ interface Run {
   source: RowSource;
   /** The keys of the rows (group, consumer, provider), filled by the first pass and read by the second. */
   keys: KeyTable;
+  /** Lines created by earlier runs whose record names no key (written by hand): the second pass records the key of the row there now. */
+  unnamed: Set<number>;
   /** With --retry-uncertain: the uncertain rows whose connection the first pass found, by line; the second pass records them as created. */
   found: Map<number, { connectionId?: string; projectId?: string } | undefined>;
 }
@@ -228,14 +230,19 @@ function progress(state: PriorState): number {
 /**
  * Records written by hand (`{"line":57,"status":"created"}`) name a line, not
  * a key: the row on that line now gives it, before any row is decided, so that
- * an earlier line holding the same key is not sent either.
+ * an earlier line holding the same key is not sent either; a created one's key
+ * is then written down (see rowsToSend), so that it holds once rows move.
  */
 async function claimUnnamedKeys(run: Run, prior: PriorResults, lookUp: ProviderLookup): Promise<void> {
-  const lines = new Set(prior.sentLinesWithoutKey());
-  if (lines.size === 0) return;
+  const unnamed = prior.sentLinesWithoutKey();
+  if (unnamed.size === 0) return;
   for await (const row of readRows(run.source.open(), run.format)) {
-    if (!lines.has(row.line)) continue;
-    prior.claim((await checkRow(row, run.input.defaults, lookUp)).identity, prior.state(row.line));
+    const state = unnamed.get(row.line);
+    if (state === undefined) continue;
+    const { identity } = await checkRow(row, run.input.defaults, lookUp);
+    // Written down once: a later run finds the key in the record this one writes.
+    if (state === 'created' && prior.keyState(identity) !== 'created') run.unnamed.add(row.line);
+    prior.claim(identity, state);
   }
 }
 
@@ -248,6 +255,7 @@ async function* rowsToSend(run: Run, lookUp: ProviderLookup, sender: Sender): As
     const checked: CheckedRow | undefined = selection.take(await checkRow(row, input.defaults, lookUp));
     if (!checked) continue;
     const state = priorState(prior, checked, selection);
+    if (run.unnamed.has(row.line) && keyDigest(checked.identity)) sender.recordKeyOf({ line: checked.line, identity: checked.identity });
     if (state === 'created') continue;
     if (run.found.has(row.line)) {
       // Found by its key in the first pass: recorded as created, not sent; several found: left uncertain.

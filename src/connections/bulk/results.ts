@@ -292,6 +292,10 @@ const stateCodes: PriorState[] = ['none', 'created', 'failed', 'invalid', 'uncer
 const recordedStatuses: RowStatus[] = ['started', 'created', 'failed', 'uncertain', 'invalid', 'removed', 'absent'];
 /** States no later record undoes: a connection created, or one gone. */
 const finalStates: PriorState[] = ['created', 'removed', 'absent'];
+function isSent(status: RowStatus): boolean {
+  return status === 'created' || status === 'started' || status === 'uncertain';
+}
+
 /** Five bytes are kept per line up to the highest recorded; a damaged record must not ask for gigabytes. */
 const maxLine = 20_000_000;
 
@@ -305,6 +309,8 @@ export class PriorResults {
   #identities = new Uint32Array(1024);
   /** Each key's state code, as a line's: created stays created. Only when asked for (an import's --resume). */
   readonly #keys: KeyTable | undefined;
+  /** Lines a sent record names without a key (written by hand), with the furthest state such a record gives: few. */
+  readonly #unnamed = new Map<number, PriorState>();
   /** Damaged lines of the results file (not its unterminated last one) that name no line of the input; each may be a row that was sent. */
   unreadable = 0;
   /** The first few of them, by their line in the results file. */
@@ -332,6 +338,9 @@ export class PriorResults {
     this.#grow(record.line);
     // An invalid row was never sent: what it names is not a connection.
     if (record.status !== 'invalid') this.claim(record, record.status);
+    if (isSent(record.status) && record.groupRef === undefined && record.consumerRef === undefined && record.provider === undefined && this.#unnamed.get(record.line) !== 'created') {
+      this.#unnamed.set(record.line, record.status);
+    }
     const current = this.state(record.line);
     // Once created, always created: a later record cannot undo a connection (nor bring back a removed one).
     if (finalStates.includes(current)) return;
@@ -356,9 +365,9 @@ export class PriorResults {
     return kept ? stateCodes[kept[0]!] ?? 'none' : 'none';
   }
 
-  /** The lines whose record was sent (created, started, uncertain) without naming a key: hand-written records. */
-  *sentLinesWithoutKey(): Generator<number> {
-    for (const line of this.linesIn(['created', 'started', 'uncertain'])) if (this.#identities[line] === 0) yield line;
+  /** The lines a sent record (created, started, uncertain) names without a key, written by hand, and what that record says. */
+  sentLinesWithoutKey(): ReadonlyMap<number, PriorState> {
+    return this.#unnamed;
   }
 
   /** The lines that came to one of `states`, in order. */

@@ -146,6 +146,11 @@ export class Sender {
     this.#end(row, answer, 0);
   }
 
+  /** A row created before whose record, written by hand, named its line only: the row's key is recorded for later runs, counted nowhere. */
+  recordKeyOf(row: RowToSend): void {
+    this.#write({ line: row.line, status: 'created', ...row.identity });
+  }
+
   /** A row found invalid while sending (with --skip-invalid): recorded, never sent. */
   recordInvalid(row: CheckedRow & { ok: false }): void {
     this.counts.invalid += 1;
