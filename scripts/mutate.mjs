@@ -510,6 +510,12 @@ const mutations = [
   { name: 'a missing credential says nothing of a first run', file: 'src/api/client.ts', find: "const start = options.unconfigured ?", replace: "const start = false ?", tests: ['test/e2e/first-run.test.ts'] },
   { name: 'a suggested command drops the chosen profile', file: 'src/config/suggest.ts', find: "const flag = profile === undefined ? '' :", replace: "const flag = true ? '' :", tests: ['test/e2e/suggested-commands.test.ts'] },
   { name: 'IPCTL_PROFILE is not a chosen profile for hints', file: 'src/config/suggest.ts', find: "profile.source === 'flag' || profile.source === 'environment'", replace: "profile.source === 'flag'", tests: ['test/e2e/suggested-commands.test.ts'] },
+  // The progress bar at narrow widths, and counts written one way in text.
+  { name: 'the progress bar drops the time left before the rate', file: 'src/connections/bulk/progress.ts', find: "'rate', 'bar', 'done', 'percent', 'left'", replace: "'left', 'bar', 'done', 'percent', 'rate'", tests: ['test/unit/progress-layout.test.ts'] },
+  { name: 'the progress bar cuts the count to the width', file: 'src/connections/bulk/progress.ts', find: '  return joinParts(parts, snapshot, barWidths.most);\n}', replace: '  return joinParts(parts, snapshot, barWidths.most).slice(0, width);\n}', tests: ['test/unit/progress-layout.test.ts'] },
+  { name: 'the progress bar leaves no room for the ^C a terminal echoes', file: 'src/connections/bulk/progress.ts', find: '(this.#stream.columns || 80) - 3))', replace: '(this.#stream.columns || 80) - 1))', tests: ['test/e2e/progress-interrupt.test.ts'] },
+  { name: 'a count in a summary table is written plain', file: 'src/output/count.ts', find: "typeof value === 'number' ? formatCount(value) : value", replace: 'value', tests: ['test/unit/count-text.test.ts'] },
+  { name: 'the removal question writes its count plain', file: 'src/commands/connections/remove-results.ts', find: 'question: `Remove ${formatCount(count)}', replace: 'question: `Remove ${count}', tests: ['test/unit/count-text.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
