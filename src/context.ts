@@ -67,6 +67,13 @@ export interface Context {
   suggest(command: string, after?: string): string;
   /** The output format the command was asked for, set once its input is parsed. */
   format?: OutputFormat;
+  /**
+   * Under -o json, yaml or ndjson, where a failure's stderr is one problem
+   * document and nothing else: the notices and hints said so far, kept here
+   * rather than written, for the document's `notes` (or written as text once
+   * the run has succeeded). Undefined: they are written as they are said.
+   */
+  held?: string[];
 }
 
 export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, scrubber = new Scrubber()): Context {
@@ -161,10 +168,12 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       return suggestedCommand(command, chosen, after);
     },
     note(line) {
-      if (deps.stderr.isTTY && !quiet) deps.stderr.write(`${visible(line)}\n`);
+      if (deps.stderr.isTTY) context.say(line);
     },
     say(line) {
-      if (!quiet) deps.stderr.write(`${visible(line)}\n`);
+      if (quiet) return;
+      if (context.held) context.held.push(line);
+      else deps.stderr.write(`${visible(line)}\n`);
     },
   };
   return context;
