@@ -145,3 +145,51 @@ describe('a run that succeeds under -o json, yaml and ndjson', { timeout: 600_00
     );
   });
 });
+
+/** A process ID no process has now: a node that has exited. */
+async function deadPid(): Promise<number> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['-e', '0']);
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid!;
+}
+
+describe('the rarer paths of a bulk import under -o json and yaml', { timeout: 600_000 }, () => {
+  const rows = [1, 2, 3].map((line) => JSON.stringify({ provider: 'pipedrive', groupRef: `one-doc-${line}`, consumerRef: `u-${line}`, providerWorkspaceRef: 'acme', apiKey: `pk_one_document_${line}` }));
+
+  it('a lock taken over, a results file that cannot be written, each with and without a profile file others can read: one document, the notices in its notes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom<Format>('json', 'yaml'), fc.constantFrom('lock-taken-over', 'results-unwritable'), fc.boolean(), async (format, path, looseProfile) => {
+        runs += 1;
+        const dir = join(files.path, `${runs}`);
+        const configDir = join(dir, 'config');
+        mkdirSync(configDir, { recursive: true });
+        if (looseProfile) writeFileSync(join(configDir, 'config.json'), JSON.stringify({ current: 'main', profiles: { main: { apiKey: canaryApiKey } } }), { mode: 0o644 });
+        const input = join(dir, 'rows.jsonl');
+        writeFileSync(input, `${rows.join('\n')}\n`);
+        const args = ['connections', 'generate', '--project', 'demo', '--from-file', input, '-o', format];
+        await fixture.clearFaults();
+        let pid = 0;
+        if (path === 'lock-taken-over') {
+          // Left by a process that is gone (README, bulk import): taken over, and said; then every row fails.
+          pid = await deadPid();
+          const { hostname } = await import('node:os');
+          writeFileSync(join(dir, 'rows.results.jsonl.lock'), JSON.stringify({ pid, host: hostname(), time: new Date().toISOString() }));
+          await fixture.addFaults({ generateConnection: [{ kind: 'status', status: 422, times: 3 }] });
+        } else {
+          // A results path under a file: it cannot be created.
+          args.push('--results', join(input, 'results.jsonl'));
+        }
+        const result = await runMain(args, { env: fixture.env({ IPCTL_CONFIG_DIR: configDir, IPCTL_RETRIES: '0', NO_COLOR: '1' }) });
+        const said = `${format} ${path} ${looseProfile}: ${result.stderr}`;
+        expect(result.code, said).not.toBe(0);
+        const document = parseDocument(result.stderr, format);
+        expect(document, said).toMatchObject({ type: expect.any(String), title: expect.any(String), exitCode: result.code });
+        const notes = (document.notes ?? []) as string[];
+        if (path === 'lock-taken-over') expect(notes, said).toContain(`Took over the lock on ${join(dir, 'rows.results.jsonl')}, left by process ${pid}, which is no longer running.`);
+        expect(notes.some((note) => looseFileNotice.test(note)), said).toBe(looseProfile);
+      }),
+      fuzzParameters(8),
+    );
+  });
+});
