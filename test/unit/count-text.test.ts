@@ -11,20 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatCount } from '../../src/output/count.js';
 import { fuzzParameters } from '../fuzz/arbitraries.js';
 import { tempDir } from '../helpers/cli.js';
-import { runMain } from '../helpers/in-process.js';
+import { grouped } from '../helpers/counts.js';
+import { runMain, scriptedPrompter } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const files = tempDir('ipctl-counts-');
 afterAll(() => files.remove());
 let written = 0;
-
-/** 1482 → "1,482": the digits from the right in threes. */
-function grouped(value: number): string {
-  const digits = String(value);
-  const groups: string[] = [];
-  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
-  return groups.join(',');
-}
 
 /** A results file (docs/commands/connections-bulk.md, "The results file") with `created` rows created and `failed` failed. */
 function resultsFile(created: number, failed: number, project = 'proj_demo'): string {
@@ -78,18 +71,9 @@ describe('the question before a removal', () => {
 
   it('names the count grouped: "Remove 1,482 connections…"', async () => {
     const path = resultsFile(1482, 0);
-    const asked: string[] = [];
-    const result = await runMain(['connections', 'remove', '--from-results', path], {
-      env: fixture.env({ NO_COLOR: '1' }),
-      terminal: { stdin: true, stdout: true, stderr: true },
-      prompter: {
-        confirm: async (question: string) => {
-          asked.push(question);
-          return false;
-        },
-      } as never,
-    });
+    const prompter = scriptedPrompter([false]);
+    const result = await runMain(['connections', 'remove', '--from-results', path], { env: fixture.env({ NO_COLOR: '1' }), terminal: { stdin: true, stdout: true, stderr: true }, prompter });
     expect(result.code).toBe(130);
-    expect(asked).toEqual(['Remove 1,482 connections from project demo (proj_demo)?']);
+    expect(prompter.asked.map((question) => question.message)).toEqual(['Remove 1,482 connections from project demo (proj_demo)?']);
   });
 });

@@ -7,15 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { progressBar, type ProgressSnapshot } from '../../src/connections/bulk/progress.js';
 import { fuzzParameters } from '../fuzz/arbitraries.js';
+import { grouped } from '../helpers/counts.js';
 import { displayWidths } from '../helpers/display-width.js';
-
-/** 1482 → "1,482": the digits from the right in threes. */
-function grouped(value: number): string {
-  const digits = String(value);
-  const groups: string[] = [];
-  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
-  return groups.join(',');
-}
 
 const counts = fc.oneof(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 1000, max: 2_000_000 }), fc.integer({ min: 0, max: 9_999_999_999 }));
 
