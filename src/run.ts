@@ -140,8 +140,10 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);
   const pager = choosePager({ env: state.deps.env, terminal: state.deps.stdout.isTTY === true, pagerFlag: global.pager });
   const outcome = await spec.run(input as never, context);
-  if (typeof outcome === 'number') return outcome;
-  if (!outcome) return exitCodes.ok;
+  if (typeof outcome === 'number' || !outcome) {
+    sayHeld(context);
+    return outcome || exitCodes.ok;
+  }
   await renderOutcome(outcome, { format: context.format, pager, paint: global.color !== false, query }, context, state);
   const exitCode = outcome.exitCode ?? exitCodes.ok;
   if (outcome.failure && isDocumentFormat(context.format) && !state.errorsAsText) {
