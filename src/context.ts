@@ -70,6 +70,13 @@ export interface Context {
   format?: OutputFormat;
   /** Every command, declared: handed down by the run loop, for a command that describes them all (completion). */
   commandTree(): Promise<Command>;
+  /**
+   * Under -o json, yaml or ndjson, where a failure's stderr is one problem
+   * document and nothing else: the notices and hints said so far, kept here
+   * rather than written, for the document's `notes` (or written as text once
+   * the run has succeeded). Undefined: they are written as they are said.
+   */
+  held?: string[];
 }
 
 /** What the run loop hands a command beside the side effects. */
@@ -174,10 +181,12 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       return suggestedCommand(command, chosen, after);
     },
     note(line) {
-      if (deps.stderr.isTTY && !quiet) deps.stderr.write(`${visible(line)}\n`);
+      if (deps.stderr.isTTY) context.say(line);
     },
     say(line) {
-      if (!quiet) deps.stderr.write(`${visible(line)}\n`);
+      if (quiet) return;
+      if (context.held) context.held.push(line);
+      else deps.stderr.write(`${visible(line)}\n`);
     },
   };
   return context;

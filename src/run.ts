@@ -139,21 +139,32 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   const context = createContext(state.deps, global, paint, state.scrubber, { commandTree: () => buildCommandTree(state.deps) });
   state.context = context;
   context.format = state.format;
+  if (isDocumentFormat(state.format) && !state.errorsAsText) context.held = [];
   const input = await parseCommandInput(spec, command);
   const query = options.query === undefined ? undefined : await queryFor(options.query, context.format);
   const pager = choosePager({ env: state.deps.env, terminal: state.deps.stdout.isTTY === true, pagerFlag: global.pager });
   const outcome = await spec.run(input as never, context);
-  if (typeof outcome === 'number') return outcome;
-  if (!outcome) return exitCodes.ok;
+  if (typeof outcome === 'number' || !outcome) {
+    sayHeld(context);
+    return outcome || exitCodes.ok;
+  }
   await renderOutcome(outcome, { format: context.format, pager, paint: global.color !== false, query }, context, state);
   const exitCode = outcome.exitCode ?? exitCodes.ok;
   if (outcome.failure && isDocumentFormat(context.format) && !state.errorsAsText) {
     await writeProblemDocument(outcome.failure, exitCode, context.format, state);
     return exitCode;
   }
+  sayHeld(context);
   for (const message of outcome.messages ?? []) context.say(message);
   for (const note of outcome.notes ?? []) context.note(note);
   return exitCode;
+}
+
+/** A run that did not fail says the notices it kept for a problem document as text, as any run does. */
+function sayHeld(context: Context): void {
+  const held = context.held ?? [];
+  context.held = undefined;
+  for (const line of held) context.say(line);
 }
 
 interface Printing {
@@ -181,7 +192,8 @@ async function renderOutcome(outcome: Outcome, printing: Printing, context: Cont
 async function writeProblemDocument(error: unknown, exitCode: number, format: OutputFormat, state: RunState): Promise<void> {
   const { renderProblemDocument } = await import('./output/diagnostics.js');
   const debug = state.context?.debug ?? false;
-  await renderProblemDocument(error, exitCodeOf(exitCode, state.deps), { stream: state.deps.stderr, format, now: state.deps.now(), debug });
+  const notes = state.context?.held ?? [];
+  await renderProblemDocument(error, exitCodeOf(exitCode, state.deps), { stream: state.deps.stderr, format, now: state.deps.now(), debug, notes });
 }
 
 /** COLUMNS when set to a width, else the terminal's; undefined (nothing cut) when neither is known. */

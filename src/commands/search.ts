@@ -10,6 +10,7 @@ import { mappedHeader, resultsTable, searchResults } from '../search/view.js';
 import { argument, defineCommand, flag } from './command.js';
 import { filterOperators, identifier, outputFlags } from './input.js';
 import { projectFlag, requireProject } from './projects/project-ref.js';
+import { formatCount } from '../output/count.js';
 
 /** Free text for a body or query value: not empty, no control characters (a "/" is fine). */
 const requiredText = (required: string) =>
@@ -153,6 +154,6 @@ function looksLikeId(value: string): boolean {
 
 /** Said on stderr: as a sentence, or for -o json, yaml and ndjson as one JSON line that a script can parse. */
 function fullPageNotice(count: number, asDocument: boolean): string {
-  const title = `This page is full (${count} results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.`;
+  const title = `This page is full (${formatCount(count)} results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.`;
   return asDocument ? JSON.stringify({ type: 'urn:ipctl:notice:page-full', title, results: count, moreMayExist: true }) : title;
 }

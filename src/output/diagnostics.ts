@@ -1,7 +1,7 @@
 import type { Paint } from './paint.js';
 import type { OutputFormat } from './view.js';
 import { escapedInDocument, visible } from './outside-text.js';
-import { problemDocument } from './problem-document.js';
+import { type ProblemDocument, problemDocument } from './problem-document.js';
 import type { OutputStream } from '../deps.js';
 import { ApiError, DeclinedError, type Problem, UsageError, UserError } from '../errors.js';
 
@@ -83,12 +83,17 @@ function retryText(problem: Problem): string | undefined {
  * format and nothing else, so that a script parses every failure as it parses
  * the output.
  */
-export async function renderProblemDocument(error: unknown, exitCode: number, target: { stream: OutputStream; format: OutputFormat; now: Date; debug: boolean }): Promise<void> {
-  const document = problemDocument(error, exitCode, target);
+export async function renderProblemDocument(error: unknown, exitCode: number, target: { stream: OutputStream; format: OutputFormat; now: Date; debug: boolean; notes?: string[] }): Promise<void> {
+  const document = withNotes(problemDocument(error, exitCode, target), target.notes ?? []);
   if (target.format === 'yaml') {
     const { toYaml } = await import('./yaml.js');
     target.stream.write(toYaml(document));
   } else {
     target.stream.write(`${escapedInDocument(target.format === 'ndjson' ? JSON.stringify(document) : JSON.stringify(document, null, 2))}\n`);
   }
+}
+
+/** The notices the run said before it failed (a lock taken over, a profile file others can read), after ipctl's own notes on the problem. */
+function withNotes(document: ProblemDocument, notes: string[]): ProblemDocument {
+  return notes.length === 0 ? document : { ...document, notes: [...(document.notes ?? []), ...notes] };
 }

@@ -8,9 +8,9 @@ import { ApiError, BulkImportError, ConfigError, CredentialError, InterruptedErr
  * `errors` (always there, empty when there is nothing to list: the
  * field-level problems, each with its flag, field or line where known, or a
  * bulk import's rows, with `errorsNotListed` counting those left out),
- * `retryAfter` (seconds, when the service said when to try again) and, beside
- * a service's problem, `notes` (ipctl's own lines about it, such as a hint
- * about the base URL).
+ * `retryAfter` (seconds, when the service said when to try again) and
+ * `notes`: ipctl's own lines, about a service's problem (a hint about the base
+ * URL) and the notices the run said before it failed (diagnostics.ts adds those).
  */
 export interface ProblemDocument {
   type: string;

@@ -89,7 +89,7 @@ describe('a bulk import against a rate-limited service', { timeout: 400_000 }, (
     // stdout and stderr share the terminal.
     const screen = result.stdout.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
     expect(result.code, screen.slice(-2000)).toBe(0);
-    expect(screen).toMatch(/│ Created\s+│ 2500\s+│/);
+    expect(screen).toMatch(/│ Created\s+│ 2,500\s+│/);
     expect(screen).toMatch(/│ Failed\s+│ 0\s+│/);
     expect(screen).not.toMatch(/canary/i);
     const statuses = finalStatuses(path.replace(/\.jsonl$/, '.results.jsonl'));

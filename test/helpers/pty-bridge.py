@@ -16,7 +16,8 @@ pid, fd = pty.fork()
 if pid == 0:
     os.execvpe(sys.argv[1], sys.argv[1:], os.environ)
 
-fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+# PTY_COLUMNS: a narrower terminal, for what is drawn to its width.
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, int(os.environ.get("PTY_COLUMNS", "200")), 0, 0))
 stdin_open = True
 while True:
     readable, _, _ = select.select([fd] + ([0] if stdin_open else []), [], [])

@@ -6,6 +6,7 @@ import type { Outcome } from '../../output/view.js';
 import { confirmRemoval } from '../confirm.js';
 import { inProject } from '../projects/project-ref.js';
 import type { RemoveInput } from './remove.js';
+import { formatCount } from '../../output/count.js';
 
 interface Removed {
   id: string;
@@ -42,9 +43,9 @@ export async function removeByIds(input: RemoveInput, context: Context): Promise
       );
     }
     const rows = connections.map((connection, index): Removed => ({ id: ids[index]!, provider: connection.provider, groupRef: connection.group?.groupRef, consumerRef: connection.consumer?.consumerRef, status: 'would be removed' }));
-    if (input.dryRun) return { ...removedOutcome(rows), messages: [`Dry run: ${rows.length} ${rows.length === 1 ? 'connection' : 'connections'} would be removed from project ${project}; nothing was sent.`] };
+    if (input.dryRun) return { ...removedOutcome(rows), messages: [`Dry run: ${formatCount(rows.length)} ${rows.length === 1 ? 'connection' : 'connections'} would be removed from project ${project}; nothing was sent.`] };
     await confirmRemoval(context, input.yes, {
-      question: rows.length === 1 ? `Remove connection ${describe(rows[0]!)} from project ${project}?` : `Remove ${rows.length} connections from project ${project}?`,
+      question: rows.length === 1 ? `Remove connection ${describe(rows[0]!)} from project ${project}?` : `Remove ${formatCount(rows.length)} connections from project ${project}?`,
       command: context.suggest(`connections remove ${ids.join(' ')} --project ${project}`),
       cancelled: 'Cancelled; no connection was removed.',
     });

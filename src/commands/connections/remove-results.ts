@@ -5,6 +5,7 @@ import { confirmRemoval } from '../confirm.js';
 import { usageError } from '../input.js';
 import type { RemoveInput } from './remove.js';
 import { fileProblems } from './results-files.js';
+import { formatCount } from '../../output/count.js';
 
 /** `connections remove --from-results RESULTS…`: the files checked, then the bulk removal (src/connections/bulk/remove.ts). */
 export async function removeFromResultsFiles(input: RemoveInput, context: Context): Promise<Outcome> {
@@ -24,7 +25,7 @@ export async function removeFromResultsFiles(input: RemoveInput, context: Contex
       project: input.project,
       confirm: (count, project) =>
         confirmRemoval(context, input.yes, {
-          question: `Remove ${count.toLocaleString('en-US')} ${count === 1 ? 'connection' : 'connections'} from project ${project.name} (${project.id})?`,
+          question: `Remove ${formatCount(count)} ${count === 1 ? 'connection' : 'connections'} from project ${project.name} (${project.id})?`,
           command,
           cancelled: 'Cancelled; no connection was removed.',
         }),

@@ -5,6 +5,7 @@ import * as z from '../../schema/zod.js';
 import { argument, defineCommand } from '../command.js';
 import { filePaths, outputFlags, usageError } from '../input.js';
 import { fileProblems, readFailure } from './results-files.js';
+import { countFields, formatCount } from '../../output/count.js';
 
 /*
  * `connections report RESULTS…`: one summary of the results files of bulk
@@ -82,7 +83,7 @@ function reportOutcome(all: FileSummary[], inMoreThanOneFile: number, repeated: 
       sections: [
         {
           kind: 'record',
-          fields: [
+          fields: countFields([
             ['Files', data.files],
             ['Rows', data.rows],
             ['Created', data.created],
@@ -92,12 +93,12 @@ function reportOutcome(all: FileSummary[], inMoreThanOneFile: number, repeated: 
             ['Uncertain', data.uncertain],
             ...(data.damaged > 0 ? ([['Damaged lines', data.damaged]] as Array<[string, number]>) : []),
             ['In more than one file', data.inMoreThanOneFile],
-          ],
+          ]),
         },
         {
           kind: 'list',
           columns: ['FILE', 'ROWS', 'CREATED', ...(removals ? ['REMOVED', 'ALREADY REMOVED'] : []), 'FAILED', 'INVALID', 'UNCERTAIN'],
-          rows: all.map((file) => [file.file, file.rows, file.created, ...(removals ? [file.removed, file.alreadyRemoved] : []), file.failed, file.invalid, file.uncertain]),
+          rows: all.map((file) => [file.file, ...[file.rows, file.created, ...(removals ? [file.removed, file.alreadyRemoved] : []), file.failed, file.invalid, file.uncertain].map(formatCount)]),
         },
         ...(repeated.length > 0
           ? [{ kind: 'list' as const, columns: ['GROUP', 'CONSUMER', 'PROVIDER', 'FIRST', 'AGAIN'], rows: repeated.map((key) => [key.groupRef, key.consumerRef, key.provider, key.first, key.again]) }]
@@ -112,16 +113,16 @@ function reportOutcome(all: FileSummary[], inMoreThanOneFile: number, repeated: 
 
 function summaryMessages(data: { rows: number; failed: number; invalid: number; uncertain: number; damaged: number; inMoreThanOneFile: number }, repeated: RepeatedKey[]): string[] {
   const messages: string[] = [];
-  const rows = (count: number): string => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+  const rows = (count: number): string => `${formatCount(count)} ${count === 1 ? 'row' : 'rows'}`;
   if (data.inMoreThanOneFile > 0) {
     const more = data.inMoreThanOneFile - repeated.length;
     messages.push(
-      `${data.inMoreThanOneFile.toLocaleString('en-US')} ${data.inMoreThanOneFile === 1 ? 'connection is' : 'connections are'} recorded in more than one file${more > 0 ? ` (${repeated.length} listed, ${more.toLocaleString('en-US')} more)` : ''}: the jobs did not split one file by one --shard I/N, so a connection may have been created twice.`,
+      `${formatCount(data.inMoreThanOneFile)} ${data.inMoreThanOneFile === 1 ? 'connection is' : 'connections are'} recorded in more than one file${more > 0 ? ` (${formatCount(repeated.length)} listed, ${formatCount(more)} more)` : ''}: the jobs did not split one file by one --shard I/N, so a connection may have been created twice.`,
     );
   }
   if (data.failed > 0) messages.push(`${rows(data.failed)} failed; run the job of each file again with --resume to send them again.`);
   if (data.uncertain > 0) messages.push(`${rows(data.uncertain)} may or may not have been created; check them on the platform (see "Uncertain rows" in the import documentation).`);
   if (data.invalid > 0) messages.push(`${rows(data.invalid)} ${data.invalid === 1 ? 'is' : 'are'} invalid; fix them in the input, then run the job again with --resume.`);
-  if (data.damaged > 0) messages.push(`${data.damaged.toLocaleString('en-US')} ${data.damaged === 1 ? 'line' : 'lines'} of the files ${data.damaged === 1 ? 'is' : 'are'} damaged and name${data.damaged === 1 ? 's' : ''} no row.`);
+  if (data.damaged > 0) messages.push(`${formatCount(data.damaged)} ${data.damaged === 1 ? 'line' : 'lines'} of the files ${data.damaged === 1 ? 'is' : 'are'} damaged and name${data.damaged === 1 ? 's' : ''} no row.`);
   return messages;
 }

@@ -22,6 +22,7 @@ import { RowSelection } from './selection.js';
 import { keyDigest, type Shard } from './shard.js';
 import { notedRows, type RowToSend, type Sender } from './send.js';
 import { openSource, type RowSource } from './source.js';
+import { countFields, formatCount } from '../../output/count.js';
 
 export interface BulkInput {
   fromFile: string;
@@ -137,7 +138,7 @@ async function runImport(run: Run): Promise<Outcome> {
 function damagedResultsError(path: string, prior: PriorResults): UsageError {
   const count = prior.unreadable;
   return new UsageError(
-    `--resume: ${count} ${count === 1 ? 'line' : 'lines'} of ${path} ${count === 1 ? 'is' : 'are'} damaged and name${count === 1 ? 's' : ''} no row (line${count === 1 ? '' : 's'} ${prior.unreadableAt.join(', ')}${count > prior.unreadableAt.length ? ', …' : ''}); a row ${count === 1 ? 'it was' : 'they were'} about may have been sent. Nothing was sent.`,
+    `--resume: ${formatCount(count)} ${count === 1 ? 'line' : 'lines'} of ${path} ${count === 1 ? 'is' : 'are'} damaged and name${count === 1 ? 's' : ''} no row (line${count === 1 ? '' : 's'} ${prior.unreadableAt.join(', ')}${count > prior.unreadableAt.length ? ', …' : ''}); a row ${count === 1 ? 'it was' : 'they were'} about may have been sent. Nothing was sent.`,
     'Look at those lines and remove them once you know their rows were not created, or give --retry-uncertain to resume anyway (rows not recorded are then sent).',
   );
 }
@@ -196,7 +197,7 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
     throw new UsageError(
       `--resume: ${run.resultsPath} does not record this input (${mismatched} ${mismatched === 1 ? 'line differs' : 'lines differ'}); nothing was sent:`,
       'Resume with the same file the run started with (same rows on the same lines), or start a new run with another --results path.',
-      more > 0 ? [...mismatches, `…and ${more} more`] : mismatches,
+      more > 0 ? [...mismatches, `…and ${formatCount(more)} more`] : mismatches,
     );
   }
   return report;
@@ -302,10 +303,10 @@ class InvalidRows {
   lines(): string[] {
     const lines = [...this.#problems.entries()].map(([problem, { lines: where, count }]) => {
       const more = count - where.length;
-      const named = where.length === 1 && more === 0 ? `line ${where[0]}` : `lines ${where.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+      const named = where.length === 1 && more === 0 ? `line ${where[0]}` : `lines ${where.join(', ')}${more > 0 ? ` and ${formatCount(more)} more` : ''}`;
       return `${named}: ${problem}`;
     });
-    if (this.#otherProblems > 0) lines.push(`…and ${this.#otherProblems.toLocaleString('en-US')} other problems`);
+    if (this.#otherProblems > 0) lines.push(`…and ${formatCount(this.#otherProblems)} other problems`);
     return lines;
   }
 }
@@ -316,7 +317,7 @@ const linesPerProblem = 5;
 function invalidRowsError(report: CheckReport, name: string): UsageError {
   const { count } = report.invalid;
   return new UsageError(
-    `${count.toLocaleString('en-US')} of ${report.rows.toLocaleString('en-US')} rows in ${name} ${count === 1 ? 'is' : 'are'} invalid; nothing was sent:`,
+    `${formatCount(count)} of ${formatCount(report.rows)} rows in ${name} ${count === 1 ? 'is' : 'are'} invalid; nothing was sent:`,
     'Fix them and run the command again, or give --skip-invalid to send the valid rows and record the invalid ones in the results file.',
     report.invalid.lines(),
   );
@@ -353,7 +354,7 @@ function dryRunOutcome(run: Run, report: CheckReport): Outcome {
     toSend: report.toSend,
     ...shardData(run.input, report),
   };
-  const messages = report.invalid.count > 0 ? [`${report.invalid.count} invalid ${report.invalid.count === 1 ? 'row' : 'rows'} would be skipped and recorded:`, ...report.invalid.lines().map((line) => `  - ${line}`)] : [];
+  const messages = report.invalid.count > 0 ? [`${formatCount(report.invalid.count)} invalid ${report.invalid.count === 1 ? 'row' : 'rows'} would be skipped and recorded:`, ...report.invalid.lines().map((line) => `  - ${line}`)] : [];
   return {
     data,
     view: runView(run, [
@@ -365,7 +366,7 @@ function dryRunOutcome(run: Run, report: CheckReport): Outcome {
       ...(run.input.retryUncertain ? ([['Uncertain, found by key', report.found]] as Array<[string, number]>) : []),
       ['Would send', report.toSend],
     ]),
-    messages: [...messages, `Dry run: ${report.toSend.toLocaleString('en-US')} ${report.toSend === 1 ? 'connection' : 'connections'} would be created; nothing was sent.`],
+    messages: [...messages, `Dry run: ${formatCount(report.toSend)} ${report.toSend === 1 ? 'connection' : 'connections'} would be created; nothing was sent.`],
   };
 }
 
@@ -413,7 +414,7 @@ function summaryOutcome(run: Run, report: CheckReport, sender: Sender, seconds: 
       ...(run.input.retryUncertain ? ([['Uncertain, found by key', report.found]] as Array<[string, number]>) : []),
       ['Not sent', data.notSent],
       ['Retries', data.retries],
-      ['Time', `${data.seconds} s (${data.rowsPerSecond.toLocaleString('en-US')} rows/s)`],
+      ['Time', `${data.seconds} s (${formatCount(data.rowsPerSecond)} rows/s)`],
     ]),
     messages: parts.flatMap((part) => (part.list ? [`${part.text}:`, ...part.list.map((line) => `  - ${line}`)] : [part.more ? `${part.text} ${part.more}` : part.text])),
     exitCode,
@@ -432,7 +433,7 @@ function shardFields(input: BulkInput, report: CheckReport): RecordView['fields'
 
 /** The table of a run, dry or not: the input it read and the project it creates in, then the given rows. */
 function runView(run: Run, counts: RecordView['fields']): RecordView {
-  return recordView([['Input', `${run.source.name} (${run.format})`], ['Project', run.project], ...counts]);
+  return recordView([['Input', `${run.source.name} (${run.format})`], ['Project', run.project], ...countFields(counts)]);
 }
 
 /**
@@ -465,20 +466,20 @@ function summaryParts(run: Run, report: CheckReport, sender: Sender, notSent: nu
     const shown = sender.failures.slice(0, failuresInText);
     const list = shown.map((note) => `line ${note.line}: ${problemText(note.problem)}`);
     if (counts.failed > shown.length) list.push(`…and ${counts.failed - shown.length} more`);
-    parts.push({ text: `${counts.failed} ${counts.failed === 1 ? 'row' : 'rows'} failed; the service created nothing for ${counts.failed === 1 ? 'it' : 'them'} (status "failed" in ${results})`, list, kind: 'import-rows-failed' });
+    parts.push({ text: `${formatCount(counts.failed)} ${counts.failed === 1 ? 'row' : 'rows'} failed; the service created nothing for ${counts.failed === 1 ? 'it' : 'them'} (status "failed" in ${results})`, list, kind: 'import-rows-failed' });
   }
   const uncertainLines = [...report.keptUncertainLines, ...sender.uncertainRows.map((note) => note.line)];
   const uncertain = counts.uncertain + report.keptUncertain;
   if (uncertain > 0) {
     parts.push({
-      text: `${uncertain} ${uncertain === 1 ? 'row' : 'rows'} may or may not have been created (the request was sent, and no clear answer was recorded): line${uncertain === 1 ? '' : 's'} ${uncertainLines.slice(0, 10).join(', ')}${uncertain > 10 ? ', …' : ''}.`,
+      text: `${formatCount(uncertain)} ${uncertain === 1 ? 'row' : 'rows'} may or may not have been created (the request was sent, and no clear answer was recorded): line${uncertain === 1 ? '' : 's'} ${uncertainLines.slice(0, 10).join(', ')}${uncertain > 10 ? ', …' : ''}.`,
       more: '--resume does not send them again; check them on the platform, then see "Uncertain rows" in the import documentation.',
       kind: 'import-rows-uncertain',
     });
   }
   if (counts.invalid > 0) {
     parts.push({
-      text: `${counts.invalid} invalid ${counts.invalid === 1 ? 'row was' : 'rows were'} skipped (status "invalid" in ${results});`,
+      text: `${formatCount(counts.invalid)} invalid ${counts.invalid === 1 ? 'row was' : 'rows were'} skipped (status "invalid" in ${results});`,
       more: `fix ${counts.invalid === 1 ? 'it' : 'them'} in the file, then run the same command with --resume to send ${counts.invalid === 1 ? 'it' : 'them'}.`,
       kind: 'import-rows-skipped',
     });
@@ -491,7 +492,7 @@ function summaryParts(run: Run, report: CheckReport, sender: Sender, notSent: nu
 function unrecordedPart(sender: Sender): SummaryPart {
   const rows = sender.unrecorded;
   return {
-    text: `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} ended after the results file stopped taking records, so ${rows.length === 1 ? 'its' : 'their'} outcome is written only here; --resume counts ${rows.length === 1 ? 'it' : 'them'} as uncertain and does not send ${rows.length === 1 ? 'it' : 'them'} again`,
+    text: `${formatCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'} ended after the results file stopped taking records, so ${rows.length === 1 ? 'its' : 'their'} outcome is written only here; --resume counts ${rows.length === 1 ? 'it' : 'them'} as uncertain and does not send ${rows.length === 1 ? 'it' : 'them'} again`,
     list: rows.map((row) => `line ${row.line}: ${row.status}${row.connectionId ? ` (${row.connectionId})` : ''}`),
   };
 }

@@ -5,6 +5,7 @@
  * plain line every few seconds, so logs stay readable.
  */
 import type { OutputStream } from '../../deps.js';
+import { formatCount } from '../../output/count.js';
 
 export interface ProgressSnapshot {
   phase: 'checking' | 'sending' | 'stopping';
@@ -34,7 +35,7 @@ function finishedOf(snapshot: ProgressSnapshot): number {
   return snapshot.created + snapshot.failed + snapshot.uncertain + snapshot.invalid;
 }
 
-const count = (value: number): string => value.toLocaleString('en-US');
+const count = formatCount;
 
 /** "3 s", "2 min 5 s", "1 h 2 min". */
 function duration(ms: number): string {
@@ -53,19 +54,18 @@ function rateAndEta(snapshot: ProgressSnapshot): { rate?: string; left?: string 
   return { rate: `${count(Math.round(perSecond))}/s`, left: perSecond > 0 ? duration((remaining / perSecond) * 1000) : undefined };
 }
 
-function details(snapshot: ProgressSnapshot): string[] {
-  const parts = [`${count(snapshot.created)} ${snapshot.doneWord ?? 'created'}`];
-  if (snapshot.failed > 0) parts.push(`${count(snapshot.failed)} failed`);
-  if (snapshot.uncertain > 0) parts.push(`${count(snapshot.uncertain)} uncertain`);
-  if (snapshot.invalid > 0) parts.push(`${count(snapshot.invalid)} invalid`);
+/** What the finished rows are: "1,400 created", then the failed, uncertain and invalid ones there are. */
+function details(snapshot: ProgressSnapshot): LinePart[] {
+  const parts: LinePart[] = [{ kind: 'done', text: `${count(snapshot.created)} ${snapshot.doneWord ?? 'created'}` }];
+  for (const kind of ['failed', 'uncertain', 'invalid'] as const) if (snapshot[kind] > 0) parts.push({ kind, text: `${count(snapshot[kind])} ${kind}` });
   return parts;
 }
 
 /** "concurrency 4/8" and "210 req/s": how the import is paced now. */
-function pacing(snapshot: ProgressSnapshot): string[] {
-  const parts: string[] = [];
-  if (snapshot.concurrency) parts.push(`concurrency ${snapshot.concurrency.limit}/${snapshot.concurrency.max}`);
-  if (snapshot.requestsPerSecond !== undefined) parts.push(`${count(Math.round(snapshot.requestsPerSecond))} req/s`);
+function pacing(snapshot: ProgressSnapshot): LinePart[] {
+  const parts: LinePart[] = [];
+  if (snapshot.concurrency) parts.push({ kind: 'concurrency', text: `concurrency ${snapshot.concurrency.limit}/${snapshot.concurrency.max}` });
+  if (snapshot.requestsPerSecond !== undefined) parts.push({ kind: 'req/s', text: `${count(snapshot.requestsPerSecond)} req/s` });
   return parts;
 }
 
@@ -75,24 +75,77 @@ function status(snapshot: ProgressSnapshot): string | undefined {
   return undefined;
 }
 
-/** The terminal line: a bar, then as much of the detail as fits in `width` columns. */
-export function progressBar(snapshot: ProgressSnapshot, width: number): string {
-  if (snapshot.phase === 'checking') return fit(`Checking rows: ${count(snapshot.checked)}`, width);
+/**
+ * What goes first as the width shrinks, to what goes last: the pacing, then
+ * the rate, then the time left, as a person watching needs them least to most.
+ * Before the time left also go the bar, the rows done and the percentage,
+ * which the count says again; after it, what a person must act on (invalid,
+ * uncertain, failed), then a status (stopping, slowed down). The count itself
+ * is never dropped.
+ */
+const dropOrder = ['req/s', 'concurrency', 'rate', 'bar', 'done', 'percent', 'left', 'invalid', 'uncertain', 'failed', 'status', 'label'] as const;
+type PartKind = (typeof dropOrder)[number] | 'count';
+
+interface LinePart {
+  kind: PartKind;
+  text: string;
+}
+
+/** The bar is drawn 20 wide, and narrowed down to 10 before anything else goes. */
+const barWidths = { most: 20, least: 10 };
+
+function barParts(snapshot: ProgressSnapshot): LinePart[] {
+  if (snapshot.phase === 'checking') return [{ kind: 'label', text: 'Checking rows:' }, { kind: 'count', text: count(snapshot.checked) }];
   const finished = finishedOf(snapshot);
-  const fraction = snapshot.total > 0 ? Math.min(1, finished / snapshot.total) : 1;
-  const barWidth = 20;
-  const filled = Math.round(fraction * barWidth);
   const { rate, left } = rateAndEta(snapshot);
-  const parts = [
-    `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${count(finished)}/${count(snapshot.total)} ${Math.floor(fraction * 100)}%`,
+  const part = (kind: PartKind, text: string | undefined): LinePart[] => (text ? [{ kind, text }] : []);
+  return [
+    ...part('bar', '[]'),
+    ...part('count', `${count(finished)}/${count(snapshot.total)}`),
+    ...part('percent', `${Math.floor(fractionDone(snapshot) * 100)}%`),
     ...details(snapshot),
-    ...(rate ? [rate] : []),
-    ...(left && finished < snapshot.total ? [`${left} left`] : []),
+    ...part('rate', rate),
+    ...part('left', left && finished < snapshot.total ? `${left} left` : undefined),
     ...pacing(snapshot),
+    ...part('status', status(snapshot)),
   ];
-  const note = status(snapshot);
-  if (note) parts.push(note);
-  return fit(parts.join(' · '), width);
+}
+
+function fractionDone(snapshot: ProgressSnapshot): number {
+  return snapshot.total > 0 ? Math.min(1, finishedOf(snapshot) / snapshot.total) : 1;
+}
+
+/** The parts as one line, the bar `barWidth` wide; the bar, the count and the percentage are set apart by spaces only. */
+function joinParts(parts: LinePart[], snapshot: ProgressSnapshot, barWidth: number): string {
+  let line = '';
+  for (const part of parts) {
+    const text = part.kind === 'bar' ? drawBar(fractionDone(snapshot), barWidth) : part.text;
+    const glue = line === '' ? '' : part.kind === 'count' || part.kind === 'percent' ? ' ' : ' · ';
+    line += `${glue}${text}`;
+  }
+  return line;
+}
+
+function drawBar(fraction: number, width: number): string {
+  const filled = Math.round(fraction * width);
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+}
+
+/**
+ * The terminal line: as much as fits in `width` columns, the parts dropped in
+ * dropOrder until it fits; the count is never dropped, nor cut, even when it
+ * alone is wider. A pure function of the snapshot and the width.
+ */
+export function progressBar(snapshot: ProgressSnapshot, width: number): string {
+  let parts = barParts(snapshot);
+  for (const next of dropOrder) {
+    const line = joinParts(parts, snapshot, barWidths.most);
+    if (line.length <= width) return line;
+    const narrowed = barWidths.most - (line.length - width);
+    if (parts.some((part) => part.kind === 'bar') && narrowed >= barWidths.least) return joinParts(parts, snapshot, narrowed);
+    parts = parts.filter((part) => part.kind !== next);
+  }
+  return joinParts(parts, snapshot, barWidths.most);
 }
 
 /** The line written every few seconds when stderr is not a terminal. */
@@ -102,9 +155,9 @@ export function progressLine(snapshot: ProgressSnapshot): string {
   const percent = snapshot.total > 0 ? Math.floor((finished / snapshot.total) * 100) : 100;
   const { rate, left } = rateAndEta(snapshot);
   const speed = rate ? `; ${rate.replace('/s', ' rows/s')}${left && finished < snapshot.total ? `, about ${left} left` : ''}` : '';
-  const paced = pacing(snapshot);
+  const paced = pacing(snapshot).map((part) => part.text);
   const note = status(snapshot);
-  return `Progress: ${count(finished)} of ${count(snapshot.total)} rows (${percent}%): ${details(snapshot).join(', ')}${speed}${paced.length > 0 ? `; ${paced.join(', ')}` : ''}${note ? `; ${note}` : ''}`;
+  return `Progress: ${count(finished)} of ${count(snapshot.total)} rows (${percent}%): ${details(snapshot).map((part) => part.text).join(', ')}${speed}${paced.length > 0 ? `; ${paced.join(', ')}` : ''}${note ? `; ${note}` : ''}`;
 }
 
 /**
@@ -129,10 +182,6 @@ export class RecentRate {
     const spanMs = at - first.at;
     return spanMs >= 500 ? ((total - first.total) * 1000) / spanMs : undefined;
   }
-}
-
-function fit(line: string, width: number): string {
-  return line.length <= width ? line : `${line.slice(0, Math.max(0, width - 1))}…`;
 }
 
 export interface ProgressOptions {
@@ -174,13 +223,18 @@ export class ProgressReporter {
       this.#stream.write(`${progressLine(snapshot)}\n`);
       return;
     }
-    const line = progressBar(snapshot, Math.max(20, (this.#stream.columns || 80) - 1));
+    // Three columns to spare: the `^C` a terminal echoes after the line must not wrap it onto a second row,
+    // which the next `\r` could not reach, leaving a stale copy of the bar above the summary.
+    const line = progressBar(snapshot, Math.max(20, (this.#stream.columns || 80) - 3));
     if (line === this.#shown) return;
     this.#shown = line;
     this.#stream.write(`\r${line}\u001b[K`);
   }
 
-  /** Stops the timer; on a terminal the last state stays on its own line. */
+  /**
+   * Stops the timer; on a terminal the last state stays on its own line,
+   * drawn over the bar and over whatever the terminal echoed after it (`^C`).
+   */
   stop(): void {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;

@@ -20,6 +20,7 @@ import { type Answer, answerOfError } from './outcome.js';
 import { type PriorResults, readPriorResults, recordsOf, ResultsLog } from './results.js';
 import { BulkRun, lockResults } from './run.js';
 import { notedRows, type RowToSend, type Sender } from './send.js';
+import { countFields, formatCount } from '../../output/count.js';
 
 export interface RemovalInput {
   /** Results files of one import: one file, or one per shard. */
@@ -221,7 +222,7 @@ async function removeOne(api: ApiClient, project: string, row: RowToSend): Promi
       if (matches === undefined) return { kind: 'failed', problem: { title: 'No connection ID and no provider, group and consumer are recorded for this row: there is nothing to look it up by' } };
       if (matches.length === 0) return { kind: 'absent' };
       const ids = matches.map((match) => match.id ?? '(no ID)');
-      if (matches.length > 1 || matches[0]!.id === undefined) return { kind: 'failed', problem: { title: `${matches.length} connections have this row's provider, group and consumer; none was removed`, detail: ids.join(', ') } };
+      if (matches.length > 1 || matches[0]!.id === undefined) return { kind: 'failed', problem: { title: `${formatCount(matches.length)} connections have this row's provider, group and consumer; none was removed`, detail: ids.join(', ') } };
       connectionId = matches[0]!.id;
     }
     await api.call(bulkDelete, { path: { projectIdOrName: project, connectionId } });
@@ -245,7 +246,7 @@ async function dryRunOutcome(input: RemovalInput, resultsPath: string, project: 
     },
     messages: [
       ...(note ? [note] : []),
-      `Dry run: ${rows.length.toLocaleString('en-US')} ${rows.length === 1 ? 'connection' : 'connections'} would be removed from project ${project.name} (${project.id})${byKey > 0 ? `, ${byKey} of them looked up by key first` : ''}; nothing was sent. The removal's results would go to ${resultsPath}.`,
+      `Dry run: ${formatCount(rows.length)} ${rows.length === 1 ? 'connection' : 'connections'} would be removed from project ${project.name} (${project.id})${byKey > 0 ? `, ${formatCount(byKey)} of them looked up by key first` : ''}; nothing was sent. The removal's results would go to ${resultsPath}.`,
     ],
   };
 }
@@ -284,14 +285,14 @@ function summaryOutcome({ input, resultsPath, project, note, scan, sender, secon
   };
   const messages: string[] = [];
   if (stopError) messages.push(`Stopped: ${stopError.message}${stopError.hint ? ` ${stopError.hint}` : ''}`);
-  if (sender.unrecorded.length > 0) messages.push(`${sender.unrecorded.length} ${sender.unrecorded.length === 1 ? 'row' : 'rows'} ended after the results file stopped taking records: ${sender.unrecorded.map((row) => `line ${row.line} ${row.status}`).join(', ')}.`);
+  if (sender.unrecorded.length > 0) messages.push(`${formatCount(sender.unrecorded.length)} ${sender.unrecorded.length === 1 ? 'row' : 'rows'} ended after the results file stopped taking records: ${sender.unrecorded.map((row) => `line ${row.line} ${row.status}`).join(', ')}.`);
   if (interrupted) messages.push('Interrupted: the requests in flight had half a second to finish; each is recorded.');
   if (counts.failed > 0) {
-    messages.push(`${counts.failed} ${counts.failed === 1 ? 'connection was' : 'connections were'} not removed (status "failed" in ${resultsPath}):`);
+    messages.push(`${formatCount(counts.failed)} ${counts.failed === 1 ? 'connection was' : 'connections were'} not removed (status "failed" in ${resultsPath}):`);
     for (const note of sender.failures.slice(0, 5)) messages.push(`  - line ${note.line}: ${[note.problem?.status, note.problem?.title].filter((part) => part !== undefined).join(' ')}${note.problem?.detail ? `: ${note.problem.detail}` : ''}`);
-    if (counts.failed > 5) messages.push(`  - …and ${counts.failed - 5} more`);
+    if (counts.failed > 5) messages.push(`  - …and ${formatCount(counts.failed - 5)} more`);
   }
-  if (counts.uncertain > 0) messages.push(`${counts.uncertain} ${counts.uncertain === 1 ? 'row' : 'rows'} got no clear answer (status "uncertain"); a removal is safe to send again.`);
+  if (counts.uncertain > 0) messages.push(`${formatCount(counts.uncertain)} ${counts.uncertain === 1 ? 'row' : 'rows'} got no clear answer (status "uncertain"); a removal is safe to send again.`);
   if (data.notSent > 0 || counts.failed > 0 || counts.uncertain > 0) messages.push('Run the same command with --resume to send the rest; connections already removed are skipped.');
   let exitCode: ExitCode = exitCodes.ok;
   if (counts.failed > 0 || counts.uncertain > 0 || data.notSent > 0) exitCode = exitCodes.failure;
@@ -299,7 +300,7 @@ function summaryOutcome({ input, resultsPath, project, note, scan, sender, secon
   if (interrupted) exitCode = exitCodes.interrupted;
   return {
     data,
-    view: recordView([
+    view: recordView(countFields([
       ['Results', resultsPath],
       ['Project', `${project.name} (${project.id})`],
       ['Rows', data.rows],
@@ -311,7 +312,7 @@ function summaryOutcome({ input, resultsPath, project, note, scan, sender, secon
       ['Not sent', data.notSent],
       ['Retries', data.retries],
       ['Time', `${data.seconds} s`],
-    ]),
+    ])),
     messages: note ? [note, ...messages] : messages,
     exitCode,
     failure: exitCode === exitCodes.ok ? undefined : removalError(messages, exitCode, sender, interrupted),

@@ -17,6 +17,7 @@ import { maxDepth, tooDeep } from '../../nesting.js';
 import { bodyFields, keep } from '../request.js';
 import { invalidUtf8Column, notUtf8, saveAsUtf8, utf8, withoutBom } from './encoding.js';
 import { splitScopes } from '../sources.js';
+import { formatCount } from '../../output/count.js';
 
 export type RowFormat = 'jsonl' | 'csv';
 
@@ -226,9 +227,9 @@ function headerColumns(names: string[], flag: string): Column[] {
     const shown = problems.slice(0, shownHeaderProblems).map((problem) => problem());
     const more = problems.length - shown.length;
     throw new UsageError(
-      `${flag}: the CSV header (line 1) names ${problems.length === 1 ? 'a column' : `${problems.length.toLocaleString('en-US')} columns`} ipctl cannot use; nothing was sent:`,
+      `${flag}: the CSV header (line 1) names ${problems.length === 1 ? 'a column' : `${formatCount(problems.length)} columns`} ipctl cannot use; nothing was sent:`,
       headerHint,
-      more > 0 ? [...shown, `…and ${more.toLocaleString('en-US')} more`] : shown,
+      more > 0 ? [...shown, `…and ${formatCount(more)} more`] : shown,
     );
   }
   return columns;
