@@ -9,8 +9,9 @@
  * file back tells --resume what each line of the input came to; it keeps one
  * byte and one hash per line, never the records themselves.
  */
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { FileWriteError, UsageError } from '../../errors.js';
+import type { FileSystem } from '../../host-fs.js';
 import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
@@ -46,6 +47,7 @@ export interface ResultRecord extends RowIdentity {
 /** The results file, open for appending. */
 export class ResultsLog {
   readonly path: string;
+  readonly #fs: FileSystem;
   readonly #fd: number;
   readonly #scrub: (text: string) => string;
   /** Bytes of whole records in the file: where a failed write's part is cut back to. */
@@ -58,7 +60,8 @@ export class ResultsLog {
   /** How many records of the last append() are in the file (fewer than given when it threw). */
   stored = 0;
 
-  private constructor(path: string, fd: number, scrub: (text: string) => string, size: number) {
+  private constructor(fs: FileSystem, path: string, fd: number, scrub: (text: string) => string, size: number) {
+    this.#fs = fs;
     this.path = path;
     this.#fd = fd;
     this.#scrub = scrub;
@@ -70,32 +73,32 @@ export class ResultsLog {
    * records (re-running it would send its rows twice); --resume needs one.
    * A symbolic link is refused; the file is made 0600, whatever it was.
    */
-  static open(path: string, resume: boolean, scrub: (text: string) => string = (text) => text): ResultsLog {
-    if (!resume) ResultsLog.assertNoRun(path);
+  static open(fs: FileSystem, path: string, resume: boolean, scrub: (text: string) => string = (text) => text): ResultsLog {
+    if (!resume) ResultsLog.assertNoRun(fs, path);
     let fd: number;
     try {
-      fd = openForWriting('results.open', path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
+      fd = openForWriting(fs, path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkRefusal(path);
       throw openFailure(path, error);
     }
     try {
-      setMode('results.chmod', fd, 0o600);
+      setMode(fs, fd, 0o600);
       // A record cut short by a process killed inside its write: that write never returned, so its request was never sent.
-      const whole = wholeRecordsLength(fd);
-      if (whole < fstatSync(fd).size) truncateTo('results.trim', fd, whole);
+      const whole = wholeRecordsLength(fs, fd);
+      if (whole < fs.fstatSync(fd).size) truncateTo(fs, fd, whole);
       // A file just created lasts a power loss only once its folder is synced too.
-      syncFolderOf(path);
-      return new ResultsLog(path, fd, scrub, whole);
+      syncFolderOf(fs, path);
+      return new ResultsLog(fs, path, fd, scrub, whole);
     } catch (error) {
-      closeSync(fd);
+      fs.closeSync(fd);
       throw openFailure(path, error);
     }
   }
 
   /** Refuses a results file that already holds records: a new run over it would send its rows twice. */
-  static assertNoRun(path: string): void {
-    const size = sizeOf(path);
+  static assertNoRun(fs: FileSystem, path: string): void {
+    const size = sizeOf(fs, path);
     if (size !== undefined && size > 0) {
       throw new UsageError(
         `--results: ${path} already holds the results of a run.`,
@@ -117,7 +120,7 @@ export class ResultsLog {
     const texts = records.map((record) => `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`);
     const text = texts.length === 1 ? texts[0]! : texts.join('');
     try {
-      writeAll('results.write', this.#fd, text);
+      writeAll(this.#fs, this.#fd, text);
     } catch (error) {
       this.#keepWhole(texts, (error as PartialWriteError).bytesWritten ?? 0);
       throw this.#failed(error);
@@ -160,7 +163,7 @@ export class ResultsLog {
     // From here on, a record written waits for the sync after this one.
     this.#nextSync = undefined;
     if (this.failure) throw this.failure;
-    const sync = syncDataSoon('results.sync', this.#fd).catch((error: unknown) => {
+    const sync = syncDataSoon(this.#fs, this.#fd).catch((error: unknown) => {
       throw this.#failed(error);
     });
     this.#syncing = sync;
@@ -174,12 +177,12 @@ export class ResultsLog {
   /** Syncs the ending records too, and closes the file. */
   close(): void {
     try {
-      if (!this.failure) syncData('results.sync', this.#fd);
+      if (!this.failure) syncData(this.#fs, this.#fd);
     } catch (error) {
       this.#failed(error);
     }
     try {
-      closeSync(this.#fd);
+      this.#fs.closeSync(this.#fd);
     } catch (error) {
       // Some file systems report a failed write only when the file is closed.
       this.#failed(error);
@@ -190,7 +193,7 @@ export class ResultsLog {
   #takeBack(stored: number): void {
     if (stored === 0) return;
     try {
-      truncateTo('results.trim', this.#fd, this.#size);
+      truncateTo(this.#fs, this.#fd, this.#size);
     } catch {
       // Left as it is: nothing is appended after it.
     }
@@ -216,10 +219,10 @@ function openFailure(path: string, error: unknown): FileWriteError {
   return new FileWriteError(`--results: cannot write ${path}: ${writeFailureText(error)}; nothing was sent.`, `${remedy}, then run the same command again.`, code);
 }
 
-function sizeOf(path: string): number | undefined {
+function sizeOf(fs: FileSystem, path: string): number | undefined {
   let stats;
   try {
-    stats = lstatSync(path);
+    stats = fs.lstatSync(path);
   } catch {
     return undefined;
   }
@@ -229,12 +232,12 @@ function sizeOf(path: string): number | undefined {
 }
 
 /** The length of the file up to and including its last newline: its whole records. */
-function wholeRecordsLength(fd: number): number {
-  let end = fstatSync(fd).size;
+function wholeRecordsLength(fs: FileSystem, fd: number): number {
+  let end = fs.fstatSync(fd).size;
   const chunk = Buffer.alloc(4096);
   while (end > 0) {
     const start = Math.max(0, end - chunk.length);
-    const read = readSync(fd, chunk, 0, end - start, start);
+    const read = fs.readSync(fd, chunk, 0, end - start, start);
     const newline = chunk.subarray(0, read).lastIndexOf(10);
     if (newline !== -1) return start + newline + 1;
     end = start;
@@ -242,16 +245,16 @@ function wholeRecordsLength(fd: number): number {
   return 0;
 }
 
-function endsWithNewline(path: string): boolean {
-  const fd = openSync(path, 'r');
+function endsWithNewline(fs: FileSystem, path: string): boolean {
+  const fd = fs.openSync(path, 'r');
   try {
-    const size = fstatSync(fd).size;
+    const size = fs.fstatSync(fd).size;
     if (size === 0) return true;
     const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
+    fs.readSync(fd, last, 0, 1, size - 1);
     return last[0] === 10;
   } finally {
-    closeSync(fd);
+    fs.closeSync(fd);
   }
 }
 
@@ -337,13 +340,13 @@ export class PriorResults {
  * was sent: each input line it names counts as started, and one that names
  * none is counted in `unreadable`, for the caller to refuse.
  */
-export async function readPriorResults(path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
-  const size = sizeOf(path);
+export async function readPriorResults(fs: FileSystem, path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
+  const size = sizeOf(fs, path);
   if (size === undefined) {
     throw new UsageError(`--resume: there is no results file at ${path}.`, 'Give the --results path of the run to resume; without --resume, a new run starts.');
   }
   try {
-    return await readRecords(path, onRecord);
+    return await readRecords(fs, path, onRecord);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === undefined) throw error;
@@ -351,12 +354,12 @@ export async function readPriorResults(path: string, onRecord?: (record: ResultR
   }
 }
 
-async function readRecords(path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
-  const torn = !endsWithNewline(path);
+async function readRecords(fs: FileSystem, path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
+  const torn = !endsWithNewline(fs, path);
   const prior = new PriorResults(onRecord);
   let held: { text: string | undefined; at: number } | undefined;
   let at = 0;
-  for await (const text of splitLines(createReadStream(path))) {
+  for await (const text of splitLines(fs.createReadStream(path))) {
     at += 1;
     if (held) readLine(prior, held.text, held.at);
     held = { text, at };
@@ -366,8 +369,8 @@ async function readRecords(path: string, onRecord?: (record: ResultRecord) => vo
 }
 
 /** The whole records of a results file, in order; damaged lines and an unterminated last line are left out (readPriorResults says what they mean). */
-export async function* recordsOf(path: string): AsyncGenerator<ResultRecord> {
-  for await (const raw of splitLines(createReadStream(path))) {
+export async function* recordsOf(fs: FileSystem, path: string): AsyncGenerator<ResultRecord> {
+  for await (const raw of splitLines(fs.createReadStream(path))) {
     const record = raw === undefined ? undefined : parseRecord(raw.replace(/\u0000+/g, ''));
     if (record) yield record;
   }
