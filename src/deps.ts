@@ -68,6 +68,8 @@ export interface Deps {
   dispatcher?: Dispatcher;
   /** This process and the others on the machine, as lock files name them. */
   processes?: Processes;
+  /** Random numbers in [0, 1), for the jitter of waits (Math.random unless given). */
+  random?: () => number;
 }
 
 /** This process's ID and machine, and whether another process is running. */

@@ -104,7 +104,7 @@ export class BulkRun {
     const live = this.#live;
     const clock = this.#clock;
     const log = ResultsLog.open(hostFs(context.deps), options.resultsPath, options.resume, (text) => context.scrubber.scrub(text));
-    const gate = new SendGate(options.concurrency, gateClock(clock), Math.random, options.rate);
+    const gate = new SendGate(options.concurrency, gateClock(clock), context.deps.random ?? Math.random, options.rate);
     const sender = new Sender({ api: options.api, project: options.project, gate, log, now: () => new Date(clock.now()), timers: clock, maxWaitMs: options.api.maxWaitMs, ...(options.request ? { request: options.request } : {}) });
     live.phase = 'sending';
     live.total = options.total;
