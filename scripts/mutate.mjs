@@ -69,12 +69,18 @@ const mutations = [
   { name: 'a README example names a status invites do not have', file: 'README.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
   { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
-  { name: 'connections generate is retried after it may have arrived', file: 'src/api/operations.ts', find: "retry: 'beforeSend'", replace: "retry: 'safe'", tests: ['test/e2e/faults.test.ts'] },
+  {
+    name: 'connections generate is retried after it may have arrived',
+    file: 'src/api/routes.ts',
+    find: "connections:generate', 'apiKey', 'beforeSend')",
+    replace: "connections:generate', 'apiKey', 'safe')",
+    tests: ['test/e2e/faults.test.ts'],
+  },
   {
     name: 'destinations patch is retried only before sending',
-    file: 'src/api/operations.ts',
-    find: "however often they are sent.\n    retry: 'safe',",
-    replace: "however often they are sent.\n    retry: 'beforeSend',",
+    file: 'src/api/routes.ts',
+    find: "destinations/{destination}', 'apiKeyOrBearer'),\n  // Sent twice",
+    replace: "destinations/{destination}', 'apiKeyOrBearer', 'beforeSend'),\n  // Sent twice",
     tests: ['test/e2e/faults.test.ts'],
   },
   { name: '403 is exit 1, not 4', file: 'src/errors.ts', find: 'status === 401 || status === 403', replace: 'status === 401', tests: ['test/unit/exit-codes.test.ts'] },
@@ -413,7 +419,7 @@ const mutations = [
   { name: "the earlier of Retry-After and the problem's retryAfter is waited", file: 'src/api/retry.ts', find: 'return waits.length === 0 ? undefined : Math.max(...waits);', replace: 'return waits.length === 0 ? undefined : Math.min(...waits);', tests: ['test/unit/retry.test.ts'] },
   { name: 'Retry-After as an HTTP date is ignored', file: 'src/api/retry.ts', find: 'return httpDate.test(text) ? dateWaitMs(text, now) : undefined;', replace: 'return undefined;', tests: ['test/unit/retry.test.ts'] },
   { name: 'backoff grows past 16 times the first wait', file: 'src/api/retry.ts', find: 'Math.min(policy.backoffMs * 2 ** (retry - 1), policy.backoffMs * backoffCeilingFactor)', replace: 'policy.backoffMs * 2 ** (retry - 1)', tests: ['test/unit/retry.test.ts'] },
-  { name: 'two retries by default, not three', file: 'src/api/retry.ts', find: '{ retries: 3, maxWaitMs: 60_000, backoffMs: 500 }', replace: '{ retries: 2, maxWaitMs: 60_000, backoffMs: 500 }', tests: ['test/unit/retry-defaults.test.ts'] },
+  { name: 'two retries by default, not three', file: 'src/config/retry-policy.ts', find: '{ retries: 3, maxWaitMs: 60_000, backoffMs: 500 }', replace: '{ retries: 2, maxWaitMs: 60_000, backoffMs: 500 }', tests: ['test/unit/retry-defaults.test.ts'] },
   { name: 'IPCTL_RETRIES is ignored', file: 'src/config/network.ts', find: ": [env.IPCTL_RETRIES, 'IPCTL_RETRIES']", replace: ": [undefined, 'IPCTL_RETRIES']", tests: ['test/unit/retry-defaults.test.ts'] },
   { name: '--retries 0 still retries once', file: 'src/api/client.ts', find: 'if (!retryable || attempt > policy.retries) {', replace: 'if (!retryable || attempt > Math.max(1, policy.retries)) {', tests: ['test/unit/retry-defaults.test.ts'] },
   { name: 'a wait longer than the budget left is waited', file: 'src/api/client.ts', find: 'if (requested !== undefined && requested > budgetMs) {', replace: 'if (false) {', tests: ['test/e2e/retries.test.ts'] },
@@ -477,6 +483,15 @@ const mutations = [
   { name: 'a wait before a retry ignores the clock it is given', file: 'src/api/client.ts', find: 'const sleep = this.#options.sleep ?? sleepWithTimers;', replace: 'const sleep = sleepWithTimers;', tests: ['test/e2e/faults.test.ts'] },
   { name: 'a Retry-After is waited as a backoff', file: 'src/api/client.ts', find: "if (requested !== undefined) return { ms: requested, why: 'as the server asked' };", replace: '', tests: ['test/e2e/faults.test.ts'] },
   // the bundle keeps the arguments given to a function taken with a destructured import()
+  // the layer order (docs/architecture.md)
+  {
+    name: 'the completion command imports the run loop again (a circle)',
+    file: 'src/commands/completion.ts',
+    find: '    const root = completionModel(await context.commandTree());',
+    replace: "    const { buildCommandTree } = await import('../run.js');\n    const root = completionModel(await buildCommandTree(context.deps));",
+    tests: ['test/e2e/layers.test.ts'],
+  },
+  { name: 'a config module imports from output', file: 'src/config/keychain.ts', find: "import { capitalize } from '../words.js';", replace: "import { capitalize } from '../words.js';\nimport '../output/paint.js';", tests: ['test/e2e/layers.test.ts'] },
   // a build never leaves a broken ipctl (README, Development; docs/decisions.md)
   { name: 'the build deletes dist/ before it builds', file: 'scripts/build.mjs', find: 'await mkdir(dist, { recursive: true });\n', replace: 'await rm(dist, { recursive: true, force: true });\nawait mkdir(dist, { recursive: true });\n', tests: ['test/e2e/rebuild.test.ts'] },
   { name: 'the build removes the build before it at once', file: 'scripts/build.mjs', find: 'await removeAllBut([name, previous, ', replace: 'await removeAllBut([name, ', tests: ['test/e2e/rebuild.test.ts'] },

@@ -1,4 +1,5 @@
 import { type Paint, plain } from './output/paint.js';
+import type { Command } from 'commander';
 import type { ApiClient } from './api/client.js';
 import { defaultTimeoutSeconds, settingEnv } from './config/defaults.js';
 import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
@@ -68,9 +69,20 @@ export interface Context {
   suggest(command: string, after?: string): string;
   /** The output format the command was asked for, set once its input is parsed. */
   format?: OutputFormat;
+  /** Every command, declared: handed down by the run loop, for a command that describes them all (completion). */
+  commandTree(): Promise<Command>;
 }
 
-export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, scrubber = new Scrubber()): Context {
+/** What the run loop hands a command beside the side effects. */
+interface KernelServices {
+  commandTree(): Promise<Command>;
+}
+
+const noKernel: KernelServices = {
+  commandTree: () => Promise.reject(new Error('The command tree is given by the run loop')),
+};
+
+export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, scrubber = new Scrubber(), kernel = noKernel): Context {
   const debug = global.debug === true || isTruthy(deps.env.IPCTL_DEBUG);
   // Whole milliseconds, at least one: timers take nothing else.
   const timeoutMs = Math.ceil(timeoutSeconds(global, deps.env) * 1000);
@@ -85,6 +97,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
   const context: Context = {
     deps,
     scrubber,
+    commandTree: kernel.commandTree,
     debug,
     interactive: isInteractive(deps, global),
     quiet,

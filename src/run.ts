@@ -10,7 +10,7 @@ import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
 import type { PagerCommand } from './host-ui.js';
 import { choosePager, openOutput } from './output/paging.js';
-import { capitalize } from './output/words.js';
+import { capitalize } from './words.js';
 import { render } from './output/render.js';
 import { Scrubber } from './output/scrubber.js';
 import type { Outcome, OutputFormat } from './output/view.js';
@@ -131,7 +131,8 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   const conflict = outputConflict(options);
   if (conflict) throw usageError([conflict], `See: ipctl ${commandPath(command)} --help`);
   const global = command.optsWithGlobals();
-  const context = createContext(state.deps, global, await paintFor(state.deps.stderr, state.deps.env, global.color !== false), state.scrubber);
+  const paint = await paintFor(state.deps.stderr, state.deps.env, global.color !== false);
+  const context = createContext(state.deps, global, paint, state.scrubber, { commandTree: () => buildCommandTree(state.deps) });
   state.context = context;
   context.format = state.format;
   const input = await parseCommandInput(spec, command);

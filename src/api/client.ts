@@ -15,14 +15,13 @@ import { profileAddCommand, suggestedCommand } from '../config/suggest.js';
 import { type Dispatcher, request } from './undici.js';
 import {
   backoffWaitMs,
-  defaultRetryPolicy,
   formatSeconds,
   mayRetry,
   type RetryMode,
-  type RetryPolicy,
   requestedWaitMs,
   TransportError,
 } from './retry.js';
+import { defaultRetryPolicy, type RetryPolicy } from '../config/retry-policy.js';
 
 export interface ClientOptions {
   baseUrl: string;

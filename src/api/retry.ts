@@ -1,5 +1,6 @@
 // When and how long to wait before repeating a request. Pure functions, so the
 // client's retry loop stays short and every rule here can be tested on its own.
+import type { RetryPolicy } from '../config/retry-policy.js';
 import { ApiError, NetworkError, type Problem } from '../errors.js';
 
 /**
@@ -15,17 +16,6 @@ import { ApiError, NetworkError, type Problem } from '../errors.js';
  */
 export type RetryMode = 'safe' | 'beforeSend';
 
-export interface RetryPolicy {
-  /** Retries after the first attempt; 0 turns retrying off. */
-  retries: number;
-  /** The most time, in ms, one command spends waiting between attempts. */
-  maxWaitMs: number;
-  /** The first backoff wait in ms; it doubles each retry, up to 16 times this. */
-  backoffMs: number;
-}
-
-export const defaultRetryPolicy: RetryPolicy = { retries: 3, maxWaitMs: 60_000, backoffMs: 500 };
-export const retryLimits = { retries: 10, maxWaitSeconds: 3600, backoffSeconds: 60 } as const;
 
 const retryableStatuses = new Set([408, 429, 502, 503, 504]);
 const backoffCeilingFactor = 16;

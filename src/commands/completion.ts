@@ -14,11 +14,9 @@ export default defineCommand({
     notes: installText(),
   },
   async run(input, context) {
-    // Imported when it runs: a static import would make run.ts and this module import each other.
-    const { buildCommandTree } = await import('../run.js');
     const { completionModel } = await import('../completion/model.js');
     const { completionScript } = await import('../completion/scripts/index.js');
-    const root = completionModel(await buildCommandTree(context.deps));
+    const root = completionModel(await context.commandTree());
     // The script is the output itself, byte for byte: no renderer, no trailing note.
     context.deps.stdout.write(completionScript(input.shell, root));
   },

@@ -6,7 +6,7 @@ import type { CommandSpec } from './command.js';
  * built from this list alone; a command's declaration is imported when
  * commander reaches the command in argv (or when the whole tree is wanted, for
  * completion), so argv is parsed once and only the command that runs is loaded.
- * Adding a command: its file under src/commands, and one line here.
+ * Adding a command: docs/architecture.md lists what it takes besides one line here.
  */
 export interface CommandEntry {
   path: [string] | [string, string];

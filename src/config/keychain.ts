@@ -1,6 +1,6 @@
 import { InterruptedError, UserError, exitCodes } from '../errors.js';
 import { standaloneExecutable } from '../installation.js';
-import { capitalize } from '../output/words.js';
+import { capitalize } from '../words.js';
 
 /** The service name every credential of ipctl is kept under in the OS keychain. */
 const keychainService = 'ipctl';

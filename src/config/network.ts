@@ -1,6 +1,6 @@
 // Network settings beside the base URLs: how often to retry, and which
 // certificate authorities to trust. Flags win over the environment.
-import { defaultRetryPolicy, type RetryPolicy, retryLimits } from '../api/retry.js';
+import { defaultRetryPolicy, type RetryPolicy, retryLimits } from './retry-policy.js';
 import { UsageError } from '../errors.js';
 
 type Env = Record<string, string | undefined>;

@@ -11,9 +11,9 @@ import type { FileSystem } from '../../src/host-fs.js';
 type Change = { kind: 'write'; at: number; bytes: Buffer } | { kind: 'truncate'; length: number };
 
 interface File {
-  data: Buffer;
+  data: Buffer<ArrayBufferLike>;
   /** What survives a crash: the contents at the last sync. */
-  synced: Buffer;
+  synced: Buffer<ArrayBufferLike>;
   /** Changes since that sync, in order. */
   pending: Change[];
   mode: number;
@@ -59,7 +59,7 @@ export class SimDisk {
     const next = new SimDisk();
     for (const folder of this.folders) next.folders.add(folder);
     for (const [path, file] of this.files) {
-      let data = Buffer.from(file.synced);
+      let data: Buffer<ArrayBufferLike> = Buffer.from(file.synced);
       const kept = Math.floor(keep * (file.pending.length + 1));
       file.pending.slice(0, kept + 1).forEach((change, index) => {
         const torn = index === kept;

@@ -132,7 +132,7 @@ export class SimDispatcher extends Dispatcher {
     super();
   }
 
-  dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
     void this.#answer(options, handler as Handler);
     return true;
   }
@@ -178,7 +178,7 @@ export class SimDispatcher extends Dispatcher {
     handler.onComplete?.([]);
   }
 
-  async close(): Promise<void> {}
+  override async close(): Promise<void> {}
 
-  async destroy(): Promise<void> {}
+  override async destroy(): Promise<void> {}
 }

@@ -37,12 +37,19 @@ const referenceRoutes = [
 
 describe('routes', () => {
   it('are the reference\'s operations, method, base, path and credential alike', () => {
-    expect([...routes].sort(byPath)).toEqual([...referenceRoutes].sort(byPath));
+    const fromTable = routes.map(({ method, base, path, auth }) => ({ method, base, path, auth }));
+    expect(fromTable.sort(byPath)).toEqual([...referenceRoutes].sort(byPath));
   });
 
-  it('are the routes operations.ts sends, so `ipctl api` and the commands agree', () => {
+  it('are what the operations send, each with an answer schema, so `ipctl api` and the commands agree', () => {
     const fromOperations = Object.values(operations).map(({ method, base, path, auth }) => ({ method, base, path, auth }));
     expect(fromOperations.sort(byPath)).toEqual([...referenceRoutes].sort(byPath));
+    for (const operation of Object.values(operations)) expect(typeof operation.response, operation.id).toBe('object');
+  });
+
+  it('repeat after a possible arrival only what reads or sets a value: connections:generate creates, so it is repeated only before sending', () => {
+    const beforeSend = routes.filter((route) => route.retry === 'beforeSend').map((route) => `${route.method} ${route.path}`);
+    expect(beforeSend).toEqual(['POST /projects/{projectIdOrName}/connections:generate']);
   });
 
   it('are offered with {org} and {project} for the profile to fill', () => {

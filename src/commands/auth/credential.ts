@@ -1,7 +1,7 @@
 import { type CredentialKey, credentialCommands, credentialNames } from '../../config/credential-keys.js';
 import type { Context } from '../../context.js';
 import { exitCodes, UsageError, UserError } from '../../errors.js';
-import { capitalize } from '../../output/words.js';
+import { capitalize } from '../../words.js';
 import * as z from '../../schema/zod.js';
 import { flag } from '../command.js';
 

@@ -10,7 +10,7 @@ import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
 import { hostFs } from '../../deps.js';
 import { ApiError, BulkImportError, type ExitCode, exitCodes, FileWriteError, InterruptedError, type RowProblem, UsageError, UserError } from '../../errors.js';
-import { capitalize } from '../../output/words.js';
+import { capitalize } from '../../words.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
 import { type ProviderLookup, providerLookup } from '../providers.js';
 import { type CheckedRow, checkRow, type RowDefaults } from './check.js';
