@@ -12,6 +12,8 @@ interface Timer {
 
 /** Turns of the event loop with nothing to do before the next timer fires: enough for the fake disk and network, which answer within a turn. */
 const settleTurns = 3;
+/** How long real time may pass with nothing to fire before the run counts as hung. */
+const realPatienceMs = 2000;
 
 export class SimClock implements Clock {
   #now: number;
@@ -74,6 +76,7 @@ export class SimClock implements Clock {
       (value) => (done = { value }),
       (error: unknown) => (done = { error }),
     );
+    let idleSince: number | undefined;
     for (;;) {
       for (let turn = 0; turn < settleTurns && !done; turn++) await new Promise((resolve) => setImmediate(resolve));
       if (done) {
@@ -81,7 +84,15 @@ export class SimClock implements Clock {
         return done;
       }
       const next = this.#timers.reduce<Timer | undefined>((first, timer) => (!first || timer.at < first.at || (timer.at === first.at && timer.seq < first.seq) ? timer : first), undefined);
-      if (!next || stopAt(next.at)) return undefined;
+      if (!next) {
+        // Nothing to fire: real work may still be under way (a module loading the first time); waited for, a while.
+        idleSince ??= Date.now();
+        if (Date.now() - idleSince > realPatienceMs) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        continue;
+      }
+      idleSince = undefined;
+      if (stopAt(next.at)) return undefined;
       this.#now = Math.max(this.#now, next.at);
       if (next.every) next.at = this.#now + next.every;
       else this.#timers = this.#timers.filter((timer) => timer !== next);

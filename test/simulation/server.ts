@@ -133,7 +133,8 @@ export class SimDispatcher extends Dispatcher {
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    void this.#answer(options, handler as Handler);
+    if (process.env.SIM_DEBUG) console.log("dispatch", options.method, options.path);
+    void this.#answer(options, handler as Handler).catch((e) => console.log("answer failed", e));
     return true;
   }
 

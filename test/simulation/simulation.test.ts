@@ -1,0 +1,16 @@
+// The bulk import simulated (docs/reliability.md, "The simulation"): fixed
+// seeds, in this process, in a few seconds. `npm run simulate -- --scenarios N
+// --seed S` explores further.
+import { describe, expect, it } from 'vitest';
+import { simulate } from './simulate.js';
+
+const seeds = [1, 2, 3];
+const perSeed = Number(process.env.SIMULATION_SCENARIOS ?? 20);
+
+describe('the bulk import, simulated', () => {
+  it.each(seeds)('seed %i: no invariant is broken', { timeout: 60_000 }, async (seed) => {
+    const result = await simulate(perSeed, seed);
+    expect(result.report ?? '', result.report).toBe('');
+    expect(result.violations).toBe(0);
+  });
+});
