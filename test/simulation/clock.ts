@@ -13,7 +13,7 @@ interface Timer {
 /** Turns of the event loop with nothing to do before the next timer fires: enough for the fake disk and network, which answer within a turn. */
 const settleTurns = 3;
 /** How long real time may pass with nothing to fire before the run counts as hung. */
-const realPatienceMs = 2000;
+const realPatienceMs = 200;
 
 export class SimClock implements Clock {
   #now: number;

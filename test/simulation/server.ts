@@ -133,8 +133,7 @@ export class SimDispatcher extends Dispatcher {
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    if (process.env.SIM_DEBUG) console.log("dispatch", options.method, options.path);
-    void this.#answer(options, handler as Handler).catch((e) => console.log("answer failed", e));
+    void this.#answer(options, handler as Handler);
     return true;
   }
 

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from './simulate.js';
 
-const seeds = [1, 2, 3];
+// Seeds whose scenarios include a crash between a request and the sync of its "started" record.
+const seeds = [2, 3, 4];
 const perSeed = Number(process.env.SIMULATION_SCENARIOS ?? 20);
 
 describe('the bulk import, simulated', () => {

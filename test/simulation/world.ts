@@ -88,7 +88,7 @@ export class World {
     const args = [
       'connections', 'generate', '--from-file', this.inputPath, '--project', 'sim', '-o', 'json', '--skip-invalid',
       '--concurrency', String(spec.concurrency), '--results', results,
-      ...(resume ? ['--resume'] : []), ...(retryUncertain ? ['--retry-uncertain'] : []),
+      ...(resume ? ['--resume'] : []), ...(resume && retryUncertain ? ['--retry-uncertain'] : []),
       ...(this.scenario.shards > 1 ? ['--shard', `${shard}/${this.scenario.shards}`] : []),
     ];
     return this.#run(args, spec.net, spec.disk, spec.stop);
