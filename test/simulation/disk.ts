@@ -25,18 +25,11 @@ interface Open {
   append: boolean;
 }
 
-export type DiskFaultKind = 'enospc' | 'eio' | 'short' | 'freeze';
+type DiskFaultKind = 'enospc' | 'eio' | 'short' | 'freeze';
 export interface DiskFault {
   call: 'write' | 'fdatasync' | 'open';
   nth: number;
   kind: DiskFaultKind;
-}
-
-/** Thrown by every call once the world has stopped (a crash). */
-export class Stopped extends Error {
-  constructor() {
-    super('the simulated process is gone');
-  }
 }
 
 const codes: Record<string, [string, number]> = { enospc: ['ENOSPC', -28], eio: ['EIO', -5], enoent: ['ENOENT', -2], eexist: ['EEXIST', -17], efbig: ['EFBIG', -27], ebadf: ['EBADF', -9] };

@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import type { DiskFault } from './disk.js';
 import type { Fault } from './server.js';
 
-export type RowKind = 'valid' | 'no-group' | 'unknown-provider' | 'broken';
-export interface RowSpec {
+type RowKind = 'valid' | 'no-group' | 'unknown-provider' | 'broken';
+interface RowSpec {
   kind: RowKind;
   /** A row repeating the key of row `repeats` (an index into the rows), when given. */
   repeats?: number;
 }
 
-export type StopKind = 'crash' | 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'SIGQUIT' | 'stdout-closed';
+type StopKind = 'crash' | 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'SIGQUIT' | 'stdout-closed';
 export interface Stop {
   /** The step (a change to the disk, or a request) at which it happens. */
   at: number;

@@ -6,7 +6,7 @@
 import { Dispatcher } from 'undici';
 
 export const provider = 'simcrm';
-export const project = { id: 'proj_sim', name: 'sim', orgId: 'org_sim', appName: 'Sim', createTime: '2026-01-01T00:00:00Z' };
+const project = { id: 'proj_sim', name: 'sim', orgId: 'org_sim', appName: 'Sim', createTime: '2026-01-01T00:00:00Z' };
 
 export interface Connection {
   id: string;

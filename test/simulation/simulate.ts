@@ -11,7 +11,7 @@ export interface SimulationResult {
   report?: string;
 }
 
-export async function playScenario(scenario: Scenario): Promise<World> {
+async function playScenario(scenario: Scenario): Promise<World> {
   const world = new World(scenario);
   await world.play();
   return world;

@@ -9,7 +9,7 @@ import { SimDisk } from './disk.js';
 import type { Edit, RunSpec, Scenario, Stop } from './scenario.js';
 import { type Fault, keyOf, provider, SimDispatcher, SimService } from './server.js';
 
-export const canaryApiKey = 'sk_sim_CANARY_APIKEY_5e1d';
+const canaryApiKey = 'sk_sim_CANARY_APIKEY_5e1d';
 const rowSecret = (index: number): string => `sk_row_CANARY_${index}_x9`;
 const input = '/sim/rows';
 const start = Date.UTC(2026, 0, 1);
@@ -17,7 +17,7 @@ const start = Date.UTC(2026, 0, 1);
 const hungAfterMs = 3 * 3600_000;
 const documentedExits = [0, 1, 2, 3, 4, 5, 129, 130, 131, 143];
 
-export class Violation extends Error {}
+class Violation extends Error {}
 
 interface Row {
   kind: 'valid' | 'no-group' | 'unknown-provider' | 'broken';
