@@ -84,6 +84,7 @@ export class SimClock implements Clock {
         return done;
       }
       const next = this.#timers.reduce<Timer | undefined>((first, timer) => (!first || timer.at < first.at || (timer.at === first.at && timer.seq < first.seq) ? timer : first), undefined);
+      if (stopAt(next?.at ?? this.#now)) return undefined;
       if (!next) {
         // Nothing to fire: real work may still be under way (a module loading the first time); waited for, a while.
         idleSince ??= Date.now();
@@ -92,7 +93,6 @@ export class SimClock implements Clock {
         continue;
       }
       idleSince = undefined;
-      if (stopAt(next.at)) return undefined;
       this.#now = Math.max(this.#now, next.at);
       if (next.every) next.at = this.#now + next.every;
       else this.#timers = this.#timers.filter((timer) => timer !== next);
