@@ -4,7 +4,7 @@
 // registry. For each size: rows per second (wall time, start to exit), CPU per row (the
 // client process's user and system time) and peak RSS. Each run gets a fresh sandbox, and
 // the floor and ipctl alternate, so both see the same machine. Writes its figures to
-// bench/results.json (section bulkScale); scripts/figures.mjs renders the README's table.
+// bench/results.json (section bulkScale); scripts/figures.mjs renders docs/performance.md's table.
 // Targets: at 100,000 rows, rate ≥0.8× and CPU per row ≤1.5× the floor's; peak RSS at the
 // largest size ≤1.25× that at 1,000 rows.
 // Usage: node bench/bulk-scale.mjs [--this-node] [SIZE...]   (default: 1000 100000 1000000)

@@ -1,5 +1,5 @@
 // bench/results.json: the figures of the last run of each benchmark, by section, committed
-// with the code they measured. scripts/figures.mjs renders the README's tables from it.
+// with the code they measured. scripts/figures.mjs renders docs/performance.md's tables from it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ export function saveResults(section, figures) {
   const all = existsSync(resultsPath) ? JSON.parse(readFileSync(resultsPath, 'utf8')) : {};
   all[section] = figures;
   writeFileSync(resultsPath, `${JSON.stringify(all, null, 2)}\n`);
-  console.log(`\nSaved to ${resultsPath} (${section}); npm run figures renders the README from it.`);
+  console.log(`\nSaved to ${resultsPath} (${section}); npm run figures renders docs/performance.md from it.`);
 }
 
 /** `value` rounded to `digits` decimals: enough to render from, without float noise in the file. */

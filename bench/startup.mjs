@@ -2,7 +2,7 @@
 // each target's median wall time and peak memory as a ratio to what it is measured against,
 // both measured in the same rounds: `node -e 0` for --version and --help, and for an HTTP
 // command the floor (undici alone, as ipctl bundles it, doing the same GET). Writes its figures
-// to bench/results.json (section startup); scripts/figures.mjs renders the README from them.
+// to bench/results.json (section startup); scripts/figures.mjs renders docs/performance.md from them.
 // Usage: node bench/startup.mjs [rounds]   (npm run bench)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -22,6 +22,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { completionsWritten, writeCompletions } from './completions.mjs';
 import { readCurrent } from './dist-layout.mjs';
 import { externalModules } from './external-modules.mjs';
 import { bundleLazily, forNode } from './lazy-bundle.mjs';
@@ -93,6 +94,8 @@ const layoutBefore = ['main.cjs', 'main.cjs.map', 'chunks', 'keychain-worker.cjs
 await removeAllBut([name, previous, 'current.json', '.npmignore', ...(before ? [] : layoutBefore)]);
 
 if (stamped) {
+  // The shell completion scripts, from the build just made (package.json ships completions/).
+  writeCompletions(root);
   await mkdir(dirname(stampPath), { recursive: true });
   await writeFile(stampPath, JSON.stringify({ inputs: digest(root, inputs), dist: digest(root, ['dist']) }));
 }
@@ -130,7 +133,7 @@ function isRunning(pid) {
 
 /** Whether dist/ is what the last build wrote, from the inputs as they are now. */
 function isUpToDate() {
-  if (!existsSync(stampPath) || !existsSync(join(dist, readCurrent(dist)?.build ?? 'none'))) return false;
+  if (!existsSync(stampPath) || !existsSync(join(dist, readCurrent(dist)?.build ?? 'none')) || !completionsWritten(root)) return false;
   try {
     const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
     return stamp.inputs === digest(root, inputs) && stamp.dist === digest(root, ['dist']);

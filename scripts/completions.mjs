@@ -1,37 +1,26 @@
-// Writes completions/ from the built CLI: each script is exactly what
+// Writes completions/ from the current build: each script is exactly what
 // `ipctl completion SHELL` prints, generated from the whole command tree.
-// Usage: npm run completions   (builds first)
-//        node scripts/completions.mjs --check   (exit 1 when a committed script is out of date)
+// The build (scripts/build.mjs) runs it after every build of the project's own
+// dist/, so the scripts are never edited nor committed: they follow the declarations.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const root = join(import.meta.dirname, '..');
-const check = process.argv.includes('--check');
-// Keep in step with scriptFiles in src/completion/scripts/index.ts.
-const files = { bash: 'ipctl.bash', zsh: '_ipctl', fish: 'ipctl.fish', powershell: 'ipctl.ps1' };
+// Keep in step with scriptFiles in src/completion/scripts/files.ts: test/e2e/completions.test.ts reads each file by that name.
+export const completionFiles = { bash: 'ipctl.bash', zsh: '_ipctl', fish: 'ipctl.fish', powershell: 'ipctl.ps1' };
 
-mkdirSync(join(root, 'completions'), { recursive: true });
-let stale = 0;
-for (const [shell, file] of Object.entries(files)) {
-  const script = execFileSync(process.execPath, [join(root, 'bin/ipctl.cjs'), 'completion', shell], {
-    encoding: 'utf8',
-    // A clean environment: nothing of the caller's may change the scripts.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-  });
-  const path = join(root, 'completions', file);
-  if (check) {
-    let committed = '';
-    try {
-      committed = readFileSync(path, 'utf8');
-    } catch {}
-    if (committed !== script) {
-      console.error(`completions/${file} is out of date: run npm run completions`);
-      stale++;
-    }
-  } else {
-    writeFileSync(path, script);
-    console.log(`completions/${file}`);
+export function writeCompletions(root) {
+  mkdirSync(join(root, 'completions'), { recursive: true });
+  for (const [shell, file] of Object.entries(completionFiles)) {
+    const script = execFileSync(process.execPath, [join(root, 'bin/ipctl.cjs'), 'completion', shell], {
+      encoding: 'utf8',
+      // A clean environment: nothing of the caller's may change the scripts.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    });
+    writeFileSync(join(root, 'completions', file), script);
   }
 }
-process.exitCode = stale > 0 ? 1 : 0;
+
+export function completionsWritten(root) {
+  return Object.values(completionFiles).every((file) => existsSync(join(root, 'completions', file)));
+}

@@ -66,7 +66,7 @@ const mutations = [
   { name: 'completion offers a server value no shell can take as a word', file: 'src/completion/remote.ts', find: 'if (!plainWord.test(value) || ', replace: 'if (', tests: ['test/unit/completion-api.test.ts'] },
   { name: 'completion shows a server description raw', file: 'src/completion/remote.ts', find: 'scrubber.scrub(visible(description, { lines: false }))', replace: 'scrubber.scrub(description)', tests: ['test/unit/completion-api.test.ts'] },
   // docs that cannot drift
-  { name: 'a README example names a status invites do not have', file: 'README.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
+  { name: 'a README example names a status invites do not have', file: 'docs/commands.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
   { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   {
@@ -219,8 +219,11 @@ const mutations = [
   { name: "a row is sent though its started record could not be written", file: 'src/connections/bulk/send.ts', find: '      this.#stop(error);\n      return false;', replace: '      this.#stop(error);\n      return true;', tests: ['test/e2e/durable-writes.test.ts', 'test/unit/bulk-send-order.test.ts'] },
   { name: 'a row is sent before its started record is synced', file: 'src/connections/bulk/results.ts', find: '    this.#nextSync ??= this.#syncAfter(this.#syncing);\n    return this.#nextSync;', replace: '    this.#nextSync ??= this.#syncAfter(this.#syncing);\n    this.#nextSync.catch(() => undefined);', tests: ['test/unit/file-writes.test.ts', 'test/simulation/simulation.test.ts'] },
   { name: 'a failed write leaves the part of its record it stored', file: 'src/connections/bulk/results.ts', find: '    if (stored === 0) return;', replace: '    return;', tests: ['test/unit/file-writes.test.ts'] },
-  { name: '--resume takes an unterminated last record as written', file: 'src/connections/bulk/results.ts', find: '  if (held && !torn) readLine(prior, held.text, held.at);', replace: '  if (held) readLine(prior, held.text, held.at);', tests: ['test/unit/bulk-results.test.ts'] },
-  { name: '--resume appends after a record cut short', file: 'src/connections/bulk/results.ts', find: "      if (whole < fs.fstatSync(fd).size) truncateTo(fs, fd, whole);", replace: '', tests: ['test/unit/bulk-results.test.ts'] },
+  { name: '--resume takes a last record cut short as written', file: 'src/connections/bulk/results.ts', find: "  if (held && torn !== 'cut') readLine(prior, held.text, held.at);", replace: '  if (held) readLine(prior, held.text, held.at);', tests: ['test/unit/bulk-results.test.ts'] },
+  { name: '--resume appends after a record cut short', file: 'src/connections/bulk/results.ts', find: "    truncateTo(fs, fd, tail.start);\n", replace: '', tests: ['test/unit/bulk-results.test.ts'] },
+  { name: '--resume sends a row whose key an earlier run created on another line', file: 'src/connections/bulk/import.ts', find: '  return progress(byKey) > progress(byLine) ? byKey : byLine;', replace: '  return byLine;', tests: ['test/unit/bulk-resume-edits.test.ts', 'test/fuzz/bulk-resume-edits.test.ts'] },
+  { name: '--resume takes no key from a hand-written record that names none', file: 'src/connections/bulk/import.ts', find: '  if (prior) await claimUnnamedKeys(run, prior, lookUp);', replace: '', tests: ['test/unit/bulk-resume-edits.test.ts', 'test/fuzz/bulk-resume-edits.test.ts'] },
+  { name: '--resume erases a record appended by hand without its newline', file: 'src/connections/bulk/results.ts', find: "  return { start, kind: parseRecord(text) ? 'record' : 'cut' };", replace: "  return { start, kind: 'cut' };", tests: ['test/unit/bulk-resume-edits.test.ts', 'test/fuzz/bulk-resume-edits.test.ts'] },
   { name: '--resume ignores the rows a damaged record names', file: 'src/connections/bulk/results.ts', find: '  const named = text === undefined ? [] : namedLines(text);', replace: '  const named: number[] = [];', tests: ['test/unit/bulk-results.test.ts'] },
   { name: '--resume goes on past a damaged record that names no row', file: 'src/connections/bulk/import.ts', find: 'if (prior && prior.unreadable > 0 && !input.retryUncertain)', replace: 'if (false)', tests: ['test/e2e/durable-writes.test.ts'] },
   { name: 'an ending record that cannot be written ends the import without its summary', file: 'src/connections/bulk/send.ts', find: '    if (!(error instanceof FileWriteError)) throw error;\n    for (const record of records.slice(', replace: '    throw error;\n    for (const record of records.slice(', tests: ['test/e2e/write-faults.test.ts'] },
@@ -345,7 +348,7 @@ const mutations = [
   // Benchmark figures rendered from bench/results.json (scripts/figures.mjs)
   { name: 'the figures check compares nothing', file: 'scripts/figures.mjs', find: '    if (next !== current) changed.push(name);\n', replace: '', tests: ['test/unit/figures.test.ts'] },
   { name: 'a figures verdict ignores the saved target', file: 'scripts/figures.mjs', find: 'const met = ({ figures }) => figures[ratioKey] <= figures[limitKey];', replace: 'const met = () => true;', tests: ['test/unit/figures.test.ts'] },
-  { name: 'a figure is written into the Performance prose by hand', file: 'README.md', find: 'The targets were set on a slower machine;', replace: 'The targets were set on a slower machine (19.4 ms);', tests: ['test/unit/figures.test.ts'] },
+  { name: 'a figure is written into the Performance prose by hand', file: 'docs/performance.md', find: 'The targets were set on a slower machine;', replace: 'The targets were set on a slower machine (19.4 ms);', tests: ['test/unit/figures.test.ts'] },
   // CI matrices: --shard, --shard auto, duplicate rows, connections report
   { name: 'a row goes to the shard one off from the documented rule', file: 'src/connections/bulk/shard.ts', find: '% BigInt(total)) + 1;', replace: '% BigInt(total));', tests: ['test/unit/bulk-shards.test.ts'] },
   { name: 'a row without a key is taken by every shard', file: 'src/connections/bulk/selection.ts', find: '(digest ? shardOfDigest(digest, shard.total) : 1) === shard.index', replace: '(digest ? shardOfDigest(digest, shard.total) : shard.index) === shard.index', tests: ['test/unit/bulk-shards.test.ts'] },
@@ -368,7 +371,7 @@ const mutations = [
   { name: 'connections report counts a started row twice', file: 'src/connections/bulk/summary.ts', find: 'rows: tally.created + tally.failed + tally.invalid + uncertain + tally.removed + tally.absent,', replace: 'rows: tally.created + tally.failed + tally.invalid + uncertain + tally.removed + tally.absent + tally.started,', tests: ['test/unit/connections-report.test.ts'] },
   { name: 'connections report exits 0 when a connection is in two files', file: 'src/commands/connections/report.ts', find: '  if (data.inMoreThanOneFile > 0) {', replace: '  if (false) {', tests: ['test/unit/connections-report.test.ts'] },
   { name: 'every shard takes every row', file: 'src/connections/bulk/selection.ts', find: 'const own = shard === undefined ||', replace: 'const own = true ||', tests: ['test/e2e/connections-shards.test.ts'] },
-  { name: "the README's matrix workflow splits into another number of shards than it runs", file: 'README.md', find: '      IPCTL_SHARD_TOTAL: 4\n', replace: '      IPCTL_SHARD_TOTAL: 3\n', tests: ['test/e2e/readme-matrix-example.test.ts'] },
+  { name: "the README's matrix workflow splits into another number of shards than it runs", file: 'docs/ci.md', find: '      IPCTL_SHARD_TOTAL: 4\n', replace: '      IPCTL_SHARD_TOTAL: 3\n', tests: ['test/e2e/readme-matrix-example.test.ts'] },
   // Bulk import under rate limits: the gate's AIMD, --rate, the sandbox's rate-limit fault, the pacing in progress.
   { name: 'the gate never slows down on a 429', file: 'src/connections/bulk/gate.ts', find: 'this.#limit = Math.max(1, Math.floor(this.#limit / 2));', replace: '', tests: ['test/unit/bulk-aimd.test.ts', 'test/e2e/bulk-rate.test.ts'] },
   { name: 'the gate never wins slots back after a 429', file: 'src/connections/bulk/gate.ts', find: 'this.#limit += 1;', replace: 'this.#limit += 0;', tests: ['test/unit/bulk-aimd.test.ts', 'test/e2e/bulk-rate.test.ts'] },
@@ -483,6 +486,7 @@ const mutations = [
   { name: 'a wait before a retry ignores the clock it is given', file: 'src/api/client.ts', find: 'const sleep = this.#options.sleep ?? sleepWithTimers;', replace: 'const sleep = sleepWithTimers;', tests: ['test/e2e/faults.test.ts'] },
   { name: 'a Retry-After is waited as a backoff', file: 'src/api/client.ts', find: "if (requested !== undefined) return { ms: requested, why: 'as the server asked' };", replace: '', tests: ['test/e2e/faults.test.ts'] },
   // the bundle keeps the arguments given to a function taken with a destructured import()
+  { name: 'the build writes no completion scripts', file: 'scripts/build.mjs', find: '  writeCompletions(root);\n', replace: '', tests: ['test/e2e/completions.test.ts'] },
   // the layer order (docs/architecture.md)
   {
     name: 'the completion command imports the run loop again (a circle)',
@@ -524,6 +528,9 @@ const mutations = [
   { name: 'a missing credential says nothing of a first run', file: 'src/api/client.ts', find: "const start = options.unconfigured ?", replace: "const start = false ?", tests: ['test/e2e/first-run.test.ts'] },
   { name: 'a suggested command drops the chosen profile', file: 'src/config/suggest.ts', find: "const flag = profile === undefined ? '' :", replace: "const flag = true ? '' :", tests: ['test/e2e/suggested-commands.test.ts'] },
   { name: 'IPCTL_PROFILE is not a chosen profile for hints', file: 'src/config/suggest.ts', find: "profile.source === 'flag' || profile.source === 'environment'", replace: "profile.source === 'flag'", tests: ['test/e2e/suggested-commands.test.ts'] },
+  // sandbox --background (README, Quick start; docs/sandbox.md): it gives up on a sandbox that does not start, and points the profile at it.
+  { name: 'sandbox --background waits for ever for a sandbox that says nothing', file: 'src/commands/sandbox-background.ts', find: 'Promise.race([child.ready, late, interrupted])', replace: 'Promise.race([child.ready, interrupted])', tests: ['test/e2e/sandbox-background.test.ts'] },
+  { name: 'sandbox --background writes the profile but leaves another one current', file: 'src/commands/sandbox-background.ts', find: '  await store.use(sandboxProfile);\n', replace: '', tests: ['test/e2e/sandbox-background.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);

@@ -22,6 +22,17 @@ function isatty(fd: number): boolean {
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
+/** A copy of ipctl started by `startDetached`, which may outlive this one. */
+export interface DetachedProcess {
+  pid: number | undefined;
+  /** The first line it writes on stdout; or, when it ends before that, its exit code and what it wrote on stderr. */
+  ready: Promise<{ line: string } | { code: number | null; stderr: string }>;
+  /** Lets it run on after this process ends: its pipes are let go. */
+  release(): void;
+  /** Ends it (SIGTERM). */
+  stop(): void;
+}
+
 export interface OutputStream {
   write(chunk: string): unknown;
   isTTY?: boolean;
@@ -70,6 +81,8 @@ export interface Deps {
   processes?: Processes;
   /** Random numbers in [0, 1), for the jitter of waits (Math.random unless given). */
   random?: () => number;
+  /** Starts ipctl with these arguments in a process that outlives this one (`sandbox --background`). */
+  startDetached?: (args: string[]) => Promise<DetachedProcess>;
 }
 
 /** This process's ID and machine, and whether another process is running. */
@@ -144,6 +157,10 @@ export function processDeps(): Deps {
     env: process.env,
     now: () => new Date(),
     signal: interrupt.signal,
+    async startDetached(args) {
+      const { startDetached } = await import('./detached.js');
+      return startDetached(args);
+    },
     async startPager(command) {
       const { startPager } = await import('./output/pager.js');
       const pager = await startPager(command, interrupt.signal);

@@ -1,4 +1,4 @@
-import { defaultSandboxPort } from '../config/defaults.js';
+import { backgroundStartSeconds, defaultSandboxPort, sandboxProfile } from '../config/defaults.js';
 import type { Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { InputSources } from '../input/sources.js';
@@ -6,6 +6,7 @@ import type { Sandbox, SandboxOptions } from '../sandbox/server.js';
 import * as z from '../schema/zod.js';
 import { defineCommand, flag } from './command.js';
 import { filePaths } from './input.js';
+import type { SandboxInfo } from './sandbox-background.js';
 
 const filePath = z.optional(z.string().check(z.minLength(1, 'must be a file path')));
 
@@ -27,6 +28,11 @@ export default defineCommand({
     faults: flag('--faults <file>', 'JSON file of faults to inject, by operation (see docs: fault injection)', filePath, { values: filePaths }),
     tlsCert: flag('--tls-cert <file>', 'serve HTTPS with this PEM certificate (chain); needs --tls-key', filePath, { values: filePaths }),
     tlsKey: flag('--tls-key <file>', 'the PEM private key of --tls-cert', filePath, { values: filePaths }),
+    background: flag(
+      '--background',
+      `start it in a process of its own, wait until it listens (at most ${backgroundStartSeconds} s), point the profile "${sandboxProfile}" at it and make that the current profile, then exit; with --env or --json, print that line instead of writing a profile`,
+      z.optional(z.boolean()),
+    ),
     publishedSearch: flag('--published-search', 'answer search as the service\'s published contract does: `result`, entries without an id (default: `results`, as the API reference says)', z.optional(z.boolean())),
   },
   check: (input) => [
@@ -38,7 +44,8 @@ export default defineCommand({
       'Run a local emulator of the whole platform API, with seed data: an org with invites, a project, a provider catalogue and more. It prints its two base URLs, the demo org and project, and a sandbox API key and token, then serves until Ctrl-C or SIGTERM. Nothing leaves the machine.',
     examples: [
       'ipctl sandbox',
-      'ipctl sandbox --port 0 --env > sandbox.env &   # then: . ./sandbox.env',
+      'ipctl sandbox --port 0 --background   # then: ipctl orgs get',
+      'ipctl sandbox --port 0 --background --env > sandbox.env && . ./sandbox.env',
       'ipctl sandbox --port 0 --json > sandbox.json &',
       'IPCTL_SANDBOX_API_KEY=sk_test_123 ipctl sandbox --port 8080',
       `ipctl sandbox --faults faults.json   # {"getOrg": [{"kind": "status", "status": 503}]}`,
@@ -46,9 +53,10 @@ export default defineCommand({
       'ipctl sandbox --published-search   # answers {"result": [...]}, as the service does',
     ],
     environment: ['IPCTL_SANDBOX_API_KEY   the API key the sandbox accepts (default: a random one)', 'IPCTL_SANDBOX_TOKEN     the bearer token the sandbox accepts (default: a random one)'],
-    exitCodes: ['0 stopped by Ctrl-C or SIGTERM', '1 could not listen (the port is in use, say)', '2 invalid flags, or an unreadable faults, certificate or key file'],
+    exitCodes: ['0 stopped by Ctrl-C or SIGTERM; with --background, listening in the background', '1 could not listen (the port is in use, say), or did not listen in time (--background)', '2 invalid flags, or an unreadable faults, certificate or key file'],
   },
   async run(input, context) {
+    if (input.background) return background(input, context);
     const { startSandbox } = await import('../sandbox/server.js');
     const files = new InputSources(context.deps);
     const sandbox = await startSandbox({
@@ -70,10 +78,46 @@ export default defineCommand({
   },
 });
 
+interface BackgroundInput {
+  host: string;
+  port: number;
+  json?: boolean;
+  env?: boolean;
+  faults?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  publishedSearch?: boolean;
+}
+
+/** The sandbox in a process of its own: started with the same flags, waited for, then announced or pointed at by a profile. */
+async function background(input: BackgroundInput, context: Context): Promise<void> {
+  const { startInBackground, pointProfileAt } = await import('./sandbox-background.js');
+  const args = ['--host', input.host, '--port', String(input.port)];
+  if (input.faults !== undefined) args.push('--faults', input.faults);
+  if (input.tlsCert !== undefined && input.tlsKey !== undefined) args.push('--tls-cert', input.tlsCert, '--tls-key', input.tlsKey);
+  if (input.publishedSearch) args.push('--published-search');
+  const { pid, info } = await startInBackground(args, context);
+  if (input.json) return void context.deps.stdout.write(`${JSON.stringify({ ...info, pid })}\n`);
+  if (input.env) return void context.deps.stdout.write(`${exportLine(info, pid === undefined ? {} : { IPCTL_SANDBOX_PID: String(pid) })}\n`);
+  const { path, previous } = await pointProfileAt(info, context);
+  context.deps.stdout.write(
+    [
+      `Sandbox running in the background${pid === undefined ? '' : ` (process ${pid})`}.`,
+      `  Base URL:    ${info.baseUrl}`,
+      `  Search URL:  ${info.searchUrl}`,
+      `  Org:         ${info.org}`,
+      `  Project:     ${info.project}`,
+      `Profile "${sandboxProfile}" points at it, with its API key and token (in ${path}), and is the current profile${previous === undefined ? '' : ` (it was "${previous}": \`ipctl profile use ${previous}\` goes back)`}.`,
+      ...(pid === undefined ? [] : [`Stop it with: kill ${pid}`]),
+      '',
+    ].join('\n'),
+  );
+}
+
 /** The shell line that points ipctl at the sandbox. */
-function exportLine(sandbox: Sandbox): string {
+function exportLine(sandbox: SandboxInfo, extra: Record<string, string> = {}): string {
   const { baseUrl, searchUrl, apiKey, token, org, project } = sandbox;
-  const variables = { IPCTL_BASE_URL: baseUrl, IPCTL_SEARCH_URL: searchUrl, IPCTL_API_KEY: apiKey, IPCTL_TOKEN: token, IPCTL_ORG: org, IPCTL_PROJECT: project };
+  const variables = { IPCTL_BASE_URL: baseUrl, IPCTL_SEARCH_URL: searchUrl, IPCTL_API_KEY: apiKey, IPCTL_TOKEN: token, IPCTL_ORG: org, IPCTL_PROJECT: project, ...extra };
   return `export ${Object.entries(variables).map(([name, value]) => `${name}=${shellQuoted(value)}`).join(' ')}`;
 }
 

@@ -1,5 +1,9 @@
 /** Where ipctl looks until told otherwise: the sandbox's default address. */
 export const defaultSandboxPort = 4510;
+/** How long `sandbox --background` waits for the sandbox to listen before it gives up. */
+export const backgroundStartSeconds = 20;
+/** The profile `sandbox --background` points at the sandbox, and makes current. */
+export const sandboxProfile = 'sandbox';
 export const defaultBaseUrl = `http://127.0.0.1:${defaultSandboxPort}/v1`;
 export const defaultSearchUrl = `http://127.0.0.1:${defaultSandboxPort}/search/v1`;
 export const defaultProfileName = 'default';

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { runIpctl, tempDir } from '../helpers/cli.js';
 import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
-import { runMain, testClock } from '../helpers/in-process.js';
+import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture({ clearFaults: true });
@@ -36,11 +36,8 @@ afterAll(async () => {
   await new Promise((resolve) => elsewhere.close(resolve));
 });
 
-/** ipctl in this process, with the environment and stdin a spawned one would get. */
-async function runInProcess(args: string[], options: { env: Record<string, string | undefined>; input?: string }): Promise<RunResult> {
-  const result = await runMain(args, { env: cleanEnv(options.env), stdin: options.input, clock: testClock(), timeoutMs: 20_000 });
-  return { ...result, signal: null };
-}
+/** ipctl in this process; a wait before a retry takes no time. */
+const runInProcess = (args: string[], options: IpctlOptions) => ipctl(args, { ...options, clock: testClock() });
 
 const api = (args: string[], env: Record<string, string | undefined> = {}, input?: string) => runInProcess(['api', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }), input });
 const apiSpawned = (args: string[], env: Record<string, string | undefined> = {}) => runIpctl(['api', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }) });

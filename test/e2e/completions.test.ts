@@ -279,7 +279,7 @@ describe('values declared with completeValues, as later commands declare theirs'
 });
 
 describe('completions/', () => {
-  it.each(shells)('holds what `ipctl completion %s` prints (run `npm run completions` after changing commands)', async (shell) => {
+  it.each(shells)('holds what `ipctl completion %s` prints (the build writes it)', async (shell) => {
     const result = await runIpctl(['completion', shell]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

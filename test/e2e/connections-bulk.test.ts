@@ -2,7 +2,9 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanEnv, ipctlBin, type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
+import { expectNoCanary } from '../helpers/canaries.js';
+import { cleanEnv, ipctlBin, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { ipctl, ipctlAtTerminal } from '../helpers/in-process.js';
 import { type FaultProxy, refused, startFaultProxy, tooManyRequests, unavailable } from '../helpers/fault-proxy.js';
 import { useFixture } from '../helpers/sandbox.js';
 
@@ -122,10 +124,6 @@ function summaryOf(result: RunResult): Record<string, string> {
   );
 }
 
-function expectNoCanary(...texts: string[]): void {
-  for (const text of texts) expect(text).not.toMatch(/canary/i);
-}
-
 async function generatePosts(): Promise<number> {
   return (await fixture.requests()).filter((request) => request.operation === 'generateConnection').length;
 }
@@ -140,7 +138,7 @@ const generate = ['connections', 'generate', '--project', 'demo'];
 describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => {
   it('creates one connection per row, records each, and leaks no secret', async () => {
     const input = file('mixed.jsonl', jsonl(`jl${run}`, 120));
-    const result = await runIpctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
+    const result = await ipctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
     expect(result.code).toBe(0);
     expectOnlyProgress(result.stderr);
     const summary = summaryOf(result);
@@ -159,7 +157,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
 
   it('prints the summary as JSON, and traces with --debug without a secret', async () => {
     const input = file('debug.jsonl', jsonl(`dbg${run}`, 8));
-    const result = await runIpctl([...generate, '--from-file', input, '--results', join(files.path, `${run}-debug.out.jsonl`), '--json', '--debug'], { env: env() });
+    const result = await ipctl([...generate, '--from-file', input, '--results', join(files.path, `${run}-debug.out.jsonl`), '--json', '--debug'], { env: env() });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ input, format: 'jsonl', project: 'demo', rows: 8, created: 8, failed: 0, uncertain: 0, invalid: 0, notSent: 0 });
     expect(result.stderr.match(/debug: → POST \S+connections:generate/g)).toHaveLength(8);
@@ -206,7 +204,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     const output = join(files.path, `${run}-stdin-csv.results.jsonl`);
     const rows = Array.from({ length: 20 }, (_, index) => `${prefix}-${index + 1},user-${index + 1},ws${index + 1},${secretOf('pk', index + 1)}\n`);
     const input = `groupRef,consumerRef,providerWorkspaceRef,apiKey\n${rows.join('')}`;
-    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--from-file', '-', '--format', 'csv', '--results', output], { env: env(), input });
+    const result = await ipctl([...generate, '--provider', 'pipedrive', '--from-file', '-', '--format', 'csv', '--results', output], { env: env(), input });
     expect(result.code).toBe(0);
     expectOnlyProgress(result.stderr);
     expect(summaryOf(result)).toMatchObject({ Input: 'stdin (csv)', Rows: '20', Created: '20' });
@@ -218,7 +216,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
 
   it('checks everything and sends nothing with --dry-run', async () => {
     const input = file('dry.jsonl', jsonl(`dry${run}`, 12));
-    const result = await runIpctl([...generate, '--from-file', input, '--dry-run'], { env: env() });
+    const result = await ipctl([...generate, '--from-file', input, '--dry-run'], { env: env() });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ Rows: '12', Valid: '12', Invalid: '0', 'Would send': '12' });
     expect(result.stderr).toContain('Dry run: 12 connections would be created; nothing was sent.');
@@ -235,7 +233,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
       { groupRef: `${prefix}-3`, consumerRef: 'u3', providerMetadata: { database: { value: 'SALES', displayName: 'Sales DB' } }, customAuth },
     ];
     const input = file('metadata.jsonl', rows.map((row) => JSON.stringify(row)).join('\n') + '\n');
-    const result = await runIpctl([...generate, '--provider', 'snowflake', '--metadata', 'schema=RAW', '--from-file', input], { env: env() });
+    const result = await ipctl([...generate, '--provider', 'snowflake', '--metadata', 'schema=RAW', '--from-file', input], { env: env() });
     expect(result.code).toBe(0);
     const project = fixture.sandbox.state.projects.proj_demo!;
     const stored = (index: number) => project.connections.find((candidate) => candidate.group.groupRef === `${prefix}-${index}`)?.providerMetadata;
@@ -251,7 +249,7 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
     const latin1Row = Buffer.concat([Buffer.from(`${prefix}-1,user-1,ws1,pd_CANARY_cl`), Buffer.from([0xe9]), Buffer.from('_1\n')]);
     const input = file('cp1252.csv', '');
     writeFileSync(input, Buffer.concat([Buffer.from('groupRef,consumerRef,providerWorkspaceRef,apiKey\n'), latin1Row, Buffer.from(`${prefix}-2,user-2,ws2,pd_CANARY_2\n`)]));
-    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--from-file', input], { env: env() });
+    const result = await ipctl([...generate, '--provider', 'pipedrive', '--from-file', input], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('1 of 2 rows in');
     expect(result.stderr).toContain('  - line 2: the value in column 4 (D), apiKey, is not UTF-8 text;');
@@ -265,7 +263,7 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
     const header = 'groupRef,consumerRef,customAuth.integrationKey,customAuth.userId,customAuth.privateKey,providerMetadata.accountId\r\n';
     const rows = [1, 2, 3].map((index) => `${prefix}-${index},user-${index},ik-${index},"uid, ${index}","${privateKeyOf(index)}",acct-${index}\r\n`);
     const input = file('jwt.csv', header + rows.join(''));
-    const result = await runIpctl([...generate, '--provider', 'docusign-jwt', '--custom', 'environment=demo', '--from-file', input, '--debug'], { env: env() });
+    const result = await ipctl([...generate, '--provider', 'docusign-jwt', '--custom', 'environment=demo', '--from-file', input, '--debug'], { env: env() });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ Input: `${input} (csv)`, Rows: '3', Created: '3' });
     const records = results(input.replace(/\.csv$/, '.results.jsonl')).filter((record) => record.status === 'created');
@@ -284,7 +282,7 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
 
   it('refuses a header with unknown columns before reading any row', async () => {
     const input = file('typo.csv', 'groupRef,consumerRef,apikey,customAuth\nacme,u1,secret_CANARY_value_123,x\n');
-    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--from-file', input], { env: env() });
+    const result = await ipctl([...generate, '--provider', 'pipedrive', '--from-file', input], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('the CSV header (line 1) names 2 columns ipctl cannot use; nothing was sent');
@@ -296,7 +294,7 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
 
   it('refuses a CSV whose quoting breaks, naming the line, even with --skip-invalid', async () => {
     const input = file('broken.csv', 'groupRef,consumerRef,apiKey\nacme,u1,"key_CANARY_one"x\nbeta,u2,k2\n');
-    const result = await runIpctl([...generate, '--provider', 'pipedrive', '--workspace', 'acme', '--from-file', input, '--skip-invalid'], { env: env() });
+    const result = await ipctl([...generate, '--provider', 'pipedrive', '--workspace', 'acme', '--from-file', input, '--skip-invalid'], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('the CSV is malformed at line 2: a quoted value is followed by something other than a comma or the end of the line. Nothing was sent.');
     expectNoCanary(result.stderr);
@@ -319,7 +317,7 @@ describe('connections generate --from-file: invalid rows', { timeout: 120_000 },
 
   it('lists every invalid row by line and sends nothing', async () => {
     const input = file('invalid.jsonl', lines().join('\n') + '\n');
-    const result = await runIpctl([...generate, '--from-file', input], { env: env() });
+    const result = await ipctl([...generate, '--from-file', input], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`Error: 4 of 6 rows in ${input} are invalid; nothing was sent:`);
@@ -337,7 +335,7 @@ describe('connections generate --from-file: invalid rows', { timeout: 120_000 },
 
   it('sends the valid rows with --skip-invalid, records the invalid ones, and exits 1', async () => {
     const input = file('skip.jsonl', lines().join('\n') + '\n');
-    const result = await runIpctl([...generate, '--from-file', input, '--skip-invalid'], { env: env() });
+    const result = await ipctl([...generate, '--from-file', input, '--skip-invalid'], { env: env() });
     expect(result.code).toBe(1);
     expect(summaryOf(result)).toMatchObject({ Rows: '6', Created: '2', 'Invalid (skipped)': '4', Failed: '0' });
     expect(result.stderr).toContain('4 invalid rows were skipped (status "invalid" in');
@@ -367,7 +365,7 @@ describe('connections generate --from-file: flags', { timeout: 120_000 }, () => 
     [['--from-file', 'missing.jsonl'], '--from-file: cannot read missing.jsonl (no such file).'],
     [['--from-file', '-', '--format', 'jsonl'], '--results PATH is needed with --from-file -'],
   ])('refuses %j before sending anything', async (args, message) => {
-    const result = await runIpctl([...generate, ...args], { env: env() });
+    const result = await ipctl([...generate, ...args], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(message);
@@ -376,14 +374,14 @@ describe('connections generate --from-file: flags', { timeout: 120_000 }, () => 
 
   it('refuses to start over a results file that holds a run, and to resume without one', async () => {
     const input = file('twice.jsonl', jsonl(`tw${run}`, 3));
-    const first = await runIpctl([...generate, '--from-file', input], { env: env() });
+    const first = await ipctl([...generate, '--from-file', input], { env: env() });
     expect(first.code).toBe(0);
     await fixture.clearRequests();
-    const again = await runIpctl([...generate, '--from-file', input], { env: env() });
+    const again = await ipctl([...generate, '--from-file', input], { env: env() });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already holds the results of a run');
     expect(again.stderr).toContain('Give --resume to continue that run');
-    const resumeMissing = await runIpctl([...generate, '--from-file', input, '--resume', '--results', join(files.path, 'nothing-here.jsonl')], { env: env() });
+    const resumeMissing = await ipctl([...generate, '--from-file', input, '--resume', '--results', join(files.path, 'nothing-here.jsonl')], { env: env() });
     expect(resumeMissing.code).toBe(2);
     expect(resumeMissing.stderr).toContain('--resume: there is no results file at');
     expect(await generatePosts()).toBe(0);
@@ -392,9 +390,9 @@ describe('connections generate --from-file: flags', { timeout: 120_000 }, () => 
 
   it('refuses to resume with a results file from another input', async () => {
     const first = file('first.jsonl', jsonl(`fa${run}`, 4));
-    expect((await runIpctl([...generate, '--from-file', first], { env: env() })).code).toBe(0);
+    expect((await ipctl([...generate, '--from-file', first], { env: env() })).code).toBe(0);
     const other = file('other.jsonl', jsonl(`fb${run}`, 4));
-    const result = await runIpctl([...generate, '--from-file', other, '--resume', '--results', first.replace(/\.jsonl$/, '.results.jsonl')], { env: env() });
+    const result = await ipctl([...generate, '--from-file', other, '--resume', '--results', first.replace(/\.jsonl$/, '.results.jsonl')], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('does not record this input (4 lines differ); nothing was sent');
     expect(result.stderr).toContain('line 1: the results file records another connection (provider, groupRef or consumerRef) for this line.');
@@ -422,7 +420,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
       if (firstTime && groupRef === unavailableRow) return unavailable(1000);
       return { kind: 'pass' };
     });
-    const result = await runIpctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
+    const result = await ipctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
     expect(result.code).toBe(1);
     const summary = summaryOf(result);
     expect(summary).toMatchObject({ Rows: '200', Created: '197', Failed: '3', Uncertain: '0', 'Not sent': '0', Retries: '5' });
@@ -450,7 +448,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
 
     proxy.setRule(undefined);
     await fixture.clearRequests();
-    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
+    const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
     expect(resumed.code).toBe(0);
     expect(summaryOf(resumed)).toMatchObject({ Rows: '200', Created: '3', 'Already created': '197', Failed: '0' });
     expect(await generatePosts()).toBe(3);
@@ -462,13 +460,13 @@ describe('connections generate --from-file: a service that pushes back', { timeo
     const prefix = `unc${run}`;
     const input = file('uncertain.jsonl', jsonl(prefix, 10));
     proxy.setRule(({ body }) => (body.groupRef === `${prefix}-4` ? { kind: 'answer', status: 500, body: { title: 'Internal Server Error', status: 500 } } : { kind: 'pass' }));
-    const result = await runIpctl([...generate, '--from-file', input], { env: env() });
+    const result = await ipctl([...generate, '--from-file', input], { env: env() });
     expect(result.code).toBe(1);
     expect(summaryOf(result)).toMatchObject({ Created: '9', Uncertain: '1', Failed: '0' });
     expect(result.stderr).toContain('1 row may or may not have been created (the request was sent, and no clear answer was recorded): line 4.');
     proxy.setRule(undefined);
     await fixture.clearRequests();
-    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env() });
+    const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env() });
     expect(resumed.code).toBe(1);
     expect(summaryOf(resumed)).toMatchObject({ Created: '0', Uncertain: '1', 'Already created': '9' });
     expect(await generatePosts()).toBe(0);
@@ -476,7 +474,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
 
   it('stops at once when the project does not exist, leaving the rest for --resume', async () => {
     const input = file('noproject.jsonl', jsonl(`np${run}`, 40));
-    const result = await runIpctl(['connections', 'generate', '--project', 'nope', '--from-file', input, '--concurrency', '2'], { env: env() });
+    const result = await ipctl(['connections', 'generate', '--project', 'nope', '--from-file', input, '--concurrency', '2'], { env: env() });
     expect(result.code).toBe(3);
     const summary = summaryOf(result);
     expect(Number(summary.Failed)).toBeGreaterThanOrEqual(1);
@@ -629,34 +627,34 @@ function readlinkOr(path: string): string {
 describe('connections generate --from-file at a terminal', { timeout: 120_000 }, () => {
   it('draws a progress bar on stderr, then the summary', async () => {
     const input = file('tty.jsonl', jsonl(`tty${run}`, 30));
-    const result = await runIpctlInTerminal([...generate, '--from-file', input], { env: env(), timeoutMs: 60_000 });
+    const result = await ipctlAtTerminal([...generate, '--from-file', input], { env: env(), timeoutMs: 60_000 });
     expect(result.code).toBe(0);
-    // stdout and stderr share the terminal here.
-    const screen = result.stdout.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
+    // stdout and stderr share the terminal here: output holds both.
+    const screen = result.output.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
     expect(screen).toContain('[####################] 30/30 100% · 30 created');
     expect(screen).toMatch(/│ Created\s+│ 30\s+│/);
-    expectNoCanary(result.stdout);
+    expectNoCanary(result.output);
     await expectEachOnce(`tty${run}`, 30);
   });
 
   it('writes plain progress lines under CI, never a bar redrawn in place, even in a terminal', async () => {
     const input = file('ci-tty.jsonl', jsonl(`citty${run}`, 30));
-    const result = await runIpctlInTerminal([...generate, '--from-file', input], { env: env({ CI: 'true' }), timeoutMs: 60_000 });
+    const result = await ipctlAtTerminal([...generate, '--from-file', input], { env: env({ CI: 'true' }), timeoutMs: 60_000 });
     expect(result.code).toBe(0);
-    expect(result.stdout).not.toContain('\u001b[K');
-    expect(result.stdout).not.toContain('[####');
-    expect(result.stdout.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/│ Created\s+│ 30\s+│/);
+    expect(result.output).not.toContain('\u001b[K');
+    expect(result.output).not.toContain('[####');
+    expect(result.output.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/│ Created\s+│ 30\s+│/);
     await expectEachOnce(`citty${run}`, 30);
   });
 
   it('draws no progress and no notices with --quiet or IPCTL_QUIET, in a terminal too; the summary stays', async () => {
     for (const [name, flags, extra] of [['quiet', ['--quiet'], {}], ['qenv', [], { IPCTL_QUIET: '1' }]] as const) {
       const input = file(`${name}.jsonl`, jsonl(`${name}${run}`, 30));
-      const result = await runIpctlInTerminal([...flags, ...generate, '--from-file', input], { env: env(extra), timeoutMs: 60_000 });
+      const result = await ipctlAtTerminal([...flags, ...generate, '--from-file', input], { env: env(extra), timeoutMs: 60_000 });
       expect(result.code).toBe(0);
-      expect(result.stdout).not.toContain('[####');
-      expect(result.stdout).not.toContain('\u001b[K');
-      expect(result.stdout.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/│ Created\s+│ 30\s+│/);
+      expect(result.output).not.toContain('[####');
+      expect(result.output).not.toContain('\u001b[K');
+      expect(result.output.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/│ Created\s+│ 30\s+│/);
       await expectEachOnce(`${name}${run}`, 30);
     }
   });
@@ -680,13 +678,14 @@ describe('connections generate --from-file: one run per results file', { timeout
     }
   });
 
-  it('after an interrupted 10,000-row run, two --resume --retry-uncertain runs started together send each remaining row once (3 rounds)', async () => {
+  it('after an interrupted 2,000-row run, two --resume --retry-uncertain runs started together send each remaining row once (3 rounds)', async () => {
     for (let round = 1; round <= 3; round++) {
       const prefix = `twice${run}r${round}`;
-      const count = 10_000;
+      // Enough rows left (1,400) that the two resumed runs overlap: one holds the lock while the other starts.
+      const count = 2_000;
       const input = file(`twice-${round}.jsonl`, jsonl(prefix, count));
       await fixture.clearRequests();
-      proxy.setRule(({ n }) => (n <= 3000 ? { kind: 'pass' } : { kind: 'hold' }));
+      proxy.setRule(({ n }) => (n <= 600 ? { kind: 'pass' } : { kind: 'hold' }));
       const running = spawnIpctl([...generate, '--from-file', input], env());
       await waitFor(() => proxy.heldCount() === 8, '8 held requests');
       running.child.kill('SIGINT');
@@ -743,7 +742,7 @@ describe('connections generate --from-file: waiting within the budget of one req
         return firstTime && groupRef === `${prefix}-3` ? tooManyRequests(retryAfter) : { kind: 'pass' };
       });
       await fixture.clearRequests();
-      const result = await runIpctl([...generate, '--from-file', input, '--concurrency', '1'], { env: env({ IPCTL_RETRY_MAX_WAIT: budget }), timeoutMs: 60_000 });
+      const result = await ipctl([...generate, '--from-file', input, '--concurrency', '1'], { env: env({ IPCTL_RETRY_MAX_WAIT: budget }), timeoutMs: 60_000 });
       expect(result.code).toBe(5);
       expect(summaryOf(result)).toMatchObject({ Rows: '20', Created: '2', Failed: '1', 'Not sent': '17', Retries: '0' });
       const limit = budget === undefined ? '60 s' : '2.0 s';
@@ -756,7 +755,7 @@ describe('connections generate --from-file: waiting within the budget of one req
       expect(proxy.arrivals).toHaveLength(3);
 
       proxy.setRule(undefined);
-      const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
+      const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
       expect(resumed.code).toBe(0);
       expect(summaryOf(resumed)).toMatchObject({ Created: '18', 'Already created': '2' });
       await expectEachOnce(prefix, 20);
@@ -775,7 +774,7 @@ describe('connections generate --from-file: waiting within the budget of one req
       if (!firstTime || asked[groupRef] === undefined) return { kind: 'pass' };
       return { kind: 'answer', status: 429, headers: { 'retry-after': asked[groupRef]! }, body: { title: 'Too Many Requests', status: 429 } };
     });
-    const result = await runIpctl([...generate, '--from-file', input, '--concurrency', '1'], { env: env(), timeoutMs: 60_000 });
+    const result = await ipctl([...generate, '--from-file', input, '--concurrency', '1'], { env: env(), timeoutMs: 60_000 });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ Created: '3', Retries: '2' });
     for (const groupRef of Object.keys(asked)) {
@@ -813,7 +812,7 @@ describe('connections generate --from-file: a results lock that cannot be used',
     const input = file(`badlock-${name.replace(/\W+/g, '-')}.jsonl`, jsonl(`badlock${run}`, 3));
     const lockPath = `${resultsOf(input)}.lock`;
     make(lockPath);
-    const result = await runIpctl([...generate, '--from-file', input], { env: env() });
+    const result = await ipctl([...generate, '--from-file', input], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(

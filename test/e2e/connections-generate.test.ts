@@ -5,8 +5,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/sandbox/types.js';
-import { cleanEnv, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
-import { runMain } from '../helpers/in-process.js';
+import { expectNoCanary } from '../helpers/canaries.js';
+import { type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { ipctl as runInProcess } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 
@@ -49,16 +50,8 @@ function credentialsOf(projectId: string, id: string | undefined) {
   return fixture.sandbox.state.projects[projectId]!.connectionCredentials.find((entry) => entry.connectionId === id);
 }
 
-function expectNoCanary(...texts: string[]): void {
-  for (const text of texts) expect(text).not.toMatch(/canary/i);
-}
 
 /** The record table in a pipe: FIELD<TAB>VALUE lines. */
-/** ipctl in this process, with the environment and stdin a spawned one would get. */
-async function runInProcess(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<RunResult> {
-  const result = await runMain(args, { env: cleanEnv(options.env), stdin: options.input, timeoutMs: 20_000 });
-  return { ...result, signal: null };
-}
 
 function recordOf(result: RunResult): Record<string, string> {
   return Object.fromEntries(

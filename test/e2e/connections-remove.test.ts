@@ -1,7 +1,7 @@
 // `connections remove`, in-process against the sandbox. Expected values come
 // from the README ("ipctl connections remove") and docs/commands/connections-bulk.md
 // ("Removing what an import created"), never from src/.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -123,6 +123,22 @@ describe('connections remove --from-results', () => {
     expect(await ours(prefix)).toHaveLength(3);
     expect(await deletes()).toEqual([]);
     expect(existsSync(join(files.path, `${prefix}.results.removed.jsonl`))).toBe(false);
+  });
+
+  it('the --yes hint names the profile in use, so the command it gives acts on the same profile', async () => {
+    const { prefix, results } = await imported(1);
+    const [made] = await ours(prefix);
+    const config = join(files.path, `${prefix}-config`);
+    mkdirSync(config, { mode: 0o700 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ current: 'other', profiles: { other: {}, staging: {} } }), { mode: 0o600 });
+    const env = { IPCTL_CONFIG_DIR: config };
+    const byId = await run(['connections', 'remove', made!.id, '--project', 'demo', '--profile', 'staging'], { env });
+    expect(byId.code).toBe(2);
+    expect(byId.stderr).toContain(`ipctl connections remove ${made!.id} --project demo --profile staging --yes`);
+    const fromResults = await run(['connections', 'remove', '--from-results', results], { env: { ...env, IPCTL_PROFILE: 'staging' } });
+    expect(fromResults.code).toBe(2);
+    expect(fromResults.stderr).toContain(`ipctl connections remove --from-results ${results} --profile staging --yes`);
+    expect(await ours(prefix)).toHaveLength(1);
   });
 
   it('asks once at a terminal, naming the count and the project; no removes nothing (exit 130)', async () => {

@@ -1,6 +1,6 @@
 // A CI matrix of four jobs (README, "A CI matrix: one file, many jobs"): four
 // built CLIs, `--shard 1/4` … `4/4`, run at once against one sandbox on one
-// 20,000-row file, each with its own results file. Every row must be created
+// 4,000-row file, each with its own results file. Every row must be created
 // exactly once, and `connections report` over the four files must say so.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ afterAll(() => {
   files.remove();
 });
 
-const rows = 20_000;
+const rows = 4_000;
 const shards = 4;
 
 describe('four shards of one file, at once', () => {

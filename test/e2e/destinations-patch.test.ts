@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSeedData } from '../../src/sandbox/seed.js';
 import type { Destination } from '../../src/sandbox/types.js';
+import { expectNoneOf } from '../helpers/canaries.js';
 import { type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
@@ -73,9 +74,7 @@ function writeFile(name: string, content: string): string {
   return path;
 }
 
-function expectNoCanary(...texts: string[]): void {
-  for (const text of texts) for (const canary of canaries) expect(text).not.toContain(canary);
-}
+const expectNoCanary = (...texts: string[]) => expectNoneOf(canaries, ...texts);
 
 /** Every field outside `changed` is as before; updateTime moved on. */
 function expectOnlyChanged(before: DestinationState, after: DestinationState, changed: { name?: boolean; metadata?: string[]; secrets?: string[] }): void {

@@ -32,7 +32,8 @@ function blocksOf(file: string): Block[] {
   });
 }
 
-const blocks = [join(repoRoot, 'README.md'), ...markdownFiles(join(repoRoot, 'docs'))].flatMap(blocksOf);
+// In a fixed order, README first: the blocks share one sandbox, and some change what later ones read (a destination's name).
+const blocks = [join(repoRoot, 'README.md'), ...markdownFiles(join(repoRoot, 'docs')).sort()].flatMap(blocksOf);
 
 const fixture = useFixture();
 const work = tempDir('ipctl-doc-examples-');

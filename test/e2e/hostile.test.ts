@@ -11,8 +11,9 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
-import { cleanEnv, runIpctl, runIpctlInTerminal, startIpctl, tempDir } from '../helpers/cli.js';
-import { runMain, testClock } from '../helpers/in-process.js';
+import { expectNoneOf } from '../helpers/canaries.js';
+import { runIpctl, runIpctlInTerminal, startIpctl, tempDir } from '../helpers/cli.js';
+import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { type HostileMode, type HostileServer, startHostileServer } from '../helpers/hostile-server.js';
 
 const apiKey = 'ipk_CANARY_hostile_apikey_3f9a2c7e';
@@ -71,9 +72,7 @@ function env(mode: HostileMode | string, extra: Record<string, string> = {}): Re
 }
 
 /** Runs ipctl in this process, with the environment a spawned one gets; waits before a retry take no time. */
-function runInProcess(args: string[], options: { env: Record<string, string | undefined> }) {
-  return runMain(args, { env: cleanEnv(options.env), clock: testClock(), timeoutMs: 60_000 });
-}
+const runInProcess = (args: string[], options: IpctlOptions) => ipctl(args, { ...options, clock: testClock(), timeoutMs: 60_000 });
 
 function file(name: string, text: string): string {
   const path = join(files.path, name);
@@ -81,9 +80,7 @@ function file(name: string, text: string): string {
   return path;
 }
 
-function expectNoCanary(...outputs: string[]): void {
-  for (const output of outputs) for (const canary of canaries) expect(output).not.toContain(canary);
-}
+const expectNoCanary = (...outputs: string[]) => expectNoneOf(canaries, ...outputs);
 
 describe('a server that echoes the request in its errors', { timeout: 120_000 }, () => {
   const commands: Record<string, () => string[]> = {

@@ -4,8 +4,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, runIpctl, tempDir } from '../helpers/cli.js';
-import { runMain, testClock } from '../helpers/in-process.js';
+import { runIpctl, tempDir } from '../helpers/cli.js';
+import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -14,9 +14,7 @@ const fixture = useFixture();
  * Runs ipctl in this process, with the environment a spawned one gets and a
  * clock whose waits before a retry take no time (the answers are what is tested here).
  */
-function runInProcess(args: string[], options: { env: Record<string, string | undefined> }) {
-  return runMain(args, { env: cleanEnv(options.env), clock: testClock(), timeoutMs: 30_000 });
-}
+const runInProcess = (args: string[], options: IpctlOptions) => ipctl(args, { ...options, clock: testClock(), timeoutMs: 30_000 });
 
 interface StubAnswer {
   status: number;

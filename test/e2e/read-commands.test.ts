@@ -2,15 +2,12 @@
 // terminal, and its exit codes, through the built CLI; the edge cases (flag rules,
 // formats, problems) in-process (main() with test streams).
 import { describe, expect, it } from 'vitest';
-import { type RunResult, runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
-import { runMain } from '../helpers/in-process.js';
+import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
+import { ipctl as runInProcess } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
 
-async function runInProcess(args: string[], options: { env: Record<string, string | undefined> }): Promise<RunResult> {
-  return { ...(await runMain(args, { env: options.env, timeoutMs: 20_000 })), signal: null };
-}
 
 describe('orgs get', () => {
   it('prints the org as a tab-separated vertical table in a pipe', async () => {

@@ -1,10 +1,10 @@
-// The README's CI example, the shell version, run as it is printed there
+// docs/ci.md's CI example, the shell version, run as it is printed there
 // against the sandbox: only its base URL is pointed at the sandbox.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../helpers/cli.js';
-import { readmeBashBlock } from '../helpers/readme.js';
+import { docBashBlock } from '../helpers/readme.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { shellHome } from '../helpers/shells.js';
 
@@ -18,9 +18,9 @@ afterAll(() => {
   home.remove();
 });
 
-describe("the README's CI example (shell version)", () => {
+describe("docs/ci.md's CI example (shell version)", () => {
   it('creates the connection and points the webhook at the customer, against the sandbox', async () => {
-    const script = readmeBashBlock('The same steps as a plain shell script');
+    const script = docBashBlock('docs/ci.md', 'The same steps as a plain shell script');
     expect(script).toContain('IPCTL_BASE_URL=https://api.example.com/v1');
     const path = join(home.path, 'onboard.sh');
     writeFileSync(path, script.replace('https://api.example.com/v1', fixture.sandbox.baseUrl));

@@ -1,5 +1,5 @@
-// The README's GitHub Actions matrix workflow ("A CI matrix: one file, many
-// jobs"), read from README.md itself: the import job's run steps are run as
+// docs/ci.md's GitHub Actions matrix workflow ("A CI matrix: one file, many
+// jobs"), read from docs/ci.md itself: the import job's run steps are run as
 // four processes at once, one per matrix value with the job's environment,
 // against the sandbox; then the report job's run step. Steps that install
 // ipctl or move artifacts are the runner's business: the import steps write
@@ -32,13 +32,13 @@ interface Job {
   steps: Step[];
 }
 
-/** The first ```yaml block of README.md after `after`, parsed. */
+/** The first ```yaml block of docs/ci.md after `after`, parsed. */
 function readmeWorkflow(after: string): { jobs: Record<string, Job> } {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const readme = readFileSync(join(repoRoot, 'docs', 'ci.md'), 'utf8');
   const at = readme.indexOf(after);
-  if (at < 0) throw new Error(`README.md no longer says "${after}"`);
+  if (at < 0) throw new Error(`docs/ci.md no longer says "${after}"`);
   const match = /```yaml\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (!match) throw new Error(`README.md has no yaml block after "${after}"`);
+  if (!match) throw new Error(`docs/ci.md has no yaml block after "${after}"`);
   return parseYaml(match[1]!) as { jobs: Record<string, Job> };
 }
 
@@ -59,9 +59,9 @@ function ipctlSteps(job: Job): string[] {
   return job.steps.flatMap((step) => (step.run !== undefined && step.run.includes('ipctl ') && !step.run.includes('npm install') ? [step.run] : []));
 }
 
-describe("the README's CI matrix workflow", () => {
+describe("docs/ci.md's CI matrix workflow", () => {
   it('four import jobs at once, then the report: every row created once', async () => {
-    const workflow = readmeWorkflow('### A CI matrix: one file, many jobs');
+    const workflow = readmeWorkflow('## A CI matrix: one file, many jobs');
     const importJob = workflow.jobs.import!;
     const reportJob = workflow.jobs.report!;
     const shards = importJob.strategy?.matrix?.shard ?? [];

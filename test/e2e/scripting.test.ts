@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runProcess } from '../helpers/cli.js';
+import { ipctl } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 
@@ -7,21 +8,21 @@ const fixture = useFixture();
 
 describe('--query', () => {
   it('applies a JMESPath expression to the JSON output', async () => {
-    const result = await runIpctl(['invites', 'list', '--query', "[?status=='pending'].invitedEmail"], { env: fixture.env() });
+    const result = await ipctl(['invites', 'list', '--query', "[?status=='pending'].invitedEmail"], { env: fixture.env() });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(['ana.silva@example.com', 'raj.patel@example.com']);
   });
 
   it('works with yaml output', async () => {
-    const result = await runIpctl(['orgs', 'get', '-o', 'yaml', '--query', '{id: id, label: label}'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', '-o', 'yaml', '--query', '{id: id, label: label}'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('id: org_demo\nlabel: Acme Demo\n');
   });
 
   it('rejects an invalid expression with exit 2 before sending anything', async () => {
     await fixture.clearRequests();
-    const result = await runIpctl(['orgs', 'get', '--query', 'label['], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', '--query', 'label['], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('--query');
@@ -30,7 +31,7 @@ describe('--query', () => {
   });
 
   it('refuses to combine with a table', async () => {
-    const result = await runIpctl(['orgs', 'get', '-o', 'table', '--query', 'id'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', '-o', 'table', '--query', 'id'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--query works on documents');
   });
@@ -38,14 +39,14 @@ describe('--query', () => {
 
 describe('-o yaml', () => {
   it('prints the API object as YAML', async () => {
-    const result = await runIpctl(['invites', 'list', '-o', 'yaml'], { env: fixture.env() });
+    const result = await ipctl(['invites', 'list', '-o', 'yaml'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^- id: inv_demo_/);
     expect(result.stdout).toContain('  invitedEmail: li.wei@example.com');
   });
 
   it('prints problems as YAML on stderr', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_missing', '-o', 'yaml'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', 'org_missing', '-o', 'yaml'], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^status: 404$/m);
@@ -132,7 +133,7 @@ describe('prompts are off with --no-input, IPCTL_NO_INPUT or CI, and without a t
   });
 
   it('without a terminal: no prompt, exit 2', async () => {
-    const result = await runIpctl(['auth', 'login'], { env: fixture.env() });
+    const result = await ipctl(['auth', 'login'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('ipctl auth set-key');
   });

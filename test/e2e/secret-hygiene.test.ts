@@ -1,9 +1,10 @@
 // Every command and flag combination that handles a secret, succeeding and
 // failing, with and without --debug: no canary may appear in stdout, stderr
 // (which carries the --debug trace), or any file but the 0600 profile store.
-// Each run with --debug goes through the built CLI, in its own HOME, TMPDIR and
-// working folder, whose files are checked at the end; each run without it runs
-// in-process (main() with test streams), where only its output is checked.
+// Every run goes in-process (main() with test streams), with and without
+// --debug; with --debug, the runs that store, read or send a secret of their
+// own (and one run of each API command) also go through the built CLI, in its
+// own HOME, TMPDIR and working folder, whose files are checked at the end.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,8 @@ interface Run {
   input?: string;
   /** Runs first, once per variant. */
   before?: () => Promise<void> | void;
+  /** With --debug, the built CLI runs it too, so that the files it leaves are checked. */
+  spawned?: true;
 }
 
 const fromProfileOnly = { IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined };
@@ -49,15 +52,15 @@ const corruptStore = () => writeFileSync(join(fixture.configDir, 'config.json'),
 
 const runs: Run[] = [
   // Storing credentials: from stdin, valid and not.
-  { name: 'auth set-key from stdin', args: ['auth', 'set-key'], input: `${canaryApiKey}\n` },
-  { name: 'auth set-token from stdin', args: ['auth', 'set-token'], input: `${canaryToken}\n` },
+  { name: 'auth set-key from stdin', args: ['auth', 'set-key'], input: `${canaryApiKey}\n`, spawned: true },
+  { name: 'auth set-token from stdin', args: ['auth', 'set-token'], input: `${canaryToken}\n`, spawned: true },
   { name: 'auth set-key, two values on stdin', args: ['auth', 'set-key', '--profile', 'spare'], input: `${wrongKey} ${wrongKey}\n` },
   { name: 'auth set-token, two lines on stdin', args: ['auth', 'set-token', '--profile', 'spare'], input: `${wrongToken}\n${wrongToken}\n` },
   { name: 'auth set-key, too long', args: ['auth', 'set-key', '--profile', 'spare'], input: `${wrongKey}${'x'.repeat(9000)}\n` },
-  { name: 'auth login without a terminal', args: ['auth', 'login'] },
+  { name: 'auth login without a terminal', args: ['auth', 'login'], spawned: true },
   // Every API command: succeeding, refused, failing on the way, with credentials from the environment or the profile.
   ...apiCommands.flatMap((row): Run[] => [
-    { name: `${row.name}`, args: prepareRun(row, inputs.path), env: row.env, input: row.input },
+    { name: `${row.name}`, args: prepareRun(row, inputs.path), env: row.env, input: row.input, spawned: true },
     { name: `${row.name}, credentials from the profile only`, args: prepareRun(row, inputs.path), env: { ...row.env, ...fromProfileOnly }, input: row.input },
     { name: `${row.name}, rejected credentials`, args: prepareRun(row, inputs.path), env: { ...row.env, IPCTL_API_KEY: wrongKey, IPCTL_TOKEN: wrongToken }, input: row.input },
     {
@@ -72,7 +75,7 @@ const runs: Run[] = [
   ]),
   // The secrets of a connection to create and of a destination, from stdin, the environment, or argv (refused).
   ...connectionRuns(),
-  { name: 'destinations patch, a secret from stdin', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'awsSecretKey=-'], input: `${stdinSecret}\n` },
+  { name: 'destinations patch, a secret from stdin', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'awsSecretKey=-'], input: `${stdinSecret}\n`, spawned: true },
   { name: 'destinations patch --dry-run', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'awsSecretKey=-', '--dry-run', '-o', 'json'], input: `${stdinSecret}\n` },
   { name: 'destinations patch, a secret on argv', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', `awsSecretKey=${argvSecret}`] },
   { name: 'destinations patch, a secret through --set', args: ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--set', `secrets.password=${argvSecret}`] },
@@ -81,7 +84,7 @@ const runs: Run[] = [
   { name: 'auth status --json, profile only', args: ['auth', 'status', '--json'], env: fromProfileOnly },
   { name: 'profile list', args: ['profile', 'list'] },
   { name: 'profile show --json', args: ['profile', 'show', '--json'] },
-  { name: 'profile add', args: ['profile', 'add', 'other', '--org', 'org_demo'] },
+  { name: 'profile add', args: ['profile', 'add', 'other', '--org', 'org_demo'], spawned: true },
   // Secrets on argv are refused without being repeated.
   { name: 'orgs get --api-key=…', args: ['orgs', 'get', `--api-key=${argvSecret}`] },
   { name: 'orgs get --token …', args: ['orgs', 'get', '--token', argvSecret] },
@@ -90,10 +93,10 @@ const runs: Run[] = [
   { name: 'an unknown --tokn=…', args: ['orgs', 'get', `--tokn=${argvSecret}`] },
   { name: 'a secret as an argument', args: ['auth', 'set-key', argvSecret], input: `${canaryApiKey}\n` },
   // A corrupt profile file holding a secret: reported without quoting it, then replaced with --force.
-  { name: 'profile list on a corrupt file', args: ['profile', 'list'], before: corruptStore },
-  { name: 'orgs get on a corrupt file', args: ['orgs', 'get'], env: fromProfileOnly, before: corruptStore },
-  { name: 'auth set-key --force over a corrupt file', args: ['auth', 'set-key', '--force'], input: `${canaryApiKey}\n`, before: corruptStore },
-  { name: 'auth set-token after --force', args: ['auth', 'set-token'], input: `${canaryToken}\n` },
+  { name: 'profile list on a corrupt file', args: ['profile', 'list'], before: corruptStore, spawned: true },
+  { name: 'orgs get on a corrupt file', args: ['orgs', 'get'], env: fromProfileOnly, before: corruptStore, spawned: true },
+  { name: 'auth set-key --force over a corrupt file', args: ['auth', 'set-key', '--force'], input: `${canaryApiKey}\n`, before: corruptStore, spawned: true },
+  { name: 'auth set-token after --force', args: ['auth', 'set-token'], input: `${canaryToken}\n`, spawned: true },
 ];
 
 /** Any ten characters in a row of a canary: a part of a secret leaks it too (redaction shows four). */
@@ -103,10 +106,10 @@ function connectionRuns(): Run[] {
   const pipedrive = ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42', '--workspace', 'acme'];
   const zendesk = ['connections', 'generate', '--project', 'demo', '--provider', 'zendesk', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42', '--workspace', 'acme', '--username', 'agent@acme.test'];
   return [
-    { name: 'connections generate, API key from stdin', args: [...pipedrive, '--api-key-file', '-'], input: `${stdinSecret}\n` },
+    { name: 'connections generate, API key from stdin', args: [...pipedrive, '--api-key-file', '-'], input: `${stdinSecret}\n`, spawned: true },
     { name: 'connections generate, API key from the environment', args: pipedrive, env: { IPCTL_CONNECTION_API_KEY: envSecret } },
     { name: 'connections generate --dry-run', args: [...pipedrive, '--api-key-file', '-', '--dry-run', '-o', 'json'], input: `${stdinSecret}\n` },
-    { name: 'connections generate, password from stdin', args: [...zendesk, '--password-file', '-'], input: `${stdinSecret}\n` },
+    { name: 'connections generate, password from stdin', args: [...zendesk, '--password-file', '-'], input: `${stdinSecret}\n`, spawned: true },
     { name: 'connections generate, password from the environment, rejected key', args: zendesk, env: { IPCTL_CONNECTION_PASSWORD: envSecret, IPCTL_API_KEY: wrongKey } },
     { name: 'connections generate, an API key on argv', args: [...pipedrive, '--api-key', argvSecret] },
     { name: 'connections generate, a custom password on argv', args: ['connections', 'generate', '--project', 'demo', '--provider', 'snowflake', '--group-ref', 'acme-corp', '--consumer-ref', 'u-42', '--custom', `password=${argvSecret}`] },
@@ -122,9 +125,8 @@ describe('secrets stay out of every output', () => {
   it.each(runs.flatMap((run) => [[`ipctl ${run.name}`, run, false] as const, [`ipctl ${run.name} --debug`, run, true] as const]))('%s', async (_name, run, debug) => {
     await run.before?.();
     const env = fixture.env({ HOME: home.path, TMPDIR: scratch.path, IPCTL_RETRY_BACKOFF: '0.02', ...run.env });
-    const result = debug
-      ? await runIpctl([...run.args, '--debug'], { env, input: run.input, cwd: work.path })
-      : await runMain(run.args, { env: cleanEnv(env), stdin: run.input, clock: testClock(), timeoutMs: 20_000 });
+    const args = debug ? [...run.args, '--debug'] : run.args;
+    const result = debug && run.spawned ? await runIpctl(args, { env, input: run.input, cwd: work.path }) : await runMain(args, { env: cleanEnv(env), stdin: run.input, clock: testClock(), timeoutMs: 20_000 });
     expect(result.code).not.toBeNull();
     expectNoCanary(result.stdout, 'stdout');
     expectNoCanary(result.stderr, 'stderr');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
-import { runMain, testClock } from '../helpers/in-process.js';
+import { ipctl, ipctlAtTerminal, type IpctlOptions, type IpctlResult, runMain, testClock } from '../helpers/in-process.js';
 import { keys, PtySession, stripAnsi } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { displayWidths, linesWiderThan } from '../helpers/display-width.js';
@@ -8,6 +7,12 @@ import { displayWidths, linesWiderThan } from '../helpers/display-width.js';
 // What a person at a terminal sees: tables that fit it, waits that are said, and one output format at a time.
 
 const fixture = useFixture();
+
+/** ipctl in-process at a terminal that shows stdout and stderr, as a pseudo-terminal would: stdout holds the screen; waits take no time. */
+async function atTerminal(args: string[], options: IpctlOptions): Promise<IpctlResult> {
+  const result = await ipctlAtTerminal(args, { clock: testClock(), ...options });
+  return { ...result, stdout: result.output };
+}
 
 const searchBerlin = ['search', 'Contact', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'MailingCity=Berlin', '--project', 'proj_demo'];
 
@@ -31,14 +36,14 @@ describe('tables on a terminal', () => {
     ['providers get', ['providers', 'get', 'salesforce'], 60],
     ['invites list', ['invites', 'list'], 30],
   ])('%s fits in 80 columns', async (_name, args, atLeast) => {
-    const result = await runIpctlInTerminal(args, { env: fixture.env(), columns: 80 });
+    const result = await atTerminal(args, { env: fixture.env(), columns: 80 });
     expect(result.code).toBe(0);
     expect(tooWide(result.stdout, 80)).toEqual([]);
     expect(widest(result.stdout)).toBeGreaterThan(atLeast);
   });
 
   it('lays a list out a block a row, every ID whole, when a narrow terminal cannot hold its values side by side', async () => {
-    const result = await runIpctlInTerminal(['invites', 'list'], { env: fixture.env(), columns: 40 });
+    const result = await atTerminal(['invites', 'list'], { env: fixture.env(), columns: 40 });
     expect(result.code).toBe(0);
     const lines = stripAnsi(result.stdout).replace(/\r/g, '').split('\n');
     // The sandbox's invites of org_demo, one in each status (README, "Trying it against the sandbox").
@@ -49,7 +54,7 @@ describe('tables on a terminal', () => {
   });
 
   it('keeps every mapped email and every ID whole, each on one line, cutting none', async () => {
-    const result = await runIpctlInTerminal(searchBerlin, { env: fixture.env(), columns: 80 });
+    const result = await atTerminal(searchBerlin, { env: fixture.env(), columns: 80 });
     const lines = stripAnsi(result.stdout).replace(/\r/g, '').split('\n');
     expect(result.stdout).not.toContain('…');
     const words = lines.flatMap((line) => line.split(/[\s│]+/));
@@ -57,7 +62,7 @@ describe('tables on a terminal', () => {
   });
 
   it("leaves out the provider's own fields first and says so", async () => {
-    const result = await runIpctlInTerminal(searchBerlin, { env: fixture.env(), columns: 80 });
+    const result = await atTerminal(searchBerlin, { env: fixture.env(), columns: 80 });
     const screen = stripAnsi(result.stdout);
     expect(screen).toMatch(/fullName\s+(\(mapped\))?/);
     expect(screen).not.toContain('LastModifiedDate');
@@ -65,13 +70,13 @@ describe('tables on a terminal', () => {
   });
 
   it('follows COLUMNS over the terminal size', async () => {
-    const result = await runIpctlInTerminal(['providers', 'get', 'salesforce'], { env: fixture.env({ COLUMNS: '60' }), columns: 200 });
+    const result = await atTerminal(['providers', 'get', 'salesforce'], { env: fixture.env({ COLUMNS: '60' }), columns: 200 });
     expect(result.code).toBe(0);
     expect(tooWide(result.stdout, 60)).toEqual([]);
   });
 
   it.each([['--wide'], ['-o', 'wide'], ['--output=wide']])('%s shows every column whole', async (...flags) => {
-    const result = await runIpctlInTerminal([...searchBerlin, ...flags], { env: fixture.env(), columns: 80 });
+    const result = await atTerminal([...searchBerlin, ...flags], { env: fixture.env(), columns: 80 });
     expect(result.code).toBe(0);
     const screen = stripAnsi(result.stdout);
     expect(screen).toContain('ada.okafor0@northwindlogistics.example.com');
@@ -81,7 +86,7 @@ describe('tables on a terminal', () => {
   });
 
   it('shows batch limits per object', async () => {
-    const result = await runIpctlInTerminal(['providers', 'get', 'salesforce', '--wide'], { env: fixture.env(), columns: 80 });
+    const result = await atTerminal(['providers', 'get', 'salesforce', '--wide'], { env: fixture.env(), columns: 80 });
     const screen = stripAnsi(result.stdout);
     expect(screen).toMatch(/│ upsert\s+│ 200\s+│ Opportunity: 100\s+│/);
   });
@@ -89,7 +94,7 @@ describe('tables on a terminal', () => {
 
 describe('tables in a pipe', () => {
   it('are never cut, whatever COLUMNS says', async () => {
-    const result = await runIpctl(searchBerlin, { env: fixture.env({ COLUMNS: '40' }) });
+    const result = await ipctl(searchBerlin, { env: fixture.env({ COLUMNS: '40' }) });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('ada.okafor0@northwindlogistics.example.com');
     expect(result.stdout.split('\n')[0]).toContain('LastModifiedDate');
@@ -104,7 +109,7 @@ describe('one output format at a time', () => {
     [['-o', 'table', '--wide'], '--output table and --wide'],
   ])('%j: exit 2, nothing on stdout, nothing sent', async (flags, named) => {
     const before = (await fixture.requests()).length;
-    const result = await runIpctl(['orgs', 'get', 'org_demo', ...flags], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', 'org_demo', ...flags], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(named);
@@ -113,19 +118,19 @@ describe('one output format at a time', () => {
   });
 
   it('--json with -o json is one format', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_demo', '--json', '-o', 'json'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', 'org_demo', '--json', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe('org_demo');
   });
 
   it('--query does not shape a wide table', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_demo', '--wide', '--query', 'id'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', 'org_demo', '--wide', '--query', 'id'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--query works on documents, not tables');
   });
 
   it('providers get prints the provider on one line with -o ndjson', async () => {
-    const result = await runIpctl(['providers', 'get', 'salesforce', '-o', 'ndjson'], { env: fixture.env() });
+    const result = await ipctl(['providers', 'get', 'salesforce', '-o', 'ndjson'], { env: fixture.env() });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
@@ -138,21 +143,21 @@ describe('waits before a retry', () => {
 
   it('are said on a terminal', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
-    const result = await runIpctlInTerminal(['orgs', 'get', 'org_demo'], { env: fixture.env() });
+    const result = await atTerminal(['orgs', 'get', 'org_demo'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(stripAnsi(result.stdout)).toMatch(wait);
   });
 
   it('are not said in a pipe, nor with --quiet', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
-    // In a pipe in-process, with a clock whose waits take no time; on a terminal the wait is real.
+    // In-process, with a clock whose waits take no time.
     const clock = testClock();
-    const piped = await runMain(['orgs', 'get', 'org_demo'], { env: fixture.env(), clock });
+    const piped = await ipctl(['orgs', 'get', 'org_demo'], { env: fixture.env(), clock });
     expect(piped.code).toBe(0);
     expect(clock.waits).toEqual([1000]);
     expect(piped.stderr).toBe('');
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }] });
-    const quiet = await runIpctlInTerminal(['--quiet', 'orgs', 'get', 'org_demo'], { env: fixture.env() });
+    const quiet = await atTerminal(['--quiet', 'orgs', 'get', 'org_demo'], { env: fixture.env() });
     expect(quiet.code).toBe(0);
     expect(stripAnsi(quiet.stdout)).not.toMatch(/retrying in/);
   });

@@ -1,9 +1,11 @@
 // What a terminal gives each line, as the C library's wcwidth(3) says (through
 // python3's ctypes, under C.UTF-8): measured by no code of ipctl's. A line with
 // a character wcwidth calls unprintable measures -1.
-import { spawnSync } from 'node:child_process';
+import { type ChildProcessByStdio, spawn, spawnSync } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 
-const measure = `
+/** wcwidth of each line, in python3: -1 for a line with a character it calls unprintable. */
+const widthOf = `
 import ctypes, json, locale, sys
 locale.setlocale(locale.LC_ALL, 'C.UTF-8')
 libc = ctypes.CDLL(None)
@@ -11,6 +13,8 @@ libc.wcwidth.argtypes = [ctypes.c_wchar]
 def width(line):
     widths = [libc.wcwidth(ch) for ch in line]
     return -1 if -1 in widths else sum(widths)
+`;
+const measure = `${widthOf}
 json.dump([width(line) for line in json.load(sys.stdin)], sys.stdout)
 `;
 
@@ -18,6 +22,42 @@ export function displayWidths(lines: readonly string[]): number[] {
   const run = spawnSync('python3', ['-c', measure], { input: JSON.stringify(lines), encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`python3 could not measure the lines: ${run.stderr}`);
   return JSON.parse(run.stdout) as number[];
+}
+
+const meterLoop = `${widthOf}
+for request in sys.stdin:
+    print(json.dumps([width(line) for line in json.loads(request)]), flush=True)
+`;
+
+let meter: { child: ChildProcessByStdio<Writable, Readable, null>; waiting: Array<(widths: number[]) => void> } | undefined;
+
+/**
+ * displayWidths through one python3 kept running for the whole worker: starting
+ * python3 costs far more than measuring a screen, and a file may measure a hundred.
+ */
+export function measureWidths(lines: readonly string[]): Promise<number[]> {
+  if (!meter) {
+    const child = spawn('python3', ['-c', meterLoop], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const started = { child, waiting: [] as Array<(widths: number[]) => void> };
+    let pending = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      pending += chunk;
+      for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+        started.waiting.shift()?.(JSON.parse(pending.slice(0, end)) as number[]);
+        pending = pending.slice(end + 1);
+      }
+    });
+    child.on('exit', () => (meter = undefined));
+    // Nothing the worker waits for: it may end with the meter still running.
+    child.unref();
+    for (const stream of [child.stdin, child.stdout] as unknown as Array<{ unref?: () => void }>) stream.unref?.();
+    meter = started;
+  }
+  const { child, waiting } = meter;
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    child.stdin.write(`${JSON.stringify(lines)}\n`);
+  });
 }
 
 /** SGR sequences (colors, bold, dim): what a terminal shows as nothing. */

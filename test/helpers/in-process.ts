@@ -4,11 +4,17 @@ import { Readable } from 'node:stream';
 import type { Deps, Sleep } from '../../src/deps.js';
 import type { Choice, PagerCommand, Prompter } from '../../src/host-ui.js';
 import { main } from '../../src/main.js';
+import { cleanEnv } from './cli.js';
 
 export interface InProcessResult {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+export interface InProcessRun extends InProcessResult {
+  /** stdout and stderr as written, interleaved: what one terminal showing both would hold. */
+  output: string;
 }
 
 export interface InProcessOptions {
@@ -36,6 +42,8 @@ export interface InProcessOptions {
   processes?: Deps['processes'];
   /** Where requests go, in place of the network. */
   dispatcher?: Deps['dispatcher'];
+  /** Starts ipctl in the background (`sandbox --background`); without one, this ipctl cannot. */
+  startDetached?: Deps['startDetached'];
 }
 
 /**
@@ -65,15 +73,16 @@ export function testClock(start: Date = new Date()): TestClock {
   };
 }
 
-export async function runMain(args: string[], options: InProcessOptions): Promise<InProcessResult> {
+export async function runMain(args: string[], options: InProcessOptions): Promise<InProcessRun> {
   let stdout = '';
   let stderr = '';
+  let output = '';
   const terminal = options.terminal ?? {};
   const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]) as Readable & { isTTY?: boolean };
   stdin.isTTY = terminal.stdin === true;
   const deps: Deps = {
-    stdout: { write: (chunk: string) => (stdout += chunk), isTTY: terminal.stdout === true, columns: options.columns },
-    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: terminal.stderr === true, columns: options.columns },
+    stdout: { write: (chunk: string) => ((output += chunk), (stdout += chunk)), isTTY: terminal.stdout === true, columns: options.columns },
+    stderr: { write: (chunk: string) => ((output += chunk), (stderr += chunk)), isTTY: terminal.stderr === true, columns: options.columns },
     stdin: stdin as Deps['stdin'],
     env: options.env,
     now: options.now ?? options.clock?.now ?? (() => new Date()),
@@ -84,6 +93,7 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     fs: options.fs,
     processes: options.processes,
     dispatcher: options.dispatcher,
+    startDetached: options.startDetached,
   };
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
@@ -91,10 +101,38 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
   });
   try {
     const code = await Promise.race([main(['node', 'ipctl', ...args], deps), hang]);
-    return { code, stdout, stderr };
+    return { code, stdout, stderr, output };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A run's outcome, in-process or spawned (test/helpers/cli.ts RunResult): in-process, no signal ends it. */
+export interface IpctlResult extends InProcessRun {
+  signal: NodeJS.Signals | null;
+}
+
+export interface IpctlOptions extends Omit<InProcessOptions, 'env' | 'stdin'> {
+  /** Added to the environment every spawned ipctl starts from (cleanEnv). */
+  env?: Record<string, string | undefined>;
+  /** Stdin's content, as runIpctl takes it. */
+  input?: string | Uint8Array;
+}
+
+/**
+ * ipctl in this process, with the environment and stdin a spawned one would
+ * get: the one way to run it where no process is the point. Waits take real
+ * time unless `clock` is given (testClock()).
+ */
+export async function ipctl(args: string[], options: IpctlOptions = {}): Promise<IpctlResult> {
+  const { env, input, ...rest } = options;
+  const result = await runMain(args, { timeoutMs: 20_000, ...rest, env: cleanEnv(env), stdin: input });
+  return { ...result, signal: null };
+}
+
+/** ipctl in this process at a terminal `columns` wide (200 unless given) that shows stdout and stderr; a question fails the run. */
+export function ipctlAtTerminal(args: string[], options: IpctlOptions = {}): Promise<IpctlResult> {
+  return ipctl(args, { columns: 200, terminal: { stdin: true, stdout: true, stderr: true }, prompter: scriptedPrompter(), ...options });
 }
 
 /**

@@ -49,7 +49,9 @@ export interface FixtureOptions {
 export async function startFixture(options: FixtureOptions = {}): Promise<SandboxFixture> {
   const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, apiKey: canaryApiKey, token: canaryToken, tls: options.tls, searchAnswer: options.searchAnswer });
   const config = tempDir();
-  const dispatcher = new Agent(options.tls ? { connect: { ca: options.tls.ca } } : {});
+  // A connection a request: one kept alive may be closed by the sandbox's keep-alive timer as the next
+  // request goes out, when a test has blocked the event loop for seconds (ECONNRESET).
+  const dispatcher = new Agent({ pipelining: 0, ...(options.tls ? { connect: { ca: options.tls.ca } } : {}) });
   const control = async (path: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> => {
     const response = await request(new URL(path, sandbox.baseUrl), {
       method,

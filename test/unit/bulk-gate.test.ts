@@ -1,37 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Clock, SendGate } from '../../src/connections/bulk/gate.js';
-
-/** A clock that moves only when the test says so. */
-class ManualClock implements Clock {
-  time = 1_000_000;
-  readonly #sleepers: Array<{ until: number; wake: () => void }> = [];
-
-  now(): number {
-    return this.time;
-  }
-
-  sleep(ms: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const sleeper = { until: this.time + ms, wake: resolve };
-      this.#sleepers.push(sleeper);
-      signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-  }
-
-  async advance(ms: number): Promise<void> {
-    this.time += ms;
-    for (const sleeper of this.#sleepers.splice(0)) {
-      if (sleeper.until <= this.time) sleeper.wake();
-      else this.#sleepers.push(sleeper);
-    }
-    await settle();
-  }
-}
-
-/** Lets every pending promise callback run. */
-async function settle(): Promise<void> {
-  for (let round = 0; round < 10; round++) await Promise.resolve();
-}
+import { SendGate } from '../../src/connections/bulk/gate.js';
+import { ManualClock, settle } from '../helpers/manual-clock.js';
 
 describe('SendGate', () => {
   it('gives out at most `max` slots, and the next one when a slot is released', async () => {

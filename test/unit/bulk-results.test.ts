@@ -59,11 +59,16 @@ describe('results file', () => {
     expect(lines.at(-1)).toBe('');
   });
 
-  it('reads an unterminated last line as never written, even when it holds a whole record', async () => {
+  it('reads an unterminated last line as never written when it is cut short, and as the record it is when whole', async () => {
     const path = join(dir.path, 'unterminated.results.jsonl');
-    writeFileSync(path, `${JSON.stringify({ line: 1, status: 'started', ...who, time })}\n${JSON.stringify({ line: 2, status: 'started', ...who, time })}`);
-    const prior = await readPriorResults(realFs, path);
-    expect([prior.state(1), prior.state(2)]).toEqual(['started', 'none']);
+    const started = JSON.stringify({ line: 2, status: 'started', ...who, time });
+    writeFileSync(path, `${JSON.stringify({ line: 1, status: 'started', ...who, time })}\n${started.slice(0, -1)}`);
+    const cut = await readPriorResults(realFs, path);
+    expect([cut.state(1), cut.state(2)]).toEqual(['started', 'none']);
+    // A record appended by hand without its final newline (printf, Notepad) is a record.
+    writeFileSync(path, `${JSON.stringify({ line: 1, status: 'started', ...who, time })}\n${started}`);
+    const whole = await readPriorResults(realFs, path);
+    expect([whole.state(1), whole.state(2)]).toEqual(['started', 'started']);
   });
 
   it('takes a damaged line inside the file as a started record of every line it names, and counts one that names none', async () => {

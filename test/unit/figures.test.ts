@@ -14,11 +14,11 @@ function figures(...args: string[]) {
   return spawnSync(process.execPath, [script, ...args], { cwd: work.path, encoding: 'utf8' });
 }
 
-/** A copy of the README and of bench/results.json as `change` leaves it, in a folder of their own. */
+/** A copy of docs/performance.md and of bench/results.json as `change` leaves it, in a folder of their own. */
 function copies(name: string, change: (results: Record<string, any>) => void) {
   const readme = join(work.path, `${name}.md`);
   const results = join(work.path, `${name}.json`);
-  copyFileSync(join(root, 'README.md'), readme);
+  copyFileSync(join(root, 'docs', 'performance.md'), readme);
   const parsed = JSON.parse(readFileSync(resultsPath, 'utf8'));
   change(parsed);
   writeFileSync(results, JSON.stringify(parsed));
@@ -109,7 +109,7 @@ describe('npm run figures', () => {
       delete parsed.bulkScale;
     });
     expect(figures('--results', absent.results, absent.readme).status).toBe(0);
-    expect(sectionOf(readFileSync(absent.readme, 'utf8'), '## Performance')).toContain('<!-- figures:bulk-scale -->\nFigures not measured yet (`npm run bench:bulk`');
+    expect(sectionOf(readFileSync(absent.readme, 'utf8'), '# Performance')).toContain('<!-- figures:bulk-scale -->\nFigures not measured yet (`npm run bench:bulk`');
 
     const floor = { rowsPerSecond: 1000, cpuMicrosPerRow: 200, rssMiB: 60 };
     const present = copies('scale-present', (parsed) => {
@@ -125,7 +125,7 @@ describe('npm run figures', () => {
     expect(text).toContain('- Node 24.1, 100,000 rows: the import\'s rate against the floor\'s: 0.90× (≥0.8×, met)');
     expect(text).toContain('- Node 24.1, 100,000 rows: CPU per row against the floor\'s: 1.80× (≤1.5×, missed)');
     expect(text).toContain('- Node 24.1: peak RSS at 100,000 rows against 1,000: 1.13× (≤1.25×, met)');
-    expect(sectionOf(text, '## Performance')).toContain('- Node 24.1, 100,000 rows: CPU per row against the floor\'s: 1.80× (≤1.5×)\n');
+    expect(sectionOf(text, '# Performance')).toContain('- Node 24.1, 100,000 rows: CPU per row against the floor\'s: 1.80× (≤1.5×)\n');
   });
 
   it('stops, naming the block, at a block it has no renderer for', () => {
@@ -148,9 +148,9 @@ describe('npm run figures', () => {
 });
 
 describe('figures quoted in the docs', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(root, 'docs', 'performance.md'), 'utf8');
   const sections = [
-    { file: 'README.md', text: sectionOf(readme, '## Performance') },
+    { file: 'docs/performance.md', text: sectionOf(readme, '# Performance') },
     { file: 'docs/commands/connections-bulk.md', text: sectionOf(readFileSync(join(root, 'docs/commands/connections-bulk.md'), 'utf8'), '### Speed and memory (`npm run bench`)') },
     { file: 'docs/completions.md', text: readFileSync(join(root, 'docs/completions.md'), 'utf8') },
   ];
@@ -160,12 +160,12 @@ describe('figures quoted in the docs', () => {
   });
 
   it('the pattern finds the figures the blocks render (it is not blind)', () => {
-    const inBlocks = sectionOf(readme, '## Performance').match(renderedBlock)?.join('\n') ?? '';
+    const inBlocks = sectionOf(readme, '# Performance').match(renderedBlock)?.join('\n') ?? '';
     expect(inBlocks.match(figure)?.length ?? 0).toBeGreaterThan(20);
     expect('took 12 ms, 1.5×, 185.2 MiB, 1,795 rows/s, 20 s, about 1.6 times'.match(figure)).toEqual(['12 ms', '1.5×', '185.2 MiB', '1,795 rows/s', '20 s', '1.6 times']);
   });
 
-  it('each section of bench/results.json is rendered in the README', () => {
+  it('each section of bench/results.json is rendered in docs/performance.md', () => {
     const blocks = { startup: 'figures:startup', standalone: 'figures:standalone', bulk: 'figures:bulk', bulkScale: 'figures:bulk-scale' };
     for (const section of Object.keys(JSON.parse(readFileSync(resultsPath, 'utf8')))) {
       expect(blocks, `a block for section ${section}`).toHaveProperty(section);

@@ -45,7 +45,7 @@ export async function removeByIds(input: RemoveInput, context: Context): Promise
     if (input.dryRun) return { ...removedOutcome(rows), messages: [`Dry run: ${rows.length} ${rows.length === 1 ? 'connection' : 'connections'} would be removed from project ${project}; nothing was sent.`] };
     await confirmRemoval(context, input.yes, {
       question: rows.length === 1 ? `Remove connection ${describe(rows[0]!)} from project ${project}?` : `Remove ${rows.length} connections from project ${project}?`,
-      command: `ipctl connections remove ${ids.join(' ')} --project ${project}`,
+      command: context.suggest(`connections remove ${ids.join(' ')} --project ${project}`),
       cancelled: 'Cancelled; no connection was removed.',
     });
     for (const [index, row] of rows.entries()) {

@@ -57,6 +57,12 @@ export class KeyTable {
     return undefined;
   }
 
+  /** The values kept for `digest`'s key (the table's own), or undefined when it was not seen. */
+  find(digest: Uint8Array): Uint32Array | undefined {
+    const slot = this.#slotOf(readUint32(digest, 8), readUint32(digest, 12));
+    return this.#values[slot * this.#width] === 0 ? undefined : this.#values.subarray(slot * this.#width, (slot + 1) * this.#width);
+  }
+
   /**
    * For rows met in line order (a table of width 1): the earlier line that
    * holds `digest`'s key, or undefined when `line` is the first to hold it,

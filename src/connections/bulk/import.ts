@@ -86,7 +86,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
   try {
     // Both refusals come before the input is read: starting over a run's results, or resuming without them.
     if (resultsPath && !input.resume && !input.dryRun) ResultsLog.assertNoRun(hostFs(context.deps), resultsPath);
-    prior = input.resume && resultsPath ? await readPriorResults(hostFs(context.deps), resultsPath) : undefined;
+    prior = input.resume && resultsPath ? await readPriorResults(hostFs(context.deps), resultsPath, undefined, { keys: true }) : undefined;
     if (prior && prior.unreadable > 0 && !input.retryUncertain) throw damagedResultsError(resultsPath as string, prior);
   } catch (error) {
     await source.close();
@@ -148,6 +148,7 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
   // The first few lines that differ, and how many do: bounded however many rows there are.
   const mismatches: string[] = [];
   let mismatched = 0;
+  if (prior) await claimUnnamedKeys(run, prior, lookUp);
   const selection = new RowSelection(input, run.keys);
   for await (const row of readRows(run.source.open(), run.format)) {
     if (context.deps.signal?.aborted) throw new InterruptedError('Interrupted while checking the rows; nothing was sent.');
@@ -156,8 +157,9 @@ async function checkAll(run: Run, lookUp: ProviderLookup, onProgress: (checked: 
     if (!checked) continue;
     report.rows += 1;
     onProgress(report.rows);
-    const state = prior?.state(row.line) ?? 'none';
-    if (checked.ok && prior && isSentState(state) && !prior.matches(row.line, checked.identity)) {
+    const state = priorState(prior, checked, selection);
+    // The line's own record, not its key's: a line sent before must still hold what was sent.
+    if (checked.ok && prior && isSentState(prior.state(row.line)) && !prior.matches(row.line, checked.identity)) {
       mismatched += 1;
       if (mismatches.length < 5) mismatches.push(`line ${row.line}: the results file records another connection (provider, groupRef or consumerRef) for this line.`);
     }
@@ -203,6 +205,41 @@ function isSentState(state: PriorState): boolean {
   return state === 'created' || state === 'started' || state === 'uncertain';
 }
 
+/**
+ * What earlier runs came to for a row: its line's record, or its key's, on
+ * whatever line that was (the row was moved, or another row edited to hold
+ * it), whichever is further along: a key created is never sent again, and one
+ * sent without a clear answer stays uncertain. A row repeating an earlier
+ * row's key keeps its line's record only: it is a repeat, invalid unless its
+ * own line was sent before.
+ */
+function priorState(prior: PriorResults | undefined, checked: CheckedRow, selection: RowSelection): PriorState {
+  if (!prior) return 'none';
+  const byLine = prior.state(checked.line);
+  if (selection.repeated) return byLine;
+  const byKey = prior.keyState(checked.identity);
+  return progress(byKey) > progress(byLine) ? byKey : byLine;
+}
+
+function progress(state: PriorState): number {
+  if (state === 'created') return 2;
+  return state === 'started' || state === 'uncertain' ? 1 : 0;
+}
+
+/**
+ * Records written by hand (`{"line":57,"status":"created"}`) name a line, not
+ * a key: the row on that line now gives it, before any row is decided, so that
+ * an earlier line holding the same key is not sent either.
+ */
+async function claimUnnamedKeys(run: Run, prior: PriorResults, lookUp: ProviderLookup): Promise<void> {
+  const lines = new Set(prior.sentLinesWithoutKey());
+  if (lines.size === 0) return;
+  for await (const row of readRows(run.source.open(), run.format)) {
+    if (!lines.has(row.line)) continue;
+    prior.claim((await checkRow(row, run.input.defaults, lookUp)).identity, prior.state(row.line));
+  }
+}
+
 /** The second pass: the rows to send, read again and checked again (the same checks, so the same result). */
 async function* rowsToSend(run: Run, lookUp: ProviderLookup, sender: Sender): AsyncGenerator<RowToSend> {
   const { input, prior } = run;
@@ -211,7 +248,7 @@ async function* rowsToSend(run: Run, lookUp: ProviderLookup, sender: Sender): As
     // Every row is checked and selected as in the first pass, those created before too, so that both passes decide alike.
     const checked: CheckedRow | undefined = selection.take(await checkRow(row, input.defaults, lookUp));
     if (!checked) continue;
-    const state = prior?.state(row.line) ?? 'none';
+    const state = priorState(prior, checked, selection);
     if (state === 'created') continue;
     if (run.found.has(row.line)) {
       // Found by its key in the first pass: recorded as created, not sent; several found: left uncertain.

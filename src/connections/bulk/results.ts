@@ -15,7 +15,9 @@ import type { FileSystem } from '../../host-fs.js';
 import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
+import { KeyTable } from './duplicates.js';
 import { splitLines } from './rows.js';
+import { keyDigest } from './shard.js';
 
 /** An import's rows end created, failed, uncertain or invalid; a removal's (connections remove --from-results) removed, absent, failed or uncertain. */
 type RowStatus = 'started' | 'created' | 'failed' | 'uncertain' | 'invalid' | 'removed' | 'absent';
@@ -59,6 +61,8 @@ export class ResultsLog {
   failure: FileWriteError | undefined;
   /** How many records of the last append() are in the file (fewer than given when it threw). */
   stored = 0;
+  /** Bytes of a last line cut short (a write that never finished) that open() removed: 0 when there was none. */
+  cutTail = 0;
 
   private constructor(fs: FileSystem, path: string, fd: number, scrub: (text: string) => string, size: number) {
     this.#fs = fs;
@@ -84,12 +88,12 @@ export class ResultsLog {
     }
     try {
       setMode(fs, fd, 0o600);
-      // A record cut short by a process killed inside its write: that write never returned, so its request was never sent.
-      const whole = wholeRecordsLength(fs, fd);
-      if (whole < fs.fstatSync(fd).size) truncateTo(fs, fd, whole);
+      const { size, cut } = endWithNewline(fs, fd);
       // A file just created lasts a power loss only once its folder is synced too.
       syncFolderOf(fs, path);
-      return new ResultsLog(fs, path, fd, scrub, whole);
+      const log = new ResultsLog(fs, path, fd, scrub, size);
+      log.cutTail = cut;
+      return log;
     } catch (error) {
       fs.closeSync(fd);
       throw openFailure(path, error);
@@ -189,7 +193,7 @@ export class ResultsLog {
     }
   }
 
-  /** The part of a record a failed write stored is cut off; where it cannot be, it stays the unterminated last line, which --resume reads as never written. */
+  /** The part of a record a failed write stored is cut off; where it cannot be, it stays the unterminated last line, which --resume reads as never written (unless it lacks only its newline: then it is the record it says). */
   #takeBack(stored: number): void {
     if (stored === 0) return;
     try {
@@ -245,17 +249,43 @@ function wholeRecordsLength(fs: FileSystem, fd: number): number {
   return 0;
 }
 
-function endsWithNewline(fs: FileSystem, path: string): boolean {
-  const fd = fs.openSync(path, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    if (size === 0) return true;
-    const last = Buffer.alloc(1);
-    fs.readSync(fd, last, 0, 1, size - 1);
-    return last[0] === 10;
-  } finally {
-    fs.closeSync(fd);
+/** A last line without its newline longer than this is not read: it is taken for a write cut short. */
+const maxTailBytes = 1024 * 1024;
+
+/**
+ * The last line of a results file when it has no newline, or undefined. It is
+ * a record when it parses as one (appended by hand with printf or an editor
+ * that adds no final newline), blank when it holds only spaces and NULs, and
+ * otherwise a record cut short by a write that never returned, whose request
+ * was never sent.
+ */
+function unterminatedTail(fs: FileSystem, fd: number): { start: number; kind: 'record' | 'blank' | 'cut' } | undefined {
+  const size = fs.fstatSync(fd).size;
+  const start = wholeRecordsLength(fs, fd);
+  if (start === size) return undefined;
+  if (size - start > maxTailBytes) return { start, kind: 'cut' };
+  const bytes = Buffer.alloc(size - start);
+  fs.readSync(fd, bytes, 0, bytes.length, start);
+  const text = bytes.toString('utf8').replace(/\u0000+/g, '');
+  if (text.trim() === '') return { start, kind: 'blank' };
+  return { start, kind: parseRecord(text) ? 'record' : 'cut' };
+}
+
+/**
+ * Makes the file end with a newline before anything is appended: a last line
+ * that is a record or blank gets its newline; one cut short is removed (how
+ * many bytes: `cut`). Returns the file's size then.
+ */
+function endWithNewline(fs: FileSystem, fd: number): { size: number; cut: number } {
+  const size = fs.fstatSync(fd).size;
+  const tail = unterminatedTail(fs, fd);
+  if (!tail) return { size, cut: 0 };
+  if (tail.kind === 'cut') {
+    truncateTo(fs, fd, tail.start);
+    return { size: tail.start, cut: size - tail.start };
   }
+  writeAll(fs, fd, '\n');
+  return { size: size + 1, cut: 0 };
 }
 
 /** What a line of the input came to in earlier runs. `started` alone means the process died with it in flight. */
@@ -268,10 +298,16 @@ const finalStates: PriorState[] = ['created', 'removed', 'absent'];
 /** Five bytes are kept per line up to the highest recorded; a damaged record must not ask for gigabytes. */
 const maxLine = 20_000_000;
 
-/** Earlier runs' outcome per input line: one byte of state and a 32-bit identity hash per line. */
+/**
+ * Earlier runs' outcome per input line: one byte of state and a 32-bit identity
+ * hash per line; and, for an import, per key (group, consumer, provider), so
+ * that a connection created from one line is not sent again from another.
+ */
 export class PriorResults {
   #states = new Uint8Array(1024);
   #identities = new Uint32Array(1024);
+  /** Each key's state code, as a line's: created stays created. Only when asked for (an import's --resume). */
+  readonly #keys: KeyTable | undefined;
   /** Damaged lines of the results file (not its unterminated last one) that name no line of the input; each may be a row that was sent. */
   unreadable = 0;
   /** The first few of them, by their line in the results file. */
@@ -279,8 +315,9 @@ export class PriorResults {
   /** Sees each record as it is applied (connections report reads the keys). */
   readonly #onRecord: ((record: ResultRecord) => void) | undefined;
 
-  constructor(onRecord?: (record: ResultRecord) => void) {
+  constructor(onRecord?: (record: ResultRecord) => void, keys = false) {
     this.#onRecord = onRecord;
+    this.#keys = keys ? new KeyTable() : undefined;
   }
 
   state(line: number): PriorState {
@@ -296,11 +333,35 @@ export class PriorResults {
   apply(record: ResultRecord): void {
     this.#onRecord?.(record);
     this.#grow(record.line);
+    // An invalid row was never sent: what it names is not a connection.
+    if (record.status !== 'invalid') this.claim(record, record.status);
     const current = this.state(record.line);
     // Once created, always created: a later record cannot undo a connection (nor bring back a removed one).
     if (finalStates.includes(current)) return;
     this.#states[record.line] = stateCodes.indexOf(record.status);
     if (record.status !== 'invalid' && (record.groupRef !== undefined || record.provider !== undefined)) this.#identities[record.line] = identityHash(record);
+  }
+
+  /** Records `state` for a key (a record's, or the row on a line whose record names none); created stays created. */
+  claim(identity: RowIdentity, state: PriorState): void {
+    const digest = this.#keys && keyDigest(identity);
+    if (!digest) return;
+    const code = stateCodes.indexOf(state);
+    const kept = this.#keys!.firstOrAdd(digest, [code]);
+    if (kept && !finalStates.includes(stateCodes[kept[0]!]!)) kept[0] = code;
+  }
+
+  /** What the records say of a key, whichever line it was on: `none` when nothing (or when keys are not kept). */
+  keyState(identity: RowIdentity): PriorState {
+    const digest = this.#keys && keyDigest(identity);
+    if (!digest) return 'none';
+    const kept = this.#keys!.find(digest);
+    return kept ? stateCodes[kept[0]!] ?? 'none' : 'none';
+  }
+
+  /** The lines whose record was sent (created, started, uncertain) without naming a key: hand-written records. */
+  *sentLinesWithoutKey(): Generator<number> {
+    for (const line of this.linesIn(['created', 'started', 'uncertain'])) if (this.#identities[line] === 0) yield line;
   }
 
   /** The lines that came to one of `states`, in order. */
@@ -334,19 +395,20 @@ export class PriorResults {
 
 /**
  * Reads a results file written by earlier runs. Its unterminated last line, if
- * any, is a record whose write never returned (the process died inside it, or
- * the write failed and the run stopped): its request was never sent, and it
- * is ignored. A damaged line anywhere else may be a record of a request that
+ * any, is a record when it parses as one (appended by hand without a final
+ * newline); otherwise it is a record whose write never returned (the process
+ * died inside it, or the write failed and the run stopped): its request was
+ * never sent, and it is ignored. A damaged line anywhere else may be a record of a request that
  * was sent: each input line it names counts as started, and one that names
  * none is counted in `unreadable`, for the caller to refuse.
  */
-export async function readPriorResults(fs: FileSystem, path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
+export async function readPriorResults(fs: FileSystem, path: string, onRecord?: (record: ResultRecord) => void, options: { keys?: boolean } = {}): Promise<PriorResults> {
   const size = sizeOf(fs, path);
   if (size === undefined) {
     throw new UsageError(`--resume: there is no results file at ${path}.`, 'Give the --results path of the run to resume; without --resume, a new run starts.');
   }
   try {
-    return await readRecords(fs, path, onRecord);
+    return await readRecords(fs, path, onRecord, options.keys === true);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === undefined) throw error;
@@ -354,9 +416,9 @@ export async function readPriorResults(fs: FileSystem, path: string, onRecord?: 
   }
 }
 
-async function readRecords(fs: FileSystem, path: string, onRecord?: (record: ResultRecord) => void): Promise<PriorResults> {
-  const torn = !endsWithNewline(fs, path);
-  const prior = new PriorResults(onRecord);
+async function readRecords(fs: FileSystem, path: string, onRecord: ((record: ResultRecord) => void) | undefined, keys: boolean): Promise<PriorResults> {
+  const torn = unterminatedTailOf(fs, path);
+  const prior = new PriorResults(onRecord, keys);
   let held: { text: string | undefined; at: number } | undefined;
   let at = 0;
   for await (const text of splitLines(fs.createReadStream(path))) {
@@ -364,8 +426,18 @@ async function readRecords(fs: FileSystem, path: string, onRecord?: (record: Res
     if (held) readLine(prior, held.text, held.at);
     held = { text, at };
   }
-  if (held && !torn) readLine(prior, held.text, held.at);
+  // An unterminated last line is read only when it is a whole record; cut short, it was never sent.
+  if (held && torn !== 'cut') readLine(prior, held.text, held.at);
   return prior;
+}
+
+function unterminatedTailOf(fs: FileSystem, path: string): 'record' | 'blank' | 'cut' | undefined {
+  const fd = fs.openSync(path, 'r');
+  try {
+    return unterminatedTail(fs, fd)?.kind;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** The whole records of a results file, in order; damaged lines and an unterminated last line are left out (readPriorResults says what they mean). */

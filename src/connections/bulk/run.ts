@@ -104,6 +104,9 @@ export class BulkRun {
     const live = this.#live;
     const clock = this.#clock;
     const log = ResultsLog.open(hostFs(context.deps), options.resultsPath, options.resume, (text) => context.scrubber.scrub(text));
+    if (log.cutTail > 0) {
+      context.say(`The last line of ${options.resultsPath} was cut short (${log.cutTail} bytes, no whole record: a write that never finished, so its row was never sent); it was removed.`);
+    }
     const gate = new SendGate(options.concurrency, gateClock(clock), context.deps.random ?? Math.random, options.rate);
     const sender = new Sender({ api: options.api, project: options.project, gate, log, now: () => new Date(clock.now()), timers: clock, maxWaitMs: options.api.maxWaitMs, ...(options.request ? { request: options.request } : {}) });
     live.phase = 'sending';

@@ -20,6 +20,8 @@ export class RowSelection {
   readonly #seen: KeyTable;
   /** Rows that belong to other shards. */
   elsewhere = 0;
+  /** Whether the row take() last returned repeats an earlier row's key. */
+  repeated = false;
 
   /** `seen`: the run's table of keys, shared by its passes. */
   constructor(options: SelectionOptions, seen: KeyTable) {
@@ -33,6 +35,7 @@ export class RowSelection {
    */
   take(row: CheckedRow): CheckedRow | undefined {
     const { shard, allowDuplicates } = this.#options;
+    this.repeated = false;
     const digest = keyDigest(row.identity);
     // A row without a key belongs to shard 1, so that it is reported once across the shards.
     const own = shard === undefined || (digest ? shardOfDigest(digest, shard.total) : 1) === shard.index;
@@ -43,6 +46,7 @@ export class RowSelection {
     if (!digest || allowDuplicates) return row;
     const first = this.#seen.earlierLine(digest, row.line);
     if (first === undefined) return row;
+    this.repeated = true;
     const problem = `repeats line ${first}: the same group, consumer and provider, so the same connection (--allow-duplicates creates both).`;
     return { line: row.line, ok: false, problems: [...(row.ok ? [] : row.problems), problem], identity: row.identity };
   }

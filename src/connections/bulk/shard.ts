@@ -71,7 +71,7 @@ function shardFromEnvironment(env: Record<string, string | undefined>): Shard {
   }
   throw new UsageError(
     `--shard auto: no CI variables name this job's shard (looked for ${ciVariables.map(({ index, total }) => `${index}/${total}`).join(', ')}).`,
-    'On GitHub Actions, set IPCTL_SHARD_INDEX and IPCTL_SHARD_TOTAL from the matrix (see the README); elsewhere give --shard I/N.',
+    'On GitHub Actions, set IPCTL_SHARD_INDEX and IPCTL_SHARD_TOTAL from the matrix (see docs/ci.md); elsewhere give --shard I/N.',
   );
 }
 
