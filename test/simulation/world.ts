@@ -44,7 +44,7 @@ export class World {
   /** The input's lines moved since a run began (a delete, a reorder): the results no longer describe it. */
   reshaped = false;
   /** Records appended by hand to a results file, to be found there after the next run that ends. */
-  #handRecords: Array<{ path: string; text: string }> = [];
+  #handRecords: Array<{ path: string; text: string; copies: number }> = [];
   readonly log: string[] = [];
 
   constructor(readonly scenario: Scenario) {
@@ -193,7 +193,7 @@ export class World {
     return [...this.disk.files.keys()].filter((path) => path.endsWith('.lock'));
   }
 
-  #checkRun(outcome: Outcome, locksBefore: string[], hand: Array<{ path: string; text: string }>): void {
+  #checkRun(outcome: Outcome, locksBefore: string[], hand: Array<{ path: string; text: string; copies: number }>): void {
     for (const [key, count] of this.service.created) if (count > 1) throw new Violation(`${key} was created ${count} times`);
     const records = this.#createdRecords();
     for (const record of records) {
@@ -206,7 +206,7 @@ export class World {
       if (/\n\s+at |this is a bug/.test(outcome.stderr)) throw new Violation(`a stack trace or a bug report reached stderr: ${outcome.stderr}`);
       for (const record of hand) {
         const text = this.disk.read(record.path)?.toString('utf8') ?? '';
-        if (!text.includes(record.text)) throw new Violation(`the record appended by hand to ${record.path} (${record.text}) is gone`);
+        if (text.split(record.text).length - 1 < record.copies) throw new Violation(`the record appended by hand to ${record.path} (${record.text}) is gone`);
       }
     }
     for (const [where, text] of [['stdout', outcome.stdout], ['stderr', outcome.stderr], ...this.#filesBut(this.inputPath)] as Array<[string, string]>) {
@@ -298,8 +298,9 @@ export class World {
     if (records.length === 0) return;
     const record = records[edit.record % records.length]!.replace(/\r$/, '');
     const end = edit.crlf ? '\r\n' : '\n';
-    this.disk.put(path, Buffer.from(`${whole}${edit.blank ? end : ''}${record}${edit.newline ? end : ''}`), this.#now);
-    this.#handRecords.push({ path, text: record });
+    const edited = `${whole}${edit.blank ? end : ''}${record}${edit.newline ? end : ''}`;
+    this.disk.put(path, Buffer.from(edited), this.#now);
+    this.#handRecords.push({ path, text: record, copies: edited.split(record).length - 1 });
   }
 
   /**
