@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { cacheDir } from './config/paths.js';
-import { changeBy } from './file-writes.js';
 import { standaloneExecutable } from './installation.js';
 
 type Env = Record<string, string | undefined>;
@@ -23,7 +22,7 @@ export function enableCompileCache(env: Env): void {
   const enable = (process.getBuiltinModule('node:module') as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
   try {
     // Node makes the folder and writes the cache itself; a failure there only costs speed.
-    changeBy('compile-cache.enable', () => (typeof enable === 'function' ? enable(join(cacheDir(env), 'compile-cache')) : undefined));
+    if (typeof enable === 'function') enable(join(cacheDir(env), 'compile-cache'));
   } catch {
     // No home directory to find, or no room for the cache: run without it.
   }

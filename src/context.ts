@@ -10,12 +10,13 @@ import { resolveSettings, type SettingFlags, type Settings } from './config/reso
 import type { ConfigFile } from './config/schema.js';
 import { chosenProfile, suggestedCommand } from './config/suggest.js';
 import type { ProfileStore } from './config/store.js';
-import type { Deps } from './deps.js';
+import { type Deps, fileHost, hostClock } from './deps.js';
+import type { Clock } from './host-clock.js';
 import { UsageError } from './errors.js';
 import { visible } from './output/outside-text.js';
 import { Scrubber } from './output/scrubber.js';
 import type { OutputFormat } from './output/view.js';
-import type { Prompter } from './prompts/prompter.js';
+import type { Prompter } from './host-ui.js';
 import { userAgent } from './version.js';
 import type { GlobalOptions } from './commands/globals.js';
 
@@ -128,7 +129,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
       if (!store) {
         const { ProfileStore } = await import('./config/store.js');
         // A wait for another writer's lock ends on Ctrl-C; it is said on a terminal, and traced with --debug.
-        store = ProfileStore.open(deps.env, { signal: deps.signal, waiting: (line) => (debug ? trace(line) : context.note(`${line[0]!.toUpperCase()}${line.slice(1)}…`)) });
+        store = ProfileStore.open(fileHost(deps), deps.env, { signal: deps.signal, waiting: (line) => (debug ? trace(line) : context.note(`${line[0]!.toUpperCase()}${line.slice(1)}…`)) });
       }
       return store;
     },
@@ -149,11 +150,13 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         profile: chosenProfile(settings.profile),
         unconfigured: settings.baseUrl.source === 'default',
         ca: await trustedAuthorities(global, deps.env),
-        now: deps.now,
-        sleep: deps.sleep,
+        now: () => new Date(hostClock(deps).now()),
+        sleep: hostClock(deps).sleep,
+        timers: hostClock(deps),
+        dispatcher: deps.dispatcher,
         userAgent: userAgent(),
         env: deps.env,
-        signal: options.finishOnInterrupt ? afterGrace(deps.signal) : deps.signal,
+        signal: options.finishOnInterrupt ? afterGrace(deps.signal, hostClock(deps)) : deps.signal,
         trace: debug ? trace : undefined,
         waiting: debug || options.quietWaits ? undefined : (line) => context.note(line),
         // Said once a run, to a person at a terminal: a CI log is read after the fact, and a deliberate gateway URL would repeat it in every job.
@@ -208,10 +211,10 @@ function checkCredentials(settings: Settings): void {
 const inFlightGraceMs = 500;
 
 /** Aborts a grace period after signal does: time for the requests in flight to finish. */
-function afterGrace(signal: AbortSignal | undefined): AbortSignal | undefined {
+function afterGrace(signal: AbortSignal | undefined, clock: Clock): AbortSignal | undefined {
   if (!signal) return undefined;
   const later = new AbortController();
-  const abortLater = () => setTimeout(() => later.abort(signal.reason), inFlightGraceMs).unref();
+  const abortLater = () => clock.setTimeout(() => later.abort(signal.reason), inFlightGraceMs, { unref: true });
   if (signal.aborted) abortLater();
   else signal.addEventListener('abort', abortLater, { once: true });
   return later.signal;

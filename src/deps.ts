@@ -1,6 +1,7 @@
-import type { Pager } from './output/pager.js';
-import type { PagerCommand } from './output/paging.js';
-import type { Prompter } from './prompts/prompter.js';
+import type { Dispatcher } from 'undici';
+import { type Clock, systemClock } from './host-clock.js';
+import { type FileSystem, nodeFileSystem } from './host-fs.js';
+import type { Pager, PagerCommand, Prompter } from './host-ui.js';
 
 /**
  * Whether fd is a terminal. node:tty loads the whole network stack, so it is
@@ -70,8 +71,62 @@ export interface Deps {
    * when it cannot be started. Without one, output is never paged.
    */
   startPager?: (command: PagerCommand) => Promise<Pager>;
+  /** The filesystem every read and write of a bulk import, its locks and the profile store goes through (node:fs unless given). */
+  fs?: FileSystem;
+  /** Time and timers of the bulk path (pacing, locks, progress, waits); built from `now` and `sleep` unless given. */
+  clock?: Clock;
+  /** Where requests go: replaces the agent ipctl would make (and any proxy), with the real client above it. */
+  dispatcher?: Dispatcher;
+  /** This process and the others on the machine, as lock files name them. */
+  processes?: Processes;
+  /** Random numbers in [0, 1), for the jitter of waits (Math.random unless given). */
+  random?: () => number;
   /** Starts ipctl with these arguments in a process that outlives this one (`sandbox --background`). */
   startDetached?: (args: string[]) => Promise<DetachedProcess>;
+}
+
+/** This process's ID and machine, and whether another process is running. */
+export interface Processes {
+  pid: number;
+  hostname: string;
+  /** False only when it is known not to be (no process has that ID). */
+  isRunning(pid: number): boolean;
+}
+
+/** The real processes: this one, and the system's answer about others. */
+export function systemProcesses(): Processes {
+  return {
+    pid: process.pid,
+    get hostname() {
+      return process.getBuiltinModule('node:os').hostname();
+    },
+    isRunning(pid) {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+      }
+    },
+  };
+}
+
+/** The parts of the host a command may leave out, filled in with the real ones. */
+export function hostFs(deps: Deps): FileSystem {
+  return (deps.fs ??= nodeFileSystem());
+}
+
+export function hostClock(deps: Deps): Clock {
+  return (deps.clock ??= systemClock(deps.now, deps.sleep));
+}
+
+function hostProcesses(deps: Deps): Processes {
+  return (deps.processes ??= systemProcesses());
+}
+
+/** What lock files and the files under them are made of. */
+export function fileHost(deps: Deps): { fs: FileSystem; clock: Clock; processes: Processes } {
+  return { fs: hostFs(deps), clock: hostClock(deps), processes: hostProcesses(deps) };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { enableCompileCache } from './compile-cache.js';
 import { type Deps, processDeps } from './deps.js';
 import { exitCodes } from './errors.js';
-import { armFileFaults } from './file-writes.js';
 import { standaloneExecutable } from './installation.js';
 import { version } from './version.js';
 
@@ -25,7 +24,6 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
     deps.stdout.write(overview);
     return exitCodes.ok;
   }
-  armFileFaults(deps.env);
   // Everything from here on is compiled once and then read from Node's cache.
   enableCompileCache(deps.env);
   const { run } = await import('./run.js');

@@ -8,7 +8,8 @@ import { commands, groups } from './commands/registry.js';
 import { isTableFormat, outputConflict, outputFormat, type OutputOptions, errorsAsText, isDocumentFormat, requestedOptions } from './output/format.js';
 import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
-import { choosePager, openOutput, type PagerCommand } from './output/paging.js';
+import type { PagerCommand } from './host-ui.js';
+import { choosePager, openOutput } from './output/paging.js';
 import { capitalize } from './words.js';
 import { render } from './output/render.js';
 import { Scrubber } from './output/scrubber.js';
@@ -17,7 +18,6 @@ import { completeValues } from './completion/values.js';
 import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
 import { exitCodes, UsageError, UserError } from './errors.js';
-import { checkFileFaultPlan } from './file-writes.js';
 import { helpCommandText, helpTopics } from './help/topics.js';
 import { fitHelp, helpInColor, helpWidth } from './help/wrap.js';
 import { refuseSecretValues, refuseUnknownOption } from './input/secret-flags.js';
@@ -40,7 +40,6 @@ export async function run(args: string[], deps: Deps): Promise<number> {
   const state: RunState = { exitCode: exitCodes.ok, deps: guarded, args, scrubber };
   let code: number;
   try {
-    checkFileFaultPlan();
     const { program } = await buildProgram(state);
     await program.parseAsync(args, { from: 'user' });
     code = state.exitCode;

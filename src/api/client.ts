@@ -1,5 +1,6 @@
 import { Secret } from '../config/secret.js';
 import type { Sleep } from '../deps.js';
+import type { Clock } from '../host-clock.js';
 import { baseRoot, hasVersionPrefix, withVersionPrefix } from '../config/service-url.js';
 import { ApiError, CredentialError, InterruptedError, UsageError, UserError } from '../errors.js';
 import type { AuthRequirement, Operation } from './operations.js';
@@ -66,6 +67,10 @@ export interface ClientOptions {
   sleep?: Sleep;
   /** Random numbers in [0, 1), for backoff jitter (default: Math.random). */
   random?: () => number;
+  /** Where every request goes, whatever the proxy settings (default: an agent made for each route out). */
+  dispatcher?: Dispatcher;
+  /** The timers of a request's timeout (default: the system's). */
+  timers?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
 
 export interface CallParams {
@@ -392,7 +397,8 @@ export class ApiClient {
     // on for the whole timeout after the answer, which adds up for a bulk import.
     const deadline = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const timers = this.#options.timers ?? { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
+    const timer = timers.setTimeout(() => {
       timedOut = true;
       deadline.abort();
     }, timeoutMs);
@@ -419,7 +425,7 @@ export class ApiClient {
     } catch (error) {
       throw this.#networkError(error, prepared, timedOut, proxy);
     } finally {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       this.#inFlight.delete(deadline);
     }
   }
@@ -433,6 +439,7 @@ export class ApiClient {
 
   /** The dispatcher for a proxy (or none), which proxy.ts chose; made when first needed. */
   #dispatcherFor(proxy: string | undefined): Dispatcher {
+    if (this.#options.dispatcher) return this.#options.dispatcher;
     const key = proxy ?? '';
     let dispatcher = this.#dispatchers.get(key);
     if (!dispatcher) {

@@ -1,4 +1,5 @@
 import type { Context } from '../context.js';
+import { fileHost } from '../deps.js';
 import * as z from '../schema/zod.js';
 import { flag } from './command.js';
 
@@ -17,6 +18,6 @@ export const forceFlag = {
 export async function recoverProfileFile(context: Context, force: boolean | undefined): Promise<void> {
   if (!force) return;
   const { setAsideCorruptFile } = await import('../config/store.js');
-  const aside = await setAsideCorruptFile(context.deps.env, { signal: context.deps.signal });
+  const aside = await setAsideCorruptFile(fileHost(context.deps), context.deps.env, { signal: context.deps.signal });
   if (aside) context.say(`The profile file could not be used; moved it to ${aside} and started a new one.`);
 }

@@ -1,11 +1,18 @@
 // A lock file beside the profile file, so that ipctl processes started at once
 // (CI jobs sharing one config) change it one after another and lose nothing.
 // O_EXCL creation is atomic on local file systems; no dependency is needed.
-import { closeSync, lstatSync, readFileSync, statSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { Processes } from '../deps.js';
 import { ConfigError, InterruptedError, UserError, exitCodes } from '../errors.js';
 import { openForWriting, removeFile, writeAll } from '../file-writes.js';
+import type { Clock } from '../host-clock.js';
+import type { FileSystem } from '../host-fs.js';
+
+/** What a lock is made of: files, the time, and the processes that hold them. */
+export interface LockHost {
+  fs: FileSystem;
+  clock: Clock;
+  processes: Processes;
+}
 
 export interface LockOptions {
   /** How long to wait for another process to finish, in ms. */
@@ -29,43 +36,43 @@ const emptyStaleMs = 1000;
  * whatever happens. The wait for another holder is asynchronous, so that
  * Ctrl-C ends it; `work` itself takes milliseconds.
  */
-export async function withFileLock<T>(file: string, work: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withFileLock<T>(host: LockHost, file: string, work: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const lockPath = `${file}.lock`;
-  await acquire(lockPath, options);
+  await acquire(host, lockPath, options);
   try {
     return await work();
   } finally {
     try {
-      removeFile('lock.remove', lockPath);
+      removeFile(host.fs, lockPath);
     } catch {
       // Already gone: someone judged it stale. Nothing to undo.
     }
   }
 }
 
-async function acquire(lockPath: string, options: LockOptions): Promise<void> {
+async function acquire(host: LockHost, lockPath: string, options: LockOptions): Promise<void> {
   const { signal, waiting } = options;
   const staleMs = options.staleMs ?? defaultStaleMs;
-  const deadline = Date.now() + (options.waitMs ?? defaultWaitMs);
+  const deadline = host.clock.now() + (options.waitMs ?? defaultWaitMs);
   let told = false;
   for (let round = 0; ; round += 1) {
     if (signal?.aborted) throw interruptedWaiting(lockPath);
-    if (tryCreate(lockPath)) return;
-    const holder = readHolder(lockPath);
-    if (holder && isStale(holder, staleMs)) {
-      removeIfUnchanged(lockPath, holder.text);
+    if (tryCreate(host, lockPath)) return;
+    const holder = readHolder(host, lockPath);
+    if (holder && isStale(host, holder, staleMs)) {
+      removeIfUnchanged(host.fs, lockPath, holder.text);
       continue;
     }
-    if (Date.now() > deadline) throw lockedError(lockPath, holder);
-    if (!told) waiting?.(`waiting for ${describeHolder(holder)}, which holds ${lockPath}`);
+    if (host.clock.now() > deadline) throw lockedError(host, lockPath, holder);
+    if (!told) waiting?.(`waiting for ${describeHolder(host, holder)}, which holds ${lockPath}`);
     told = true;
-    await pause(5 + Math.min(round, 10) * 3 + Math.random() * 10, lockPath, signal);
+    await pause(host.clock, 5 + Math.min(round, 10) * 3 + Math.random() * 10, lockPath, signal);
   }
 }
 
-async function pause(ms: number, lockPath: string, signal: AbortSignal | undefined): Promise<void> {
+async function pause(clock: Clock, ms: number, lockPath: string, signal: AbortSignal | undefined): Promise<void> {
   try {
-    await sleep(ms, undefined, { signal });
+    await clock.sleep(ms, signal);
   } catch {
     throw interruptedWaiting(lockPath);
   }
@@ -75,27 +82,28 @@ function interruptedWaiting(lockPath: string): InterruptedError {
   return new InterruptedError(`Interrupted while waiting for ${lockPath}; nothing was changed.`);
 }
 
-function tryCreate(lockPath: string): boolean {
+function tryCreate(host: LockHost, lockPath: string): boolean {
+  const { fs, processes } = host;
   let fd: number;
   try {
-    fd = openForWriting('lock.create', lockPath, 'wx', 0o600);
+    fd = openForWriting(fs, lockPath, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
   try {
-    writeAll('lock.write', fd, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
+    writeAll(fs, fd, JSON.stringify({ pid: processes.pid, host: processes.hostname, time: new Date(host.clock.now()).toISOString() }));
   } catch (error) {
     // A lock without its whole owner is taken over as abandoned within a second: it is not taken at all.
-    closeSync(fd);
+    fs.closeSync(fd);
     try {
-      removeFile('lock.remove', lockPath);
+      removeFile(fs, lockPath);
     } catch {
       // Left without an owner: judged abandoned by its age.
     }
     throw error;
   }
-  closeSync(fd);
+  fs.closeSync(fd);
   return true;
 }
 
@@ -112,18 +120,19 @@ interface Holder {
  * symbolic link, another user's file) or that holds something other than an
  * owner is an error at once: no wait could end it.
  */
-function readHolder(lockPath: string): Holder | undefined {
+function readHolder(host: LockHost, lockPath: string): Holder | undefined {
+  const { fs } = host;
   let text: string;
   let ageMs: number;
   try {
-    const stat = statSync(lockPath);
+    const stat = fs.statSync(lockPath);
     // Not read unless a regular file: reading a named pipe would wait for a writer for ever.
     if (!stat.isFile()) throw unreadableLock(lockPath, stat.isDirectory() ? 'it is a directory' : 'it is not a regular file');
-    ageMs = Date.now() - stat.mtimeMs;
-    text = readFileSync(lockPath, 'utf8');
+    ageMs = host.clock.now() - stat.mtimeMs;
+    text = fs.readFileSync(lockPath).toString('utf8');
   } catch (error) {
     if (error instanceof UserError) throw error;
-    if (isGone(lockPath)) return undefined;
+    if (isGone(fs, lockPath)) return undefined;
     throw unreadableLock(lockPath, readFailure(error));
   }
   // Empty: its writer has created it and not yet written its owner.
@@ -131,7 +140,7 @@ function readHolder(lockPath: string): Holder | undefined {
   const owner = parseOwner(text);
   if (owner) return { text, ageMs, ...owner };
   // Read once more: a lock caught between its creation and its one write reads whole the second time.
-  const again = rereadText(lockPath);
+  const again = rereadText(fs, lockPath);
   if (again === undefined) return undefined; // released meanwhile
   const settled = parseOwner(again);
   // The start of an owner and no more: its writer died in the middle of writing it, and it is taken over as an empty one is.
@@ -167,17 +176,17 @@ function parseOwner(text: string | undefined): { pid: number; host?: string } | 
 }
 
 /** The lock's text, or undefined when it is gone. */
-function rereadText(lockPath: string): string | undefined {
+function rereadText(fs: FileSystem, lockPath: string): string | undefined {
   try {
-    return readFileSync(lockPath, 'utf8');
+    return fs.readFileSync(lockPath).toString('utf8');
   } catch {
     return undefined;
   }
 }
 
-function isGone(lockPath: string): boolean {
+function isGone(fs: FileSystem, lockPath: string): boolean {
   try {
-    lstatSync(lockPath);
+    fs.lstatSync(lockPath);
     return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -206,19 +215,14 @@ function unreadableLock(lockPath: string, reason: string): ConfigError {
  * takes, or it is still without an owner after a second (its writer died
  * between creating it and writing it).
  */
-function isStale(holder: Holder, staleMs: number): boolean {
-  return holder.ageMs > staleMs || processIsGone(holder) || (holder.pid === undefined && holder.ageMs > emptyStaleMs);
+function isStale(host: LockHost, holder: Holder, staleMs: number): boolean {
+  return holder.ageMs > staleMs || processIsGone(host.processes, holder) || (holder.pid === undefined && holder.ageMs > emptyStaleMs);
 }
 
 /** The holder's process is known to be gone: it ran on this machine, and no process has its ID now. */
-function processIsGone(holder: Holder): boolean {
-  if (holder.pid === undefined || holder.host !== hostname()) return false;
-  try {
-    process.kill(holder.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+function processIsGone(processes: Processes, holder: Holder): boolean {
+  if (holder.pid === undefined || holder.host !== processes.hostname) return false;
+  return !processes.isRunning(holder.pid);
 }
 
 /** A lock held for the whole of a long run (a bulk import), taken at once or not at all. */
@@ -235,54 +239,54 @@ export interface RunLock {
  * taken over; so is one still empty after a second (its writer died between
  * creating and writing it). Otherwise the holder is returned, to be named.
  */
-export function takeRunLock(file: string): RunLock | { heldBy: string } {
+export function takeRunLock(host: LockHost, file: string): RunLock | { heldBy: string } {
   const lockPath = `${file}.lock`;
   let tookOverFrom: number | undefined;
   for (let round = 0; ; round += 1) {
-    if (tryCreate(lockPath)) return { tookOverFrom, release: () => removeIfOurs(lockPath) };
-    const holder = readHolder(lockPath);
+    if (tryCreate(host, lockPath)) return { tookOverFrom, release: () => removeIfOurs(host, lockPath) };
+    const holder = readHolder(host, lockPath);
     if (!holder) {
       // Released just now: try again, a few times; others keep taking it first only while they are running.
       if (round < maxRunLockRounds) continue;
       return { heldBy: 'other runs that keep taking it' };
     }
-    const abandoned = holder.pid === undefined ? holder.ageMs > emptyStaleMs : processIsGone(holder);
-    if (!abandoned) return { heldBy: describeHolder(holder) };
+    const abandoned = holder.pid === undefined ? holder.ageMs > emptyStaleMs : processIsGone(host.processes, holder);
+    if (!abandoned) return { heldBy: describeHolder(host, holder) };
     tookOverFrom = holder.pid;
-    removeIfUnchanged(lockPath, holder.text);
+    removeIfUnchanged(host.fs, lockPath, holder.text);
   }
 }
 
 /** How often a run tries again to take a lock that was there, and gone when read. */
 const maxRunLockRounds = 20;
 
-function removeIfOurs(lockPath: string): void {
+function removeIfOurs(host: LockHost, lockPath: string): void {
   let holder: Holder | undefined;
   try {
-    holder = readHolder(lockPath);
+    holder = readHolder(host, lockPath);
   } catch {
     return; // not ours: ours reads back
   }
-  if (holder?.pid === process.pid && holder.host === hostname()) removeIfUnchanged(lockPath, holder.text);
+  if (holder?.pid === host.processes.pid && holder.host === host.processes.hostname) removeIfUnchanged(host.fs, lockPath, holder.text);
 }
 
-function describeHolder(holder: Holder | undefined): string {
+function describeHolder(host: LockHost, holder: Holder | undefined): string {
   if (holder === undefined) return 'another process';
   if (holder.pid === undefined) return 'a process that is starting';
-  return `process ${holder.pid}${holder.host && holder.host !== hostname() ? ` on ${holder.host}` : ''}`;
+  return `process ${holder.pid}${holder.host && holder.host !== host.processes.hostname ? ` on ${holder.host}` : ''}`;
 }
 
 /** Removes a stale lock only if it is still the one judged stale, not a new holder's. */
-function removeIfUnchanged(lockPath: string, text: string): void {
+function removeIfUnchanged(fs: FileSystem, lockPath: string, text: string): void {
   try {
-    if (readFileSync(lockPath, 'utf8') === text) removeFile('lock.remove', lockPath);
+    if (fs.readFileSync(lockPath).toString('utf8') === text) removeFile(fs, lockPath);
   } catch {
     // Gone already: the next round tries to take it.
   }
 }
 
-function lockedError(lockPath: string, holder: Holder | undefined): UserError {
-  const who = holder?.pid !== undefined ? describeHolder(holder) : 'another process';
+function lockedError(host: LockHost, lockPath: string, holder: Holder | undefined): UserError {
+  const who = holder?.pid !== undefined ? describeHolder(host, holder) : 'another process';
   return new UserError(
     `The profile file is locked by ${who}, which has not finished changing it.`,
     exitCodes.temporary,

@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type Conf from 'conf';
 import { join } from 'node:path';
 import { ConfigError, FileWriteError, UsageError, UserError } from '../errors.js';
+import type { FileSystem } from '../host-fs.js';
 import { isOutOfSpace, linkFile, makeFolder, removeFile, renameDurably, setMode, shortWrite, syncFile, writeBy, writeFailureRemedy, writeFailureText } from '../file-writes.js';
-import { type LockOptions, withFileLock } from './lock.js';
+import { type LockHost, type LockOptions, withFileLock } from './lock.js';
 import { configPath, keptPath, parseConfigText, readConfigFile } from './read.js';
 import { unknownProfile } from './resolve.js';
 import { configDir, configFileName } from './paths.js';
@@ -29,21 +29,23 @@ export class ProfileStore {
   readonly path: string;
   readonly #dir: string;
   readonly #waits: StoreWaits;
+  readonly #host: LockHost;
 
-  private constructor(dir: string, waits: StoreWaits) {
+  private constructor(host: LockHost, dir: string, waits: StoreWaits) {
+    this.#host = host;
     this.#dir = dir;
     this.#waits = waits;
     this.path = `${dir}/${configFileName}`;
   }
 
-  static open(env: Record<string, string | undefined>, waits: StoreWaits = {}): ProfileStore {
+  static open(host: LockHost, env: Record<string, string | undefined>, waits: StoreWaits = {}): ProfileStore {
     const dir = configDir(env);
     try {
-      makeFolder('profile.mkdir', dir, dirMode);
+      makeFolder(host.fs, dir, dirMode);
     } catch (error) {
       throw asConfigError(error, `${dir}/${configFileName}`);
     }
-    return new ProfileStore(dir, waits);
+    return new ProfileStore(host, dir, waits);
   }
 
   read(): ConfigFile {
@@ -105,11 +107,11 @@ export class ProfileStore {
    */
   #change<T>(change: (config: ConfigFile) => T): Promise<T> {
     try {
-      makeFolder('profile.mkdir', this.#dir, dirMode);
+      makeFolder(this.#host.fs, this.#dir, dirMode);
     } catch (error) {
       throw asConfigError(error, this.path);
     }
-    return lockedFileWork(this.path, this.#waits, async () => {
+    return lockedFileWork(this.#host, this.path, this.#waits, async () => {
       // Loaded once the lock is held: conf's atomically hooks SIGINT and SIGTERM (when-exit)
       // and raises them again, which would end a wait for the lock or the keychain without its message.
       const { default: ConfStore } = await import('conf');
@@ -126,23 +128,24 @@ export class ProfileStore {
   }
 
   private write(config: ConfigFile, ConfStore: typeof Conf): void {
-    setMode('profile.chmod', this.#dir, dirMode);
-    sweepLeftovers(this.#dir);
+    const { fs } = this.#host;
+    setMode(fs, this.#dir, dirMode);
+    sweepLeftovers(fs, this.#dir);
     const text = serialize(config);
-    const kept = keepPrevious(this.path);
+    const kept = keepPrevious(fs, this.path);
     try {
-      writeBy('profile.write', this.path, () => {
+      writeBy(fs, this.path, () => {
         confFor(ConfStore, this.#dir, this.path).store = config;
       });
-      checkWritten(this.path, text);
+      checkWritten(fs, this.path, text);
       // conf sets the mode when it creates the file; keep it exact whatever the umask did.
-      setMode('profile.chmod', this.path, fileMode);
-      syncFile('profile.sync', this.path);
+      setMode(fs, this.path, fileMode);
+      syncFile(fs, this.path);
     } catch (error) {
-      restorePrevious(kept, this.path);
+      restorePrevious(fs, kept, this.path);
       throw error;
     }
-    if (kept) removeQuietly(kept);
+    if (kept) removeQuietly(fs, kept);
   }
 }
 
@@ -174,26 +177,26 @@ function confFor(ConfStore: typeof Conf, dir: string, path: string): Conf<Config
  * copied), read back after conf has written it, and put back if it is not
  * what was written. Returns the second name, or undefined when there was no file.
  */
-function keepPrevious(path: string): string | undefined {
-  if (!existsSync(path)) return undefined;
+function keepPrevious(fs: FileSystem, path: string): string | undefined {
+  if (!fs.existsSync(path)) return undefined;
   const kept = keptPath(path);
   // One left by a run that was killed: the file was just read whole under the lock, so it is newer.
-  if (existsSync(kept)) removeFile('profile.sweep', kept);
-  linkFile('profile.keep', path, kept);
+  if (fs.existsSync(kept)) removeFile(fs, kept);
+  linkFile(fs, path, kept);
   return kept;
 }
 
-function checkWritten(path: string, text: string): void {
-  const stored = readFileSync(path);
+function checkWritten(fs: FileSystem, path: string, text: string): void {
+  const stored = fs.readFileSync(path);
   const expected = Buffer.from(text, 'utf8');
   if (!stored.equals(expected)) throw shortWrite(path, stored.length, expected.length);
 }
 
 /** Puts the kept file back (or removes a first file that was not written whole). */
-function restorePrevious(kept: string | undefined, path: string): void {
+function restorePrevious(fs: FileSystem, kept: string | undefined, path: string): void {
   try {
-    if (kept) renameDurably('profile.restore', kept, path);
-    else if (existsSync(path)) removeFile('profile.restore', path);
+    if (kept) renameDurably(fs, kept, path);
+    else if (fs.existsSync(path)) removeFile(fs, path);
   } catch (error) {
     if (!kept) throw error;
     throw new FileWriteError(
@@ -204,9 +207,9 @@ function restorePrevious(kept: string | undefined, path: string): void {
   }
 }
 
-function removeQuietly(path: string): void {
+function removeQuietly(fs: FileSystem, path: string): void {
   try {
-    removeFile('profile.sweep', path);
+    removeFile(fs, path);
   } catch {
     // Left behind: the next write sweeps it.
   }
@@ -218,13 +221,14 @@ function removeQuietly(path: string): void {
  * so that a new one can start. Returns the new name, or undefined when the
  * file is missing or fine. A file that cannot be read is left alone.
  */
-export async function setAsideCorruptFile(env: Record<string, string | undefined>, waits: StoreWaits = {}): Promise<string | undefined> {
+export async function setAsideCorruptFile(host: LockHost, env: Record<string, string | undefined>, waits: StoreWaits = {}): Promise<string | undefined> {
+  const { fs } = host;
   const file = configPath(env);
-  if (!existsSync(file)) return undefined;
-  return lockedFileWork(file, waits, () => {
+  if (!fs.existsSync(file)) return undefined;
+  return lockedFileWork(host, file, waits, () => {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = fs.readFileSync(file).toString('utf8');
     } catch {
       return undefined;
     }
@@ -233,7 +237,7 @@ export async function setAsideCorruptFile(env: Record<string, string | undefined
       return undefined;
     } catch {
       const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-      renameDurably('profile.set-aside', file, aside);
+      renameDurably(fs, file, aside);
       return aside;
     }
   });
@@ -244,21 +248,21 @@ export async function setAsideCorruptFile(env: Record<string, string | undefined
  * and renames it over the file; a process killed in between leaves the copy,
  * with the credentials in it. The next write, under the same lock, removes any.
  */
-function sweepLeftovers(dir: string): void {
+function sweepLeftovers(fs: FileSystem, dir: string): void {
   const leftover = new RegExp(`^${configFileName.replace('.', '\\.')}\\.tmp-\\d{10}[a-f0-9]{6}$`);
-  for (const name of readdirSync(dir)) {
+  for (const name of fs.readdirSync(dir)) {
     if (!leftover.test(name)) continue;
     try {
-      removeFile('profile.sweep', join(dir, name));
+      removeFile(fs, join(dir, name));
     } catch {
       // Gone already, or not ours to remove: the write goes on.
     }
   }
 }
 
-async function lockedFileWork<T>(file: string, waits: StoreWaits, work: () => T | Promise<T>): Promise<T> {
+async function lockedFileWork<T>(host: LockHost, file: string, waits: StoreWaits, work: () => T | Promise<T>): Promise<T> {
   try {
-    return await withFileLock(file, work, waits);
+    return await withFileLock(host, file, work, waits);
   } catch (error) {
     throw asConfigError(error, file);
   }

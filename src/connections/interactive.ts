@@ -5,7 +5,7 @@
  * lacks are asked; secrets at no-echo prompts, options with a select.
  */
 import { Secret } from '../config/secret.js';
-import type { Prompter } from '../prompts/prompter.js';
+import type { Prompter } from '../host-ui.js';
 import { connectionRequirements, type ProviderDescription, type Requirement } from '../providers/requirements.js';
 import { type ConnectionRequestBody, isRecord, setValueAt, valueAt } from './request.js';
 import { setSecret, splitScopes } from './sources.js';

@@ -1,13 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { PagerCommand } from './paging.js';
-
-/** A running pager: what ipctl writes to it, and the end of it. */
-export interface Pager {
-  /** Writes to the pager's input; once the pager has quit (the user pressed q), the rest is dropped. */
-  write(chunk: string): void;
-  /** Ends the pager's input and waits for it to quit. */
-  close(): Promise<void>;
-}
+import type { Pager, PagerCommand } from '../host-ui.js';
 
 /**
  * Starts the pager on ipctl's own terminal (stdout and stderr inherited), its

@@ -1,16 +1,7 @@
 import type { Deps, OutputStream } from '../deps.js';
 import { InterruptedError } from '../errors.js';
-import type { Pager } from './pager.js';
+import type { Pager, PagerCommand } from '../host-ui.js';
 import type { Scrubber } from './scrubber.js';
-
-/** A pager to start: its words, the environment it gets, and the variable that named it (none for the default `less`). */
-export interface PagerCommand {
-  argv: string[];
-  env: Record<string, string | undefined>;
-  namedBy?: 'IPCTL_PAGER' | 'PAGER';
-  /** Why the variable's text is no command (a quote not closed): said, and no pager started. */
-  unreadable?: string;
-}
 
 /** What decides whether stdout is paged. */
 export interface PagerSituation {

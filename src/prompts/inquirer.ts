@@ -2,7 +2,7 @@ import { confirm, input, password, select } from '@inquirer/prompts';
 import type { Deps } from '../deps.js';
 import { InterruptedError } from '../errors.js';
 import { visible } from '../output/outside-text.js';
-import type { Choice, Prompter, Validate } from './prompter.js';
+import type { Choice, Prompter, Validate } from '../host-ui.js';
 
 /**
  * Prompts on stderr, so that stdout keeps only data. Their words may come from

@@ -1,16 +1,18 @@
 // Every write site (test/helpers/write-sites.ts) failed in turn, as SQLite's
-// I/O-error and crash tests do: a short write, ENOSPC, EIO and EACCES through
-// IPCTL_TEST_FS_FAULT, and SIGKILL at the site. After each, the next run
+// I/O-error tests do: a short write, ENOSPC, EIO and EACCES, through a host
+// filesystem that fails there (helpers/faulty-fs.ts), in-process. (Crashes at
+// every step are the simulation's: test/simulation/.) After each, the next run
 // (--resume, or the next command) must create each row at most once, report
 // every row not created, and exit with a documented code; the profile file is
 // never lost or left half-written, and no secret reaches any output.
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { type RunResult, tempDir } from '../helpers/cli.js';
+import { type FaultKind, faultyFs, type FsFault } from '../helpers/faulty-fs.js';
 import { runMain } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
-import { errnoFaults, faultCodes, type WriteScenario, writeSiteCases } from '../helpers/write-sites.js';
+import { errnoFaults, faultCodes, type WriteScenario, type WriteSiteCase, writeSiteCases } from '../helpers/write-sites.js';
 
 const fixture = useFixture();
 const work = tempDir('ipctl-write-faults-');
@@ -30,19 +32,22 @@ interface Invocation {
   input?: string;
 }
 
-/** Spawned where the process must die (kill) or must be gone afterwards (a lock left behind names its process); in-process otherwise. */
-async function invoke(call: Invocation, spawned: boolean): Promise<RunResult> {
-  if (spawned) return runIpctl(call.args, { env: call.env, input: call.input, timeoutMs: 60_000 });
-  const result = await runMain(call.args, { env: call.env, stdin: call.input, timeoutMs: 60_000 });
+/** Each run is a process of its own, gone once it ends: a lock it left behind names a process no longer running. */
+let nextPid = 100_000;
+
+async function invoke(call: Invocation, faults: FsFault[] = []): Promise<RunResult> {
+  const pid = (nextPid += 1);
+  const processes = { pid, hostname: 'write-faults.test', isRunning: (other: number) => other === pid };
+  const result = await runMain(call.args, { env: call.env, stdin: call.input, timeoutMs: 60_000, fs: faultyFs(faults), processes });
   return { ...result, signal: null };
+}
+
+function faultsOf(entry: WriteSiteCase, kind: string, nth: number): FsFault[] {
+  return [...(entry.reachedAfter ? [entry.reachedAfter] : []), { ...entry.at, kind: kind as FaultKind, nth }];
 }
 
 function expectDocumentedEnd(result: RunResult, kind: string, label: string): void {
   expect(result.stderr, label).not.toMatch(/this is a bug|\n\s+at /);
-  if (kind === 'kill') {
-    expect(result.signal, `${label}: ${result.stderr}`).toBe('SIGKILL');
-    return;
-  }
   expect(documented, `${label}: exit ${result.code}: ${result.stderr}`).toContain(result.code);
   // A short write ipctl makes is the system's EFBIG; one conf makes (the profile file) is found when the file is read back.
   if (result.code !== 0) expect(result.stderr, label).toMatch(kind === 'short' ? /EFBIG|ESHORT/ : new RegExp(faultCodes[kind]!));
@@ -89,7 +94,8 @@ function uncertainLines(stderr: string): number[] {
   return listed.split(',').map((part) => Number(part.trim())).filter((line) => Number.isInteger(line) && line > 0);
 }
 
-async function importCase(scenario: WriteScenario, site: string, kind: string, nth: number): Promise<void> {
+async function importCase(scenario: WriteScenario, entry: WriteSiteCase, kind: string, nth: number): Promise<void> {
+  const { site } = entry;
   counter += 1;
   const prefix = `wf${counter}`;
   const input = join(work.path, `${prefix}.jsonl`);
@@ -97,23 +103,21 @@ async function importCase(scenario: WriteScenario, site: string, kind: string, n
   const spool = tempDir('ipctl-spool-');
   writeFileSync(input, rows(prefix));
   const stdin = scenario === 'import-stdin';
-  const call = (extra: string[], fault?: string): Invocation => ({
+  const call = (extra: string[]): Invocation => ({
     args: ['connections', 'generate', '--project', 'demo', '--concurrency', '2', '-o', 'json', '--from-file', stdin ? '-' : input, ...(stdin ? ['--format', 'jsonl'] : []), '--results', results, ...extra],
-    env: fixture.env({ IPCTL_TEST_FS_FAULT: fault, TMPDIR: spool.path }),
+    env: fixture.env({ TMPDIR: spool.path }),
     input: stdin ? rows(prefix) : undefined,
   });
   try {
     if (scenario === 'import-resume') {
-      // A run killed in the middle of its 7th record: the results file ends in a record cut short.
-      const torn = await invoke(call([], 'results.write:kill:7'), true);
-      expect(torn.signal).toBe('SIGKILL');
+      // A run whose 7th record was stored in part, and could not be taken back: the results file ends in a record cut short.
+      await invoke(call([]), [{ call: 'write', path: /\.results\.jsonl$/, nth: 7, kind: 'short' }, { call: 'ftruncate', path: /\.results\.jsonl$/, kind: 'eio' }]);
       expect(readFileSync(results, 'utf8').endsWith('\n')).toBe(false);
     }
     const plan = `${site}:${kind}:${nth}`;
-    const spawned = kind === 'kill' || site.startsWith('lock.') || stdin;
-    const first = await invoke(call(scenario === 'import-resume' ? ['--resume'] : [], plan), spawned);
+    const first = await invoke(call(scenario === 'import-resume' ? ['--resume'] : []), faultsOf(entry, kind, nth));
     expectDocumentedEnd(first, kind, `${plan}, first run`);
-    if (kind !== 'kill' && (site === 'results.write' || site === 'results.sync')) {
+    if (site === 'results.write' || site === 'results.sync') {
       // Once rows are being sent, a results file that fails ends the run as rows not created do: its summary, exit 1.
       expect(first.code, `${plan}: ${first.stderr}`).toBe(1);
       expect(first.stderr).toContain('Stopped: Cannot write the results file');
@@ -126,14 +130,7 @@ async function importCase(scenario: WriteScenario, site: string, kind: string, n
     }
 
     const resume = readdirSync(work.path).includes(`${prefix}.results.jsonl`) && statSync(results).size > 0;
-    let next = await invoke(call(resume ? ['--resume'] : []), stdin);
-    if (site === 'lock.write' && kind === 'kill') {
-      // Killed before its lock named its process: the lock is taken over only once it is a second old, and until then a run says so.
-      expect(next.code).toBe(2);
-      expect(next.stderr).toContain('is in use by another import (a process that is starting); nothing was sent.');
-      await new Promise((done) => setTimeout(done, 1100));
-      next = await invoke(call(resume ? ['--resume'] : []), stdin);
-    }
+    const next = await invoke(call(resume ? ['--resume'] : []));
     expect([0, 1], `${plan}, next run: ${next.stderr}`).toContain(next.code);
     const summary = JSON.parse(next.stdout) as Summary;
     expect(summary.rows).toBe(rowCount);
@@ -157,25 +154,26 @@ async function importCase(scenario: WriteScenario, site: string, kind: string, n
 const baseProfile = { org: 'org_base', apiKey: 'sk_base_CANARY_0123456789' };
 const corruptText = '{"profiles": {"a": {"apiKey": "sk_corrupt_CANARY_4711"';
 
-async function profileCase(scenario: WriteScenario, site: string, kind: string, nth: number, reachedAfter?: string): Promise<void> {
+async function profileCase(scenario: WriteScenario, entry: WriteSiteCase, kind: string, nth: number): Promise<void> {
+  const { site, reachedAfter } = entry;
   const config = tempDir();
   const file = join(config.path, 'config.json');
   if (scenario === 'profile-corrupt') writeFileSync(file, corruptText, { mode: 0o600 });
   else writeFileSync(file, `${JSON.stringify({ current: 'base', profiles: { base: baseProfile } })}\n`, { mode: 0o600 });
   // A copy left by a writer killed before its rename, with a credential in it: the next write removes it.
   writeFileSync(join(config.path, 'config.json.tmp-1700000000abcdef'), '{"profiles":{"x":{"apiKey":"sk_left_CANARY_0123456789"}}}', { mode: 0o600 });
-  const change = (name: string, fault?: string): Invocation => {
-    const env = { IPCTL_CONFIG_DIR: config.path, IPCTL_TEST_FS_FAULT: fault };
+  const change = (name: string): Invocation => {
+    const env = { IPCTL_CONFIG_DIR: config.path };
     if (scenario === 'credential') return { args: ['auth', 'set-key', '--profile', name, '--no-verify'], env, input: `sk_${name}_CANARY_0123456789\n` };
     return { args: ['profile', 'add', name, '--org', `org_${name}`, ...(scenario === 'profile-corrupt' ? ['--force'] : [])], env };
   };
   try {
-    const plan = [reachedAfter, `${site}:${kind}:${nth}`].filter(Boolean).join(',');
-    const first = await invoke(change('first', plan), kind === 'kill' || site.startsWith('lock.'));
+    const plan = `${site}:${kind}:${nth}`;
+    const first = await invoke(change('first'), faultsOf(entry, kind, nth));
     if (reachedAfter) expect(first.code === 0, `${plan}: the site was not reached`).toBe(false);
     else expectDocumentedEnd(first, kind, `${plan}, ${scenario}`);
     if (site === 'profile.restore') await putBackAsTold(first, kind, change('check'), file);
-    const next = await invoke(change('second'), false);
+    const next = await invoke(change('second'));
     expect(next.code, `${plan}, ${scenario}, next command: ${next.stderr}`).toBe(0);
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { profiles: Record<string, Record<string, string>> };
     expect(Object.keys(stored.profiles)).toContain('second');
@@ -203,58 +201,23 @@ async function profileCase(scenario: WriteScenario, site: string, kind: string, 
  */
 async function putBackAsTold(first: RunResult, kind: string, check: Invocation, file: string): Promise<void> {
   const kept = `${file}.previous`;
-  if (kind !== 'kill') {
-    // 1 as for any write that failed; 2 where the path may not be written (EACCES), as the README's table says.
-    expect([1, 2], first.stderr).toContain(first.code);
-    expect(first.stderr).toContain(`mv ${kept} ${file}`);
-  }
-  const next = await invoke(check, false);
+  // 1 as for any write that failed; 2 where the path may not be written (EACCES), as the README's table says.
+  expect([1, 2], first.stderr).toContain(first.code);
+  expect(first.stderr).toContain(`mv ${kept} ${file}`);
+  const next = await invoke(check);
   expect(next.code, next.stderr).toBe(2);
   expect(next.stderr).toContain(`mv ${kept} ${file}`);
   renameSync(kept, file);
 }
 
-// ---------------------------------------------------------------- any command
-
-async function anyCommandCase(site: string, kind: string, nth: number): Promise<void> {
-  const cache = tempDir('ipctl-cache-');
-  const config = tempDir();
-  try {
-    const plan = `${site}:${kind}:${nth}`;
-    const call = (fault?: string): Invocation => ({ args: ['profile', 'list', '-o', 'json'], env: { IPCTL_CONFIG_DIR: config.path, IPCTL_CACHE_DIR: cache.path, IPCTL_TEST_FS_FAULT: fault } });
-    const first = await invoke(call(plan), kind === 'kill');
-    expectDocumentedEnd(first, kind, plan);
-    if (kind !== 'kill') expect(first.code, first.stderr).toBe(0);
-    const next = await invoke(call(), true);
-    expect(next.code, next.stderr).toBe(0);
-  } finally {
-    cache.remove();
-    config.remove();
-  }
-}
-
 const cases = writeSiteCases.flatMap((entry) => {
-  const kinds = [...errnoFaults, ...(entry.bytes ? ['short'] : []), 'kill'];
-  return entry.scenarios.flatMap((scenario) => entry.calls.flatMap((nth) => kinds.map((kind) => [`${entry.site}:${kind}:${nth}`, scenario, entry.site, kind, nth, entry.reachedAfter] as const)));
+  const kinds = [...errnoFaults, ...(entry.bytes ? ['short'] : [])];
+  return entry.scenarios.flatMap((scenario) => entry.calls.flatMap((nth) => kinds.map((kind) => [`${entry.site}:${kind}:${nth}`, scenario, entry, kind, nth] as const)));
 });
 
 describe('every write site, failed in turn', { timeout: 120_000 }, () => {
-  it.each(cases)('%s (%s)', async (_plan, scenario, site, kind, nth, reachedAfter) => {
-    if (scenario === 'any') await anyCommandCase(site, kind, nth);
-    else if (scenario.startsWith('import')) await importCase(scenario, site, kind, nth);
-    else await profileCase(scenario, site, kind, nth, reachedAfter);
-  });
-
-  it('a plan that is not one is refused before anything happens (exit 2), without repeating it', async () => {
-    const config = tempDir();
-    try {
-      const result = await runIpctl(['profile', 'add', 'x', '--org', 'o'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_TEST_FS_FAULT: 'profile.write:enospc:sk_secret_CANARY' } });
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('IPCTL_TEST_FS_FAULT is a test hook');
-      expectNoCanary(result.stderr);
-      expect(readdirSync(config.path)).toEqual([]);
-    } finally {
-      config.remove();
-    }
+  it.each(cases)('%s (%s)', async (_plan, scenario, entry, kind, nth) => {
+    if (scenario.startsWith('import')) await importCase(scenario, entry, kind, nth);
+    else await profileCase(scenario, entry, kind, nth);
   });
 });

@@ -2,8 +2,7 @@
 // environment: the same code path as the binary, without a process per run.
 import { Readable } from 'node:stream';
 import type { Deps, Sleep } from '../../src/deps.js';
-import type { PagerCommand } from '../../src/output/paging.js';
-import type { Choice, Prompter } from '../../src/prompts/prompter.js';
+import type { Choice, PagerCommand, Prompter } from '../../src/host-ui.js';
 import { main } from '../../src/main.js';
 import { cleanEnv } from './cli.js';
 
@@ -37,6 +36,12 @@ export interface InProcessOptions {
   startPager?: Deps['startPager'];
   /** A clock whose waits take no time (see testClock); its `now` unless `now` is given. */
   clock?: TestClock;
+  /** The host's filesystem (see faulty-fs.ts); node:fs unless given. */
+  fs?: Deps['fs'];
+  /** This process as lock files name it; the real one unless given. */
+  processes?: Deps['processes'];
+  /** Where requests go, in place of the network. */
+  dispatcher?: Deps['dispatcher'];
   /** Starts ipctl in the background (`sandbox --background`); without one, this ipctl cannot. */
   startDetached?: Deps['startDetached'];
 }
@@ -85,6 +90,9 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     signal: options.signal,
     prompter: options.prompter,
     startPager: options.startPager,
+    fs: options.fs,
+    processes: options.processes,
+    dispatcher: options.dispatcher,
     startDetached: options.startDetached,
   };
   let timer: NodeJS.Timeout | undefined;

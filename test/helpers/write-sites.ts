@@ -1,5 +1,6 @@
-// Every place ipctl changes a file, written out by hand: the fault tests fail
-// each in turn, and a test checks that src/ has no site missing from here.
+// Every place ipctl changes a file, written out by hand, with the call of the
+// host's filesystem that reaches it: the fault tests fail each in turn.
+import type { FsFault } from './faulty-fs.js';
 
 /** What a test runs to reach a site. */
 export type WriteScenario =
@@ -14,45 +15,48 @@ export type WriteScenario =
   /** `auth set-key` where no keychain can be used: the credential falls back to the profile file. */
   | 'credential'
   /** `profile add --force` over a corrupt profile file, which is moved aside. */
-  | 'profile-corrupt'
-  /** Any command that runs the command tree. */
-  | 'any';
+  | 'profile-corrupt';
 
 export interface WriteSiteCase {
   site: string;
+  /** The filesystem call that is the site, and the paths it is made on. */
+  at: Pick<FsFault, 'call' | 'path'>;
   /** Whether the site writes bytes, and so can be cut short. */
   bytes: boolean;
   scenarios: WriteScenario[];
   /** Which calls at the site to fail (the first, and where it matters one in the middle of a run). */
   calls: number[];
   /** A fault planned beside it, without which the site is not reached. */
-  reachedAfter?: string;
+  reachedAfter?: FsFault;
 }
 
+const results = /\.results\.jsonl$/;
+const lock = /\.lock$/;
+const spool = /ipctl-import-/;
+
 export const writeSiteCases: WriteSiteCase[] = [
-  { site: 'results.open', bytes: false, scenarios: ['import'], calls: [1] },
-  { site: 'results.chmod', bytes: false, scenarios: ['import'], calls: [1] },
-  { site: 'results.trim', bytes: false, scenarios: ['import-resume'], calls: [1] },
+  { site: 'results.open', at: { call: 'open', path: results }, bytes: false, scenarios: ['import'], calls: [1] },
+  { site: 'results.chmod', at: { call: 'chmod', path: results }, bytes: false, scenarios: ['import'], calls: [1] },
+  { site: 'results.trim', at: { call: 'ftruncate', path: results }, bytes: false, scenarios: ['import-resume'], calls: [1] },
   // Records alternate started and ending ones: the 1st is row 1's "started", a later one falls mid-run.
-  { site: 'results.write', bytes: true, scenarios: ['import'], calls: [1, 6, 9] },
-  { site: 'results.sync', bytes: false, scenarios: ['import'], calls: [1, 3] },
-  { site: 'lock.create', bytes: false, scenarios: ['import', 'profile'], calls: [1] },
-  { site: 'lock.write', bytes: true, scenarios: ['import', 'profile'], calls: [1] },
-  { site: 'lock.remove', bytes: false, scenarios: ['import', 'profile'], calls: [1] },
-  { site: 'profile.mkdir', bytes: false, scenarios: ['profile', 'credential'], calls: [1, 2] },
-  { site: 'profile.chmod', bytes: false, scenarios: ['profile', 'credential'], calls: [1, 2] },
+  { site: 'results.write', at: { call: 'write', path: results }, bytes: true, scenarios: ['import'], calls: [1, 6, 9] },
+  { site: 'results.sync', at: { call: 'fdatasync', path: results }, bytes: false, scenarios: ['import'], calls: [1, 3] },
+  { site: 'lock.create', at: { call: 'open', path: lock }, bytes: false, scenarios: ['import', 'profile'], calls: [1] },
+  { site: 'lock.write', at: { call: 'write', path: lock }, bytes: true, scenarios: ['import', 'profile'], calls: [1] },
+  { site: 'lock.remove', at: { call: 'unlink', path: lock }, bytes: false, scenarios: ['import', 'profile'], calls: [1] },
+  { site: 'profile.mkdir', at: { call: 'mkdir' }, bytes: false, scenarios: ['profile', 'credential'], calls: [1, 2] },
+  { site: 'profile.chmod', at: { call: 'chmod' }, bytes: false, scenarios: ['profile', 'credential'], calls: [1, 2] },
   // The profile file is kept under a second name, written by conf, read back, synced; put back when it is not whole.
-  { site: 'profile.keep', bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
-  { site: 'profile.write', bytes: true, scenarios: ['profile', 'credential'], calls: [1] },
-  { site: 'profile.sync', bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
-  { site: 'profile.restore', bytes: false, scenarios: ['profile', 'credential'], calls: [1], reachedAfter: 'profile.write:short:1' },
-  { site: 'profile.sweep', bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
-  { site: 'profile.set-aside', bytes: false, scenarios: ['profile-corrupt'], calls: [1] },
-  { site: 'spool.folder', bytes: false, scenarios: ['import-stdin'], calls: [1] },
-  { site: 'spool.open', bytes: false, scenarios: ['import-stdin'], calls: [1] },
-  { site: 'spool.write', bytes: true, scenarios: ['import-stdin'], calls: [1] },
-  { site: 'spool.remove', bytes: false, scenarios: ['import-stdin'], calls: [1, 2] },
-  { site: 'compile-cache.enable', bytes: false, scenarios: ['any'], calls: [1] },
+  { site: 'profile.keep', at: { call: 'link' }, bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
+  { site: 'profile.write', at: { call: 'writtenBy' }, bytes: true, scenarios: ['profile', 'credential'], calls: [1] },
+  { site: 'profile.sync', at: { call: 'fsync', path: /config\.json$/ }, bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
+  { site: 'profile.restore', at: { call: 'rename', path: /\.previous$/ }, bytes: false, scenarios: ['profile', 'credential'], calls: [1], reachedAfter: { call: 'writtenBy', kind: 'short' } },
+  { site: 'profile.sweep', at: { call: 'unlink', path: /config\.json\./ }, bytes: false, scenarios: ['profile', 'credential'], calls: [1] },
+  { site: 'profile.set-aside', at: { call: 'rename', path: /config\.json$/ }, bytes: false, scenarios: ['profile-corrupt'], calls: [1] },
+  { site: 'spool.folder', at: { call: 'mkdtemp' }, bytes: false, scenarios: ['import-stdin'], calls: [1] },
+  { site: 'spool.open', at: { call: 'open', path: spool }, bytes: false, scenarios: ['import-stdin'], calls: [1] },
+  { site: 'spool.write', at: { call: 'write', path: spool }, bytes: true, scenarios: ['import-stdin'], calls: [1] },
+  { site: 'spool.remove', at: { call: 'rm' }, bytes: false, scenarios: ['import-stdin'], calls: [1, 2] },
 ];
 
 /** The faults every site gets; `short` only where bytes are written. */

@@ -5,15 +5,15 @@
 // holds whole records only.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readPriorResults, type ResultRecord, ResultsLog } from '../../src/connections/bulk/results.js';
 import { FileWriteError } from '../../src/errors.js';
-import { armFileFaults } from '../../src/file-writes.js';
 import { tempDir } from '../helpers/cli.js';
+import { faultyFs } from '../helpers/faulty-fs.js';
+import { realFs } from '../helpers/host.js';
 
 const dir = tempDir('ipctl-shared-write-');
 afterAll(() => dir.remove());
-afterEach(() => armFileFaults({}));
 const time = '2025-01-31T12:00:00Z';
 const who = (line: number, groupRef = `g${line}`): Omit<ResultRecord, 'status' | 'time' | 'line'> => ({ provider: 'pipedrive', groupRef, consumerRef: `u${line}` });
 
@@ -21,8 +21,7 @@ describe('a shared write of the results file that fails part-way', () => {
   it('keeps the ending records stored in full, takes back the rest, and says how many it kept', async () => {
     const path = join(dir.path, 'short.jsonl');
     // The second write stores half its bytes: both short endings, not the long started record after them.
-    armFileFaults({ IPCTL_TEST_FS_FAULT: 'results.write:short:2' });
-    const log = ResultsLog.open(path, false);
+    const log = ResultsLog.open(faultyFs([{ call: 'write', kind: 'short', nth: 2 }]), path, false);
     log.append([{ line: 1, status: 'started', ...who(1), time }, { line: 2, status: 'started', ...who(2), time }]);
     expect(log.stored).toBe(2);
     const endings: ResultRecord[] = [
@@ -36,14 +35,13 @@ describe('a shared write of the results file that fails part-way', () => {
     const text = readFileSync(path, 'utf8');
     expect(text.endsWith('\n')).toBe(true);
     expect(text.split('\n').filter(Boolean).map((line) => JSON.parse(line).status)).toEqual(['started', 'started', 'created', 'created']);
-    const prior = await readPriorResults(path);
+    const prior = await readPriorResults(realFs, path);
     expect([prior.state(1), prior.state(2), prior.state(3)]).toEqual(['created', 'created', 'none']);
   });
 
   it('keeps none of them when the write stores less than the first ending record', async () => {
     const path = join(dir.path, 'shorter.jsonl');
-    armFileFaults({ IPCTL_TEST_FS_FAULT: 'results.write:short:2' });
-    const log = ResultsLog.open(path, false);
+    const log = ResultsLog.open(faultyFs([{ call: 'write', kind: 'short', nth: 2 }]), path, false);
     log.append([{ line: 1, status: 'started', ...who(1), time }]);
     const ending: ResultRecord = { line: 1, status: 'created', ...who(1, `g1-${'y'.repeat(400)}`), connectionId: 'conn_1', time };
     expect(() => log.started({ line: 2, status: 'started', ...who(2), time }, [ending])).toThrow(FileWriteError);

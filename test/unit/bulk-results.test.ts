@@ -1,6 +1,7 @@
 import { appendFileSync, chmodSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { realFs, realHost } from '../helpers/host.js';
 import { answerOfError, scrubbed } from '../../src/connections/bulk/outcome.js';
 import { progressBar, progressLine, type ProgressSnapshot } from '../../src/connections/bulk/progress.js';
 import { PriorResults, readPriorResults, ResultsLog } from '../../src/connections/bulk/results.js';
@@ -38,18 +39,18 @@ describe('PriorResults', () => {
 describe('results file', () => {
   it('appends records, refuses a new run over them, and resumes past a record cut short by a crash', async () => {
     const path = join(dir.path, 'a.results.jsonl');
-    const log = ResultsLog.open(path, false);
+    const log = ResultsLog.open(realFs, path, false);
     log.append([{ line: 1, status: 'started', ...who, time }]);
     log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
     log.append([{ line: 2, status: 'started', ...who, time }]);
     log.close();
     appendFileSync(path, '{"line":2,"status":"crea');
-    expect(() => ResultsLog.open(path, false)).toThrow(UsageError);
-    const prior = await readPriorResults(path);
+    expect(() => ResultsLog.open(realFs, path, false)).toThrow(UsageError);
+    const prior = await readPriorResults(realFs, path);
     expect([prior.state(1), prior.state(2)]).toEqual(['created', 'started']);
     expect(prior.unreadable).toBe(0);
     // The cut record is taken off, and the next one starts where it began.
-    const again = ResultsLog.open(path, true);
+    const again = ResultsLog.open(realFs, path, true);
     again.append([{ line: 3, status: 'started', ...who, time }]);
     again.close();
     const lines = readFileSync(path, 'utf8').split('\n');
@@ -62,11 +63,11 @@ describe('results file', () => {
     const path = join(dir.path, 'unterminated.results.jsonl');
     const started = JSON.stringify({ line: 2, status: 'started', ...who, time });
     writeFileSync(path, `${JSON.stringify({ line: 1, status: 'started', ...who, time })}\n${started.slice(0, -1)}`);
-    const cut = await readPriorResults(path);
+    const cut = await readPriorResults(realFs, path);
     expect([cut.state(1), cut.state(2)]).toEqual(['started', 'none']);
     // A record appended by hand without its final newline (printf, Notepad) is a record.
     writeFileSync(path, `${JSON.stringify({ line: 1, status: 'started', ...who, time })}\n${started}`);
-    const whole = await readPriorResults(path);
+    const whole = await readPriorResults(realFs, path);
     expect([whole.state(1), whole.state(2)]).toEqual(['started', 'started']);
   });
 
@@ -74,7 +75,7 @@ describe('results file', () => {
     const path = join(dir.path, 'damaged.results.jsonl');
     const created = (line: number) => JSON.stringify({ line, status: 'created', ...who, connectionId: `conn_${line}`, time });
     writeFileSync(path, [created(1), '{"line":2,"status":"sta{"line":3,"status":"started","provider":"pipedrive"', created(4), '{"li', created(5), 'garbage', ''].join('\n'));
-    const prior = await readPriorResults(path);
+    const prior = await readPriorResults(realFs, path);
     expect([1, 2, 3, 4, 5, 6].map((line) => prior.state(line))).toEqual(['created', 'started', 'started', 'created', 'created', 'none']);
     expect(prior.unreadable).toBe(2);
     expect(prior.unreadableAt).toEqual([4, 6]);
@@ -84,7 +85,7 @@ describe('results file', () => {
     const path = join(dir.path, 'nul.results.jsonl');
     const record = (line: number, status: string) => JSON.stringify({ line, status, ...who, time });
     writeFileSync(path, [record(1, 'started'), '\u0000'.repeat(300), `\u0000\u0000${record(1, 'created')}`, record(2, 'started'), ''].join('\n'));
-    const prior = await readPriorResults(path);
+    const prior = await readPriorResults(realFs, path);
     expect([prior.state(1), prior.state(2)]).toEqual(['created', 'started']);
     expect(prior.unreadable).toBe(0);
   });
@@ -95,20 +96,20 @@ describe('results file', () => {
     chmodSync(target, 0o644);
     const link = join(dir.path, 'link.jsonl');
     symlinkSync(target, link);
-    expect(() => ResultsLog.open(link, false)).toThrow('is a symbolic link');
-    expect(() => ResultsLog.open(link, true)).toThrow('is a symbolic link');
-    ResultsLog.open(target, false).close();
+    expect(() => ResultsLog.open(realFs, link, false)).toThrow('is a symbolic link');
+    expect(() => ResultsLog.open(realFs, link, true)).toThrow('is a symbolic link');
+    ResultsLog.open(realFs, target, false).close();
     expect(statSync(target).mode & 0o777).toBe(0o600);
   });
 
   it('needs a results file to resume from', async () => {
-    await expect(readPriorResults(join(dir.path, 'none.jsonl'))).rejects.toThrow('--resume: there is no results file at');
+    await expect(readPriorResults(realFs, join(dir.path, 'none.jsonl'))).rejects.toThrow('--resume: there is no results file at');
   });
 
   it('accepts an empty file for a new run', () => {
     const path = join(dir.path, 'empty.jsonl');
     writeFileSync(path, '');
-    ResultsLog.open(path, false).close();
+    ResultsLog.open(realFs, path, false).close();
   });
 });
 

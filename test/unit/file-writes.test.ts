@@ -1,44 +1,19 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readPriorResults, ResultsLog } from '../../src/connections/bulk/results.js';
 import { withFileLock } from '../../src/config/lock.js';
-import { FileWriteError, UsageError } from '../../src/errors.js';
-import { armFileFaults, checkFileFaultPlan } from '../../src/file-writes.js';
+import { FileWriteError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
+import { type FaultKind, faultyFs } from '../helpers/faulty-fs.js';
+import { realFs, realHost } from '../helpers/host.js';
 
 const dir = tempDir('ipctl-writes-');
 afterAll(() => dir.remove());
-afterEach(() => armFileFaults({}));
 const time = '2025-01-31T12:00:00Z';
 const who = { provider: 'pipedrive', groupRef: 'acme', consumerRef: 'u1' };
 let count = 0;
 const fresh = (name: string) => join(dir.path, `${(count += 1)}-${name}`);
-
-describe('the fault hook', () => {
-  it('does nothing unless set', () => {
-    armFileFaults({});
-    expect(() => checkFileFaultPlan()).not.toThrow();
-    const log = ResultsLog.open(fresh('plain.jsonl'), false);
-    log.append([{ line: 1, status: 'started', ...who, time }]);
-    log.close();
-  });
-
-  it.each(['results.write', 'nowhere:enospc', 'results.write:enospc:0', 'results.write:enospc:1:2', 'results.sync:short', 'results.write:ENOSPC', 'results.write:enospc:x'])(
-    'refuses %j as a plan, exit 2, without repeating it',
-    (plan) => {
-      armFileFaults({ IPCTL_TEST_FS_FAULT: plan });
-      let error: unknown;
-      try {
-        checkFileFaultPlan();
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(UsageError);
-      expect((error as UsageError).message).not.toContain(plan);
-    },
-  );
-});
 
 describe('the results file when a write fails', () => {
   it.each([
@@ -48,8 +23,7 @@ describe('the results file when a write fails', () => {
     ['eio', 'EIO'],
   ])('%s: takes back the part written, keeps whole records only, and writes nothing after it', async (kind, code) => {
     const path = fresh('failing.jsonl');
-    armFileFaults({ IPCTL_TEST_FS_FAULT: `results.write:${kind}:3` });
-    const log = ResultsLog.open(path, false);
+    const log = ResultsLog.open(faultyFs([{ call: 'write', kind: kind as FaultKind, nth: 3 }]), path, false);
     log.append([{ line: 1, status: 'started', ...who, time }]);
     log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
     const before = readFileSync(path, 'utf8');
@@ -68,14 +42,13 @@ describe('the results file when a write fails', () => {
     expect(() => log.append([{ line: 3, status: 'started', ...who, time }])).toThrow(FileWriteError);
     log.close();
     expect(readFileSync(path, 'utf8')).toBe(before);
-    const prior = await readPriorResults(path);
+    const prior = await readPriorResults(realFs, path);
     expect([prior.state(1), prior.state(2)]).toEqual(['created', 'none']);
   });
 
   it('a "started" record is not taken as written until it is synced: a failed sync rejects it', async () => {
     const path = fresh('sync.jsonl');
-    armFileFaults({ IPCTL_TEST_FS_FAULT: 'results.sync:eio:2' });
-    const log = ResultsLog.open(path, false);
+    const log = ResultsLog.open(faultyFs([{ call: 'fdatasync', kind: 'eio', nth: 2 }]), path, false);
     await log.started({ line: 1, status: 'started', ...who, time });
     await expect(log.started({ line: 2, status: 'started', ...who, time })).rejects.toThrow(FileWriteError);
     expect(log.failure?.code).toBe('EIO');
@@ -85,8 +58,7 @@ describe('the results file when a write fails', () => {
   it('records written together share one sync', async () => {
     const path = fresh('group.jsonl');
     // The second sync fails: with one sync for both of the first two records, only the third meets it.
-    armFileFaults({ IPCTL_TEST_FS_FAULT: 'results.sync:eio:2' });
-    const log = ResultsLog.open(path, false);
+    const log = ResultsLog.open(faultyFs([{ call: 'fdatasync', kind: 'eio', nth: 2 }]), path, false);
     const both = [log.started({ line: 1, status: 'started', ...who, time }), log.started({ line: 2, status: 'started', ...who, time })];
     expect((await Promise.allSettled(both)).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
     await expect(log.started({ line: 3, status: 'started', ...who, time })).rejects.toThrow(FileWriteError);
@@ -94,18 +66,16 @@ describe('the results file when a write fails', () => {
   });
 
   it('opening on a full disk is exit 1; where the path may not be written, exit 2', () => {
-    armFileFaults({ IPCTL_TEST_FS_FAULT: 'results.open:enospc' });
-    expect(() => ResultsLog.open(fresh('full.jsonl'), false)).toThrow(expect.objectContaining({ exitCode: 1, code: 'ENOSPC' }));
-    armFileFaults({ IPCTL_TEST_FS_FAULT: 'results.open:eacces' });
-    expect(() => ResultsLog.open(fresh('denied.jsonl'), false)).toThrow(expect.objectContaining({ exitCode: 2, code: 'EACCES' }));
+    expect(() => ResultsLog.open(faultyFs([{ call: 'open', kind: 'enospc' }]), fresh('full.jsonl'), false)).toThrow(expect.objectContaining({ exitCode: 1, code: 'ENOSPC' }));
+    expect(() => ResultsLog.open(faultyFs([{ call: 'open', kind: 'eacces' }]), fresh('denied.jsonl'), false)).toThrow(expect.objectContaining({ exitCode: 2, code: 'EACCES' }));
   });
 });
 
 describe('the lock when its owner cannot be written', () => {
   it.each(['short', 'enospc'])('%s: is not taken, and no lock without an owner is left', async (kind) => {
     const file = fresh('config.json');
-    armFileFaults({ IPCTL_TEST_FS_FAULT: `lock.write:${kind}` });
-    await expect(withFileLock(file, () => 'never')).rejects.toThrow(/EFBIG|ENOSPC/);
+    const fs = faultyFs([{ call: 'write', path: /\.lock$/, kind: kind as FaultKind }]);
+    await expect(withFileLock({ ...realHost, fs }, file, () => 'never')).rejects.toThrow(/EFBIG|ENOSPC/);
     expect(readdirSync(dir.path).filter((name) => name.endsWith('.lock'))).toEqual([]);
     writeFileSync(file, '');
   });

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, symlinkSync, utimesSync, w
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { realFs, realHost } from '../helpers/host.js';
 import { takeRunLock, withFileLock } from '../../src/config/lock.js';
 import { InterruptedError, UserError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
@@ -27,16 +28,16 @@ async function failure(promise: Promise<unknown>): Promise<UserError> {
 
 describe('the profile file lock', () => {
   it('is held while the work runs and removed after it, even when the work throws', async () => {
-    expect(await withFileLock(file, () => existsSync(`${file}.lock`))).toBe(true);
+    expect(await withFileLock(realHost, file, () => existsSync(`${file}.lock`))).toBe(true);
     expect(existsSync(`${file}.lock`)).toBe(false);
-    await expect(withFileLock(file, () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(withFileLock(realHost, file, () => { throw new Error('boom'); })).rejects.toThrow('boom');
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('waits for a live holder, then gives up with exit 5 naming it', async () => {
     writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
     const said: string[] = [];
-    const error = await failure(withFileLock(file, () => 'never', { waitMs: 150, waiting: (line) => said.push(line) }));
+    const error = await failure(withFileLock(realHost, file, () => 'never', { waitMs: 150, waiting: (line) => said.push(line) }));
     expect(error.exitCode).toBe(5);
     expect(error.message).toBe(`The profile file is locked by process ${process.pid}, which has not finished changing it.`);
     expect(error.hint).toContain(`${file}.lock`);
@@ -47,7 +48,7 @@ describe('the profile file lock', () => {
   it('ends the wait for a live holder as soon as the signal aborts: exit 130, the lock left alone', async () => {
     writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
     const interrupt = new AbortController();
-    const waiting = withFileLock(file, () => 'never', { waitMs: 60_000, signal: interrupt.signal, waiting: () => setTimeout(() => interrupt.abort('SIGINT'), 50) });
+    const waiting = withFileLock(realHost, file, () => 'never', { waitMs: 60_000, signal: interrupt.signal, waiting: () => setTimeout(() => interrupt.abort('SIGINT'), 50) });
     const error = await failure(waiting);
     expect(error).toBeInstanceOf(InterruptedError);
     expect(error.exitCode).toBe(130);
@@ -59,19 +60,19 @@ describe('the profile file lock', () => {
     writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: 'elsewhere', time: '2020-01-01T00:00:00Z' }));
     const old = new Date(Date.now() - 60_000);
     utimesSync(`${file}.lock`, old, old);
-    expect(await withFileLock(file, () => 'done', { waitMs: 5000 })).toBe('done');
+    expect(await withFileLock(realHost, file, () => 'done', { waitMs: 5000 })).toBe('done');
   });
 
   it('does not take over a fresh lock from another machine, whose process it cannot check', async () => {
     writeFileSync(`${file}.lock`, JSON.stringify({ pid: 1, host: 'another-host.example', time: new Date().toISOString() }));
-    await expect(withFileLock(file, () => 'never', { waitMs: 100 })).rejects.toThrow(/locked by process 1 on another-host\.example/);
+    await expect(withFileLock(realHost, file, () => 'never', { waitMs: 100 })).rejects.toThrow(/locked by process 1 on another-host\.example/);
   });
 
   it('waits for an empty lock (its writer is starting), and takes it over once it is a second old', async () => {
     writeFileSync(`${file}.lock`, '');
     const old = new Date(Date.now() - 5000);
     utimesSync(`${file}.lock`, old, old);
-    expect(await withFileLock(file, () => 'done', { waitMs: 5000 })).toBe('done');
+    expect(await withFileLock(realHost, file, () => 'done', { waitMs: 5000 })).toBe('done');
   });
 
   // docs/reliability.md, "Safe profile writes": "one holding only the start of a name is a writer
@@ -80,7 +81,7 @@ describe('the profile file lock', () => {
     writeFileSync(`${file}.lock`, start);
     const old = new Date(Date.now() - 5000);
     utimesSync(`${file}.lock`, old, old);
-    expect(await withFileLock(file, () => 'done', { waitMs: 5000 })).toBe('done');
+    expect(await withFileLock(realHost, file, () => 'done', { waitMs: 5000 })).toBe('done');
   });
 });
 
@@ -102,7 +103,7 @@ describe.each(unusableLocks)('a lock that is %s', (_, make, reason, remove) => {
     const lockPath = `${file}.lock`;
     make(lockPath);
     const started = Date.now();
-    const error = await failure(withFileLock(file, () => 'never', { waitMs: 60_000 }));
+    const error = await failure(withFileLock(realHost, file, () => 'never', { waitMs: 60_000 }));
     // At once: no wait for a holder that could never be judged.
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(error.exitCode).toBe(2);
@@ -117,7 +118,7 @@ describe.each(unusableLocks)('a lock that is %s', (_, make, reason, remove) => {
     make(`${results}.lock`);
     let error: unknown;
     try {
-      takeRunLock(results);
+      takeRunLock(realHost, results);
     } catch (caught) {
       error = caught;
     }

@@ -1,5 +1,6 @@
 import { defaultConcurrency } from '../../config/defaults.js';
 import type { Context } from '../../context.js';
+import { hostFs } from '../../deps.js';
 import type { Outcome } from '../../output/view.js';
 import { confirmRemoval } from '../confirm.js';
 import { usageError } from '../input.js';
@@ -10,7 +11,7 @@ import { formatCount } from '../../output/count.js';
 /** `connections remove --from-results RESULTS…`: the files checked, then the bulk removal (src/connections/bulk/remove.ts). */
 export async function removeFromResultsFiles(input: RemoveInput, context: Context): Promise<Outcome> {
   const paths = input.targets;
-  const problems = fileProblems(paths);
+  const problems = fileProblems(hostFs(context.deps), paths);
   if (problems.length > 0) throw usageError(problems, 'Give the results files that connections generate --from-file wrote (--results), each once.');
   const { removeFromResults } = await import('../../connections/bulk/remove.js');
   const command = context.suggest(['connections remove --from-results', ...paths, ...(input.results ? ['--results', input.results] : []), ...(input.resume ? ['--resume'] : [])].join(' '));

@@ -6,6 +6,7 @@ import { argument, defineCommand } from '../command.js';
 import { filePaths, outputFlags, usageError } from '../input.js';
 import { fileProblems, readFailure } from './results-files.js';
 import { countFields, formatCount } from '../../output/count.js';
+import { hostFs } from '../../deps.js';
 
 /*
  * `connections report RESULTS…`: one summary of the results files of bulk
@@ -46,10 +47,10 @@ export default defineCommand({
   },
   async run(input, context) {
     const paths = input.results;
-    const problems = fileProblems(paths);
+    const problems = fileProblems(hostFs(context.deps), paths);
     if (problems.length > 0) throw usageError(problems, 'Give the results files that connections generate --from-file wrote (--results), each once.');
     const { summarizeResults } = await import('../../connections/bulk/summary.js');
-    const { files, inMoreThanOneFile, repeated } = await summarizeResults(paths, listedRepeats).catch((error: unknown) => {
+    const { files, inMoreThanOneFile, repeated } = await summarizeResults(hostFs(context.deps), paths, listedRepeats).catch((error: unknown) => {
       throw readFailure(error);
     });
     return reportOutcome(files, inMoreThanOneFile, repeated);

@@ -1,5 +1,5 @@
-import { closeSync, openSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { FileSystem } from '../../host-fs.js';
 import { usageError } from '../input.js';
 
 /*
@@ -8,7 +8,7 @@ import { usageError } from '../input.js';
  */
 
 /** Each path that cannot be read as a results file, named, before any is read. */
-export function fileProblems(paths: string[]): string[] {
+export function fileProblems(fs: FileSystem, paths: string[]): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const path of paths) {
@@ -18,11 +18,11 @@ export function fileProblems(paths: string[]): string[] {
     }
     seen.add(resolve(path));
     try {
-      if (statSync(path).isDirectory()) {
+      if (fs.statSync(path).isDirectory()) {
         problems.push(`${path} is a directory, not a results file.`);
         continue;
       }
-      closeSync(openSync(path, 'r'));
+      fs.closeSync(fs.openSync(path, 'r'));
     } catch (error) {
       problems.push(`cannot read ${path}: ${describe(error)}.`);
     }

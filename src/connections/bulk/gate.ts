@@ -8,7 +8,7 @@
  * at most that many a second, retries included.
  */
 import { setMaxListeners } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { type Clock as HostClock, systemClock } from '../../host-clock.js';
 
 export interface Clock {
   now(): number;
@@ -16,10 +16,10 @@ export interface Clock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) => sleep(ms, undefined, { signal }).catch(() => undefined),
-};
+/** The gate's view of the host's clock: a wait cut short by the stop signal ends quietly. */
+export function gateClock(clock: HostClock): Clock {
+  return { now: () => clock.now(), sleep: (ms, signal) => clock.sleep(ms, signal).catch(() => undefined) };
+}
 
 /** Held while a request is in flight; `epoch` tells whether it was sent before the last slow-down. */
 export interface Ticket {
@@ -52,7 +52,7 @@ export class SendGate {
   #given = 0;
 
   /** `perSecond`: at most this many requests a second (--rate), evenly spaced; none given: no cap. */
-  constructor(max: number, clock: Clock = systemClock, random: () => number = Math.random, perSecond?: number) {
+  constructor(max: number, clock: Clock = gateClock(systemClock()), random: () => number = Math.random, perSecond?: number) {
     this.max = max;
     this.#limit = max;
     this.#clock = clock;

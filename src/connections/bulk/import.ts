@@ -8,6 +8,7 @@ import { parse as parsePath, join, resolve } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import type { Context } from '../../context.js';
+import { hostFs } from '../../deps.js';
 import { ApiError, BulkImportError, type ExitCode, exitCodes, FileWriteError, InterruptedError, type RowProblem, UsageError, UserError } from '../../errors.js';
 import { capitalize } from '../../words.js';
 import { type Outcome, type RecordView, recordView } from '../../output/view.js';
@@ -77,7 +78,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
   const lock = resultsPath && !input.dryRun ? lockResults(resultsPath, context) : undefined;
   let source: RowSource;
   try {
-    source = await openSource(input.fromFile, context.deps.stdin);
+    source = await openSource(hostFs(context.deps), input.fromFile, context.deps.stdin);
   } catch (error) {
     lock?.release();
     throw error;
@@ -85,8 +86,8 @@ export async function importConnections(input: BulkInput, context: Context): Pro
   let prior: PriorResults | undefined;
   try {
     // Both refusals come before the input is read: starting over a run's results, or resuming without them.
-    if (resultsPath && !input.resume && !input.dryRun) ResultsLog.assertNoRun(resultsPath);
-    prior = input.resume && resultsPath ? await readPriorResults(resultsPath, undefined, { keys: true }) : undefined;
+    if (resultsPath && !input.resume && !input.dryRun) ResultsLog.assertNoRun(hostFs(context.deps), resultsPath);
+    prior = input.resume && resultsPath ? await readPriorResults(hostFs(context.deps), resultsPath, undefined, { keys: true }) : undefined;
     if (prior && prior.unreadable > 0 && !input.retryUncertain) throw damagedResultsError(resultsPath as string, prior);
   } catch (error) {
     await source.close();

@@ -6,6 +6,7 @@
  */
 import type { OutputStream } from '../../deps.js';
 import { formatCount } from '../../output/count.js';
+import { type Clock, systemClock, type TimerHandle } from '../../host-clock.js';
 
 export interface ProgressSnapshot {
   phase: 'checking' | 'sending' | 'stopping';
@@ -190,6 +191,8 @@ export interface ProgressOptions {
   intervalMs?: number;
   /** Draw nothing (--quiet); warnings (say) still go out. */
   silent?: boolean;
+  /** The redrawing timer (default: the system's). */
+  timers?: Pick<Clock, 'setInterval' | 'clearInterval'>;
 }
 
 /** Draws the snapshot the import hands it, on a timer, until stopped. */
@@ -199,7 +202,8 @@ export class ProgressReporter {
   readonly #intervalMs: number;
   readonly #silent: boolean;
   readonly #snapshot: () => ProgressSnapshot;
-  #timer: ReturnType<typeof setInterval> | undefined;
+  readonly #timers: Pick<Clock, 'setInterval' | 'clearInterval'>;
+  #timer: TimerHandle | undefined;
   #shown = '';
 
   constructor(stream: OutputStream, snapshot: () => ProgressSnapshot, options: ProgressOptions) {
@@ -208,12 +212,12 @@ export class ProgressReporter {
     this.#tty = options.tty;
     this.#intervalMs = options.intervalMs ?? (options.tty ? 100 : 5000);
     this.#silent = options.silent === true;
+    this.#timers = options.timers ?? systemClock();
   }
 
   start(): void {
     if (this.#timer) return;
-    this.#timer = setInterval(() => this.draw(), this.#intervalMs);
-    this.#timer.unref();
+    this.#timer = this.#timers.setInterval(() => this.draw(), this.#intervalMs);
   }
 
   draw(): void {
@@ -236,7 +240,7 @@ export class ProgressReporter {
    * drawn over the bar and over whatever the terminal echoed after it (`^C`).
    */
   stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
+    if (this.#timer) this.#timers.clearInterval(this.#timer);
     this.#timer = undefined;
     if (this.#tty && !this.#silent) {
       this.#shown = '';

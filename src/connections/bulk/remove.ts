@@ -18,6 +18,9 @@ import type { RowIdentity } from './check.js';
 import { connectionsWithKey } from './lookup.js';
 import { type Answer, answerOfError } from './outcome.js';
 import { type PriorResults, readPriorResults, recordsOf, ResultsLog } from './results.js';
+import { hostClock, hostFs } from '../../deps.js';
+import type { Clock } from '../../host-clock.js';
+import type { FileSystem } from '../../host-fs.js';
 import { BulkRun, lockResults } from './run.js';
 import { notedRows, type RowToSend, type Sender } from './send.js';
 import { countFields, formatCount } from '../../output/count.js';
@@ -65,16 +68,17 @@ export async function removeFromResults(input: RemovalInput, context: Context): 
   api.prepare(operations.getProject, { path: { projectIdOrName: 'check' } });
   const lock = input.dryRun ? undefined : lockResults(resultsPath, context, 'removal');
   try {
-    if (!input.resume && !input.dryRun) ResultsLog.assertNoRun(resultsPath);
-    const prior = input.resume ? await readPriorResults(resultsPath) : undefined;
+    const fs = hostFs(context.deps);
+    if (!input.resume && !input.dryRun) ResultsLog.assertNoRun(fs, resultsPath);
+    const prior = input.resume ? await readPriorResults(fs, resultsPath) : undefined;
     const bulk = new BulkRun(context, 'removed');
-    const scan = await bulk.checking((onChecked) => scanTargets(input.fromResults, prior, onChecked));
+    const scan = await bulk.checking((onChecked) => scanTargets(fs, input.fromResults, prior, onChecked));
     const { project, note } = await checkProject(api, scan, input.project, settings.project.value);
-    if (input.dryRun) return await dryRunOutcome(input, resultsPath, project, prior, note);
+    if (input.dryRun) return await dryRunOutcome(fs, input, resultsPath, project, prior, note);
     if (scan.toSend > 0) await input.confirm(scan.toSend, project);
     const { sender, seconds, interrupted, logFailure } = await bulk.send(
-      { api, project: project.id, resultsPath, resume: input.resume, concurrency: input.concurrency, rate: input.rate, total: scan.toSend, request: (row) => removeOne(api, project.id, row) },
-      () => rowsToRemove(input.fromResults, prior),
+      { api, project: project.id, resultsPath, resume: input.resume, concurrency: input.concurrency, rate: input.rate, total: scan.toSend, request: (row) => removeOne(api, project.id, row, hostClock(context.deps)) },
+      () => rowsToRemove(fs, input.fromResults, prior),
     );
     return summaryOutcome({ input, resultsPath, project, note, scan, sender, seconds, interrupted, stopError: sender.stopError ?? logFailure });
   } finally {
@@ -102,16 +106,16 @@ function defaultPath(first: string): string {
  * they do not know, once each, in file order. The files are read as --resume
  * reads them (the last record of a line decides; created stays created).
  */
-async function* targetsOf(paths: string[]): AsyncGenerator<Target> {
+async function* targetsOf(fs: FileSystem, paths: string[]): AsyncGenerator<Target> {
   for (const path of paths) {
     const needsKey = new LineSet();
-    const prior = await readPriorResults(path, (record) => {
+    const prior = await readPriorResults(fs, path, (record) => {
       if (record.status === 'created' && (record.connectionId === undefined || record.provider === undefined)) needsKey.add(record.line);
     });
     // The key of a line whose created record lacks one (appended by hand): from its other records, which come before it.
     const keys = new Map<number, RowIdentity>();
     const taken = new LineSet();
-    for await (const record of recordsOf(path)) {
+    for await (const record of recordsOf(fs, path)) {
       const { line } = record;
       const identity = identityOf(record);
       if (identity && needsKey.has(line) && !keys.has(line)) keys.set(line, identity);
@@ -136,12 +140,12 @@ function identityOf(record: RowIdentity): RowIdentity | undefined {
 }
 
 /** The checking pass: counts, the projects recorded, and the refusals that come before anything is sent. */
-async function scanTargets(paths: string[], prior: PriorResults | undefined, onChecked: (checked: number) => void): Promise<Scan> {
+async function scanTargets(fs: FileSystem, paths: string[], prior: PriorResults | undefined, onChecked: (checked: number) => void): Promise<Scan> {
   const scan: Scan = { rows: 0, byKey: 0, alreadyDone: 0, toSend: 0, projects: new Set() };
   const seen = new LineSet();
   const repeated: number[] = [];
   const mismatched: number[] = [];
-  for await (const target of targetsOf(paths)) {
+  for await (const target of targetsOf(fs, paths)) {
     scan.rows += 1;
     onChecked(scan.rows);
     if (seen.has(target.line)) repeated.push(target.line);
@@ -197,8 +201,8 @@ async function checkProject(api: ApiClient, scan: Scan, flag: string | undefined
 }
 
 /** The sending pass: the rows the checking pass counted to send, read again. */
-async function* rowsToRemove(paths: string[], prior: PriorResults | undefined): AsyncGenerator<RowToSend> {
-  for await (const target of targetsOf(paths)) {
+async function* rowsToRemove(fs: FileSystem, paths: string[], prior: PriorResults | undefined): AsyncGenerator<RowToSend> {
+  for await (const target of targetsOf(fs, paths)) {
     const state = prior?.state(target.line) ?? 'none';
     if (state === 'removed' || state === 'absent') continue;
     yield { line: target.line, identity: target.identity, ...(target.connectionId !== undefined ? { connectionId: target.connectionId } : {}) };
@@ -214,7 +218,7 @@ async function* rowsToRemove(paths: string[], prior: PriorResults | undefined): 
 const bulkDelete = { ...operations.deleteConnection, retry: 'beforeSend' as const };
 
 /** One row: its connection looked up by key when no ID is recorded, then removed. A 404 is a connection already gone: the project exists. */
-async function removeOne(api: ApiClient, project: string, row: RowToSend): Promise<Answer> {
+async function removeOne(api: ApiClient, project: string, row: RowToSend, clock: Clock): Promise<Answer> {
   let connectionId = row.connectionId;
   try {
     if (connectionId === undefined) {
@@ -229,13 +233,13 @@ async function removeOne(api: ApiClient, project: string, row: RowToSend): Promi
     return { kind: 'removed', connectionId };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: 'absent', ...(connectionId !== undefined ? { connectionId } : {}) };
-    return answerOfError(error, Date.now());
+    return answerOfError(error, clock.now());
   }
 }
 
-async function dryRunOutcome(input: RemovalInput, resultsPath: string, project: Project, prior: PriorResults | undefined, note: string | undefined): Promise<Outcome> {
+async function dryRunOutcome(fs: FileSystem, input: RemovalInput, resultsPath: string, project: Project, prior: PriorResults | undefined, note: string | undefined): Promise<Outcome> {
   const rows: Array<{ line: number; connectionId: string | null; provider?: string; groupRef?: string; consumerRef?: string }> = [];
-  for await (const row of rowsToRemove(input.fromResults, prior)) rows.push({ line: row.line, connectionId: row.connectionId ?? null, ...row.identity });
+  for await (const row of rowsToRemove(fs, input.fromResults, prior)) rows.push({ line: row.line, connectionId: row.connectionId ?? null, ...row.identity });
   const byKey = rows.filter((row) => row.connectionId === null).length;
   return {
     data: rows,

@@ -9,8 +9,9 @@
  * file back tells --resume what each line of the input came to; it keeps one
  * byte and one hash per line, never the records themselves.
  */
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { FileWriteError, UsageError } from '../../errors.js';
+import type { FileSystem } from '../../host-fs.js';
 import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
@@ -48,6 +49,7 @@ export interface ResultRecord extends RowIdentity {
 /** The results file, open for appending. */
 export class ResultsLog {
   readonly path: string;
+  readonly #fs: FileSystem;
   readonly #fd: number;
   readonly #scrub: (text: string) => string;
   /** Bytes of whole records in the file: where a failed write's part is cut back to. */
@@ -62,7 +64,8 @@ export class ResultsLog {
   /** Bytes of a last line cut short (a write that never finished) that open() removed: 0 when there was none. */
   cutTail = 0;
 
-  private constructor(path: string, fd: number, scrub: (text: string) => string, size: number) {
+  private constructor(fs: FileSystem, path: string, fd: number, scrub: (text: string) => string, size: number) {
+    this.#fs = fs;
     this.path = path;
     this.#fd = fd;
     this.#scrub = scrub;
@@ -74,32 +77,32 @@ export class ResultsLog {
    * records (re-running it would send its rows twice); --resume needs one.
    * A symbolic link is refused; the file is made 0600, whatever it was.
    */
-  static open(path: string, resume: boolean, scrub: (text: string) => string = (text) => text): ResultsLog {
-    if (!resume) ResultsLog.assertNoRun(path);
+  static open(fs: FileSystem, path: string, resume: boolean, scrub: (text: string) => string = (text) => text): ResultsLog {
+    if (!resume) ResultsLog.assertNoRun(fs, path);
     let fd: number;
     try {
-      fd = openForWriting('results.open', path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
+      fd = openForWriting(fs, path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkRefusal(path);
       throw openFailure(path, error);
     }
     try {
-      setMode('results.chmod', fd, 0o600);
-      const { size, cut } = endWithNewline(fd);
+      setMode(fs, fd, 0o600);
+      const { size, cut } = endWithNewline(fs, fd);
       // A file just created lasts a power loss only once its folder is synced too.
-      syncFolderOf(path);
-      const log = new ResultsLog(path, fd, scrub, size);
+      syncFolderOf(fs, path);
+      const log = new ResultsLog(fs, path, fd, scrub, size);
       log.cutTail = cut;
       return log;
     } catch (error) {
-      closeSync(fd);
+      fs.closeSync(fd);
       throw openFailure(path, error);
     }
   }
 
   /** Refuses a results file that already holds records: a new run over it would send its rows twice. */
-  static assertNoRun(path: string): void {
-    const size = sizeOf(path);
+  static assertNoRun(fs: FileSystem, path: string): void {
+    const size = sizeOf(fs, path);
     if (size !== undefined && size > 0) {
       throw new UsageError(
         `--results: ${path} already holds the results of a run.`,
@@ -121,7 +124,7 @@ export class ResultsLog {
     const texts = records.map((record) => `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`);
     const text = texts.length === 1 ? texts[0]! : texts.join('');
     try {
-      writeAll('results.write', this.#fd, text);
+      writeAll(this.#fs, this.#fd, text);
     } catch (error) {
       this.#keepWhole(texts, (error as PartialWriteError).bytesWritten ?? 0);
       throw this.#failed(error);
@@ -164,7 +167,7 @@ export class ResultsLog {
     // From here on, a record written waits for the sync after this one.
     this.#nextSync = undefined;
     if (this.failure) throw this.failure;
-    const sync = syncDataSoon('results.sync', this.#fd).catch((error: unknown) => {
+    const sync = syncDataSoon(this.#fs, this.#fd).catch((error: unknown) => {
       throw this.#failed(error);
     });
     this.#syncing = sync;
@@ -178,12 +181,12 @@ export class ResultsLog {
   /** Syncs the ending records too, and closes the file. */
   close(): void {
     try {
-      if (!this.failure) syncData('results.sync', this.#fd);
+      if (!this.failure) syncData(this.#fs, this.#fd);
     } catch (error) {
       this.#failed(error);
     }
     try {
-      closeSync(this.#fd);
+      this.#fs.closeSync(this.#fd);
     } catch (error) {
       // Some file systems report a failed write only when the file is closed.
       this.#failed(error);
@@ -194,7 +197,7 @@ export class ResultsLog {
   #takeBack(stored: number): void {
     if (stored === 0) return;
     try {
-      truncateTo('results.trim', this.#fd, this.#size);
+      truncateTo(this.#fs, this.#fd, this.#size);
     } catch {
       // Left as it is: nothing is appended after it.
     }
@@ -220,10 +223,10 @@ function openFailure(path: string, error: unknown): FileWriteError {
   return new FileWriteError(`--results: cannot write ${path}: ${writeFailureText(error)}; nothing was sent.`, `${remedy}, then run the same command again.`, code);
 }
 
-function sizeOf(path: string): number | undefined {
+function sizeOf(fs: FileSystem, path: string): number | undefined {
   let stats;
   try {
-    stats = lstatSync(path);
+    stats = fs.lstatSync(path);
   } catch {
     return undefined;
   }
@@ -233,12 +236,12 @@ function sizeOf(path: string): number | undefined {
 }
 
 /** The length of the file up to and including its last newline: its whole records. */
-function wholeRecordsLength(fd: number): number {
-  let end = fstatSync(fd).size;
+function wholeRecordsLength(fs: FileSystem, fd: number): number {
+  let end = fs.fstatSync(fd).size;
   const chunk = Buffer.alloc(4096);
   while (end > 0) {
     const start = Math.max(0, end - chunk.length);
-    const read = readSync(fd, chunk, 0, end - start, start);
+    const read = fs.readSync(fd, chunk, 0, end - start, start);
     const newline = chunk.subarray(0, read).lastIndexOf(10);
     if (newline !== -1) return start + newline + 1;
     end = start;
@@ -256,13 +259,13 @@ const maxTailBytes = 1024 * 1024;
  * otherwise a record cut short by a write that never returned, whose request
  * was never sent.
  */
-function unterminatedTail(fd: number): { start: number; kind: 'record' | 'blank' | 'cut' } | undefined {
-  const size = fstatSync(fd).size;
-  const start = wholeRecordsLength(fd);
+function unterminatedTail(fs: FileSystem, fd: number): { start: number; kind: 'record' | 'blank' | 'cut' } | undefined {
+  const size = fs.fstatSync(fd).size;
+  const start = wholeRecordsLength(fs, fd);
   if (start === size) return undefined;
   if (size - start > maxTailBytes) return { start, kind: 'cut' };
   const bytes = Buffer.alloc(size - start);
-  readSync(fd, bytes, 0, bytes.length, start);
+  fs.readSync(fd, bytes, 0, bytes.length, start);
   const text = bytes.toString('utf8').replace(/\u0000+/g, '');
   if (text.trim() === '') return { start, kind: 'blank' };
   return { start, kind: parseRecord(text) ? 'record' : 'cut' };
@@ -273,15 +276,15 @@ function unterminatedTail(fd: number): { start: number; kind: 'record' | 'blank'
  * that is a record or blank gets its newline; one cut short is removed (how
  * many bytes: `cut`). Returns the file's size then.
  */
-function endWithNewline(fd: number): { size: number; cut: number } {
-  const size = fstatSync(fd).size;
-  const tail = unterminatedTail(fd);
+function endWithNewline(fs: FileSystem, fd: number): { size: number; cut: number } {
+  const size = fs.fstatSync(fd).size;
+  const tail = unterminatedTail(fs, fd);
   if (!tail) return { size, cut: 0 };
   if (tail.kind === 'cut') {
-    truncateTo('results.trim', fd, tail.start);
+    truncateTo(fs, fd, tail.start);
     return { size: tail.start, cut: size - tail.start };
   }
-  writeAll('results.write', fd, '\n');
+  writeAll(fs, fd, '\n');
   return { size: size + 1, cut: 0 };
 }
 
@@ -408,13 +411,13 @@ export class PriorResults {
  * was sent: each input line it names counts as started, and one that names
  * none is counted in `unreadable`, for the caller to refuse.
  */
-export async function readPriorResults(path: string, onRecord?: (record: ResultRecord) => void, options: { keys?: boolean } = {}): Promise<PriorResults> {
-  const size = sizeOf(path);
+export async function readPriorResults(fs: FileSystem, path: string, onRecord?: (record: ResultRecord) => void, options: { keys?: boolean } = {}): Promise<PriorResults> {
+  const size = sizeOf(fs, path);
   if (size === undefined) {
     throw new UsageError(`--resume: there is no results file at ${path}.`, 'Give the --results path of the run to resume; without --resume, a new run starts.');
   }
   try {
-    return await readRecords(path, onRecord, options.keys === true);
+    return await readRecords(fs, path, onRecord, options.keys === true);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === undefined) throw error;
@@ -422,12 +425,12 @@ export async function readPriorResults(path: string, onRecord?: (record: ResultR
   }
 }
 
-async function readRecords(path: string, onRecord: ((record: ResultRecord) => void) | undefined, keys: boolean): Promise<PriorResults> {
-  const torn = unterminatedTailOf(path);
+async function readRecords(fs: FileSystem, path: string, onRecord: ((record: ResultRecord) => void) | undefined, keys: boolean): Promise<PriorResults> {
+  const torn = unterminatedTailOf(fs, path);
   const prior = new PriorResults(onRecord, keys);
   let held: { text: string | undefined; at: number } | undefined;
   let at = 0;
-  for await (const text of splitLines(createReadStream(path))) {
+  for await (const text of splitLines(fs.createReadStream(path))) {
     at += 1;
     if (held) readLine(prior, held.text, held.at);
     held = { text, at };
@@ -437,18 +440,18 @@ async function readRecords(path: string, onRecord: ((record: ResultRecord) => vo
   return prior;
 }
 
-function unterminatedTailOf(path: string): 'record' | 'blank' | 'cut' | undefined {
-  const fd = openSync(path, 'r');
+function unterminatedTailOf(fs: FileSystem, path: string): 'record' | 'blank' | 'cut' | undefined {
+  const fd = fs.openSync(path, 'r');
   try {
-    return unterminatedTail(fd)?.kind;
+    return unterminatedTail(fs, fd)?.kind;
   } finally {
-    closeSync(fd);
+    fs.closeSync(fd);
   }
 }
 
 /** The whole records of a results file, in order; damaged lines and an unterminated last line are left out (readPriorResults says what they mean). */
-export async function* recordsOf(path: string): AsyncGenerator<ResultRecord> {
-  for await (const raw of splitLines(createReadStream(path))) {
+export async function* recordsOf(fs: FileSystem, path: string): AsyncGenerator<ResultRecord> {
+  for await (const raw of splitLines(fs.createReadStream(path))) {
     const record = raw === undefined ? undefined : parseRecord(raw.replace(/\u0000+/g, ''));
     if (record) yield record;
   }

@@ -7,11 +7,13 @@
 import type { ApiClient } from '../../api/client.js';
 import { takeRunLock } from '../../config/lock.js';
 import type { RunLock } from '../../config/lock.js';
+import type { Clock } from '../../host-clock.js';
 import type { Context } from '../../context.js';
+import { fileHost, hostClock, hostFs } from '../../deps.js';
 import { FileWriteError, UsageError, UserError } from '../../errors.js';
 import { isOutOfSpace, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import { isDocumentFormat } from '../../output/format.js';
-import { SendGate, systemClock } from './gate.js';
+import { gateClock, SendGate } from './gate.js';
 import { type ProgressSnapshot, ProgressReporter, RecentRate } from './progress.js';
 import { ResultsLog } from './results.js';
 import { type RowToSend, Sender, type SenderOptions } from './send.js';
@@ -20,7 +22,7 @@ import { type RowToSend, Sender, type SenderOptions } from './send.js';
 export function lockResults(resultsPath: string, context: Context, runName = 'import'): RunLock {
   let lock: ReturnType<typeof takeRunLock>;
   try {
-    lock = takeRunLock(resultsPath);
+    lock = takeRunLock(fileHost(context.deps), resultsPath);
   } catch (error) {
     // A lock file that cannot be read or understood: named, with how to remove it.
     if (error instanceof UserError) throw new UsageError(`--results: ${error.message}`, error.hint);
@@ -74,14 +76,16 @@ export class BulkRun {
   readonly #doneWord: string | undefined;
   readonly #live: Live = { phase: 'checking', checked: 0, total: 0, startedAt: 0, requestRate: new RecentRate() };
   readonly #progress: ProgressReporter;
+  readonly #clock: Clock;
 
   constructor(context: Context, doneWord?: string) {
     this.#context = context;
+    this.#clock = hostClock(context.deps);
     this.#doneWord = doneWord;
     // Redrawn in place on a terminal; plain lines in CI (whose log may be a pseudo-terminal); none with --quiet,
     // nor in place of a bar under -o json, yaml or ndjson, where stderr carries a failure's problem document and nothing else.
     const tty = context.deps.stderr.isTTY === true && !context.deps.env.CI;
-    this.#progress = new ProgressReporter(context.deps.stderr, () => this.#snapshot(), { tty, silent: context.quiet || (!tty && isDocumentFormat(context.format)) });
+    this.#progress = new ProgressReporter(context.deps.stderr, () => this.#snapshot(), { tty, silent: context.quiet || (!tty && isDocumentFormat(context.format)), timers: this.#clock });
   }
 
   /** The checking pass, with "Checking rows: N" on stderr; `pass` reports how many rows it has checked. */
@@ -98,15 +102,16 @@ export class BulkRun {
   async send(options: SendingOptions, rows: (sender: Sender) => AsyncGenerator<RowToSend>): Promise<SendingResult> {
     const context = this.#context;
     const live = this.#live;
-    const log = ResultsLog.open(options.resultsPath, options.resume, (text) => context.scrubber.scrub(text));
+    const clock = this.#clock;
+    const log = ResultsLog.open(hostFs(context.deps), options.resultsPath, options.resume, (text) => context.scrubber.scrub(text));
     if (log.cutTail > 0) {
       context.say(`The last line of ${options.resultsPath} was cut short (${log.cutTail} bytes, no whole record: a write that never finished, so its row was never sent); it was removed.`);
     }
-    const gate = new SendGate(options.concurrency, systemClock, Math.random, options.rate);
-    const sender = new Sender({ api: options.api, project: options.project, gate, log, now: context.deps.now, maxWaitMs: options.api.maxWaitMs, ...(options.request ? { request: options.request } : {}) });
+    const gate = new SendGate(options.concurrency, gateClock(clock), context.deps.random ?? Math.random, options.rate);
+    const sender = new Sender({ api: options.api, project: options.project, gate, log, now: () => new Date(clock.now()), timers: clock, maxWaitMs: options.api.maxWaitMs, ...(options.request ? { request: options.request } : {}) });
     live.phase = 'sending';
     live.total = options.total;
-    live.startedAt = Date.now();
+    live.startedAt = clock.now();
     live.sender = sender;
     live.gate = gate;
     live.requestRate.sample(live.startedAt, 0);
@@ -127,13 +132,14 @@ export class BulkRun {
       this.#progress.stop();
       log.close();
     }
-    return { sender, seconds: (Date.now() - live.startedAt) / 1000, interrupted, logFailure: log.failure };
+    return { sender, seconds: (clock.now() - live.startedAt) / 1000, interrupted, logFailure: log.failure };
   }
 
   #snapshot(): ProgressSnapshot {
     const live = this.#live;
     const counts = live.sender?.counts;
     const { gate } = live;
+    const now = this.#clock.now();
     return {
       phase: live.phase,
       checked: live.checked,
@@ -144,9 +150,9 @@ export class BulkRun {
       uncertain: counts?.uncertain ?? 0,
       invalid: counts?.invalid ?? 0,
       inFlight: live.sender?.inFlight ?? 0,
-      elapsedMs: live.startedAt ? Date.now() - live.startedAt : 0,
-      waitMs: gate && gate.pausedUntil > 0 ? gate.pausedUntil - Date.now() : 0,
-      ...(gate ? { concurrency: { limit: gate.limit, max: gate.max }, requestsPerSecond: live.requestRate.sample(Date.now(), gate.requests) } : {}),
+      elapsedMs: live.startedAt ? now - live.startedAt : 0,
+      waitMs: gate && gate.pausedUntil > 0 ? gate.pausedUntil - now : 0,
+      ...(gate ? { concurrency: { limit: gate.limit, max: gate.max }, requestsPerSecond: live.requestRate.sample(now, gate.requests) } : {}),
     };
   }
 }

@@ -11,6 +11,7 @@
  * records are written within heldMs in any case (the run may be waiting out a
  * slow-down), and before the run returns.
  */
+import { type Clock, systemClock, type TimerHandle } from '../../host-clock.js';
 import type { ApiClient } from '../../api/client.js';
 import { operations } from '../../api/operations.js';
 import { formatSeconds } from '../../api/retry.js';
@@ -63,6 +64,8 @@ export interface SenderOptions {
   gate: SendGate;
   log: ResultsLog;
   now: () => Date;
+  /** The timer that writes held ending records (default: the system's). */
+  timers?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   /** Attempts per row when the service keeps asking to wait (429, 503, retryable). */
   maxAttempts?: number;
   /**
@@ -101,17 +104,17 @@ export class Sender {
   #uncertainInARow = 0;
   /** Ending records not yet written: they go out with the next "started" record. */
   #held: ResultRecord[] = [];
-  #flushing: NodeJS.Timeout | undefined;
+  #flushing: TimerHandle | undefined;
 
   constructor(options: SenderOptions) {
-    this.#options = { maxAttempts: 8, maxWaitMs: 60_000, maxUnreachableAttempts: 6, maxUncertainInARow: 10, request: (row) => this.#generate(row), ...options };
+    this.#options = { maxAttempts: 8, maxWaitMs: 60_000, maxUnreachableAttempts: 6, maxUncertainInARow: 10, timers: systemClock(), request: (row) => this.#generate(row), ...options };
   }
 
   async #generate(row: RowToSend): Promise<Answer> {
     try {
       return answerOf(await this.#options.api.call(operations.generateConnection, { path: { projectIdOrName: this.#options.project }, body: row.body }));
     } catch (error) {
-      return answerOfError(error, Date.now());
+      return answerOfError(error, this.#options.now().getTime());
     }
   }
 
@@ -309,7 +312,7 @@ export class Sender {
   /** An ending record, held for the next write; one that cannot be written stops the run, and the row is kept for the summary. */
   #write(record: Omit<ResultRecord, 'time'>): void {
     this.#held.push(this.#record(record));
-    this.#flushing ??= setTimeout(() => this.#flush(), heldMs).unref();
+    this.#flushing ??= this.#options.timers.setTimeout(() => this.#flush(), heldMs, { unref: true });
   }
 
   /** Writes the held ending records now, in one write. */
@@ -324,7 +327,7 @@ export class Sender {
   }
 
   #takeHeld(): ResultRecord[] {
-    if (this.#flushing) clearTimeout(this.#flushing);
+    if (this.#flushing) this.#options.timers.clearTimeout(this.#flushing);
     this.#flushing = undefined;
     const held = this.#held;
     this.#held = [];

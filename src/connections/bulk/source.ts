@@ -5,13 +5,13 @@
  * that it has no name while it is read and vanishes when the process ends however
  * it ends (even killed). It holds the rows' secrets, and nothing else ever sees it.
  */
-import { closeSync, createReadStream, read } from 'node:fs';
-import { type FileHandle, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InputStream } from '../../deps.js';
 import { FileWriteError, UsageError } from '../../errors.js';
+import type { FileSystem } from '../../host-fs.js';
 import { isOutOfSpace, makeTempFolder, openForWriting, removeTree, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import { openForReading, pipeChunks, readFailure } from '../../input/file.js';
 
@@ -23,27 +23,26 @@ export interface RowSource {
   close(): Promise<void>;
 }
 
-export async function openSource(path: string, stdin: InputStream, flag = '--from-file'): Promise<RowSource> {
+export async function openSource(fs: FileSystem, path: string, stdin: InputStream, flag = '--from-file'): Promise<RowSource> {
   if (path === '-') {
     if (stdin.isTTY) throw new UsageError(`${flag}: - means stdin, but stdin is a terminal.`, 'Pipe the rows in, or give a file path.');
-    return spool(stdin, 'stdin', `${flag} -`);
+    return spool(fs, stdin, 'stdin', `${flag} -`);
   }
   let pipe: FileHandle | undefined;
   try {
-    const stats = await stat(path);
+    const stats = fs.statSync(path);
     if (stats.isDirectory()) throw new UsageError(`${flag}: ${path} is a directory.`, 'Give the path of a JSONL or CSV file.');
     // Opened here once, so that an unreadable file is a usage error now, not mid-run; a pipe
     // (a FIFO, `<(command)`) is opened without waiting for a writer, and read once, into a spool.
-    const handle = await openForReading(path);
-    if (stats.isFIFO() || stats.isSocket()) pipe = handle;
-    else await handle.close();
+    if (stats.isFIFO() || stats.isSocket()) pipe = await openForReading(path);
+    else fs.closeSync(fs.openSync(path, 'r'));
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw unreadable(path, flag, error);
   }
-  if (!pipe) return { name: path, open: () => createReadStream(path), close: async () => undefined };
+  if (!pipe) return { name: path, open: () => fs.createReadStream(path), close: async () => undefined };
   try {
-    return await spool(pipeChunks(pipe), path, `${flag} ${path}`);
+    return await spool(fs, pipeChunks(pipe), path, `${flag} ${path}`);
   } catch (error) {
     if (error instanceof FileWriteError) throw error;
     throw unreadable(path, flag, error);
@@ -57,46 +56,44 @@ function unreadable(path: string, flag: string, error: unknown): UsageError {
 }
 
 /** Copies input that can be read only once (stdin, a pipe) to a private temporary file, to be read twice. `given`: how the user named it. */
-async function spool(input: AsyncIterable<Buffer | string>, name: string, given: string): Promise<RowSource> {
+async function spool(fs: FileSystem, input: AsyncIterable<Buffer | string>, name: string, given: string): Promise<RowSource> {
   let directory: string | undefined;
   let fd: number | undefined;
   try {
-    const folder = spooling(given, name, () => makeTempFolder('spool.folder', join(tmpdir(), 'ipctl-import-')));
+    const folder = spooling(given, name, () => makeTempFolder(fs, join(tmpdir(), 'ipctl-import-')));
     directory = folder;
-    const file = spooling(given, name, () => openForWriting('spool.open', join(folder, 'rows'), 'w+', 0o600));
+    const file = spooling(given, name, () => openForWriting(fs, join(folder, 'rows'), 'w+', 0o600));
     fd = file;
     // Nameless from here on: only this process's descriptor reaches the data.
-    removeSpool(folder);
-    for await (const chunk of input) spooling(given, name, () => writeAll('spool.write', file, typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk));
+    removeSpool(fs, folder);
+    for await (const chunk of input) spooling(given, name, () => writeAll(fs, file, typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk));
   } catch (error) {
-    if (fd !== undefined) closeSync(fd);
-    if (directory !== undefined) removeSpool(directory);
+    if (fd !== undefined) fs.closeSync(fd);
+    if (directory !== undefined) removeSpool(fs, directory);
     throw error;
   }
   const spooled = fd;
   const folder = directory;
   return {
     name,
-    // Each pass reads the descriptor from its start. A reader may destroy its stream (the CSV
-    // parser does), and destroying a file stream closes its descriptor whatever autoClose says:
-    // its close is a no-op here, and close() below closes the file once, at the end.
-    open: () => createReadStream('', { fd: spooled, start: 0, autoClose: false, fs: { read, close: keepOpen } }),
+    // Each pass reads the descriptor from its start, leaving it open; close() below closes the file once, at the end.
+    open: () => fs.createReadStream({ fd: spooled, start: 0 }),
     close: async () => {
       try {
-        closeSync(spooled);
+        fs.closeSync(spooled);
       } catch {
         // Only read from here on: nothing is lost.
       }
       // Where an open file cannot be unlinked, it goes now.
-      removeSpool(folder);
+      removeSpool(fs, folder);
     },
   };
 }
 
 /** Removes the spool's folder; one that cannot be removed is left (it is private, 0700). */
-function removeSpool(directory: string): void {
+function removeSpool(fs: FileSystem, directory: string): void {
   try {
-    removeTree('spool.remove', directory);
+    removeTree(fs, directory);
   } catch {
     // Left for the system's cleaning of its temporary folder.
   }
@@ -119,8 +116,4 @@ function spoolFailure(given: string, name: string, error: unknown): unknown {
     `${isOutOfSpace(error) ? 'Free some space there' : writeFailureRemedy(error)}, or set TMPDIR to another folder, then run the same command again.`,
     code,
   );
-}
-
-function keepOpen(_fd: number, done: (error: NodeJS.ErrnoException | null) => void): void {
-  done(null);
 }

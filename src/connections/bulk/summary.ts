@@ -3,6 +3,7 @@
  * each file read as --resume reads it (a byte a line), and across the files a
  * fingerprint a key, to find a connection recorded in more than one file.
  */
+import type { FileSystem } from '../../host-fs.js';
 import { KeyTable } from './duplicates.js';
 import { readPriorResults, type ResultRecord } from './results.js';
 import { keyDigest } from './shard.js';
@@ -38,7 +39,7 @@ export interface ResultsSummary {
   repeated: RepeatedKey[];
 }
 
-export async function summarizeResults(paths: string[], listed: number): Promise<ResultsSummary> {
+export async function summarizeResults(fs: FileSystem, paths: string[], listed: number): Promise<ResultsSummary> {
   // Per key: the file (from 1) and line it was first recorded at, and 1 once it is counted as repeated.
   const keys = new KeyTable(3);
   const summary: ResultsSummary = { files: [], inMoreThanOneFile: 0, repeated: [] };
@@ -53,7 +54,7 @@ export async function summarizeResults(paths: string[], listed: number): Promise
       summary.inMoreThanOneFile += 1;
       if (summary.repeated.length < listed) summary.repeated.push({ groupRef, consumerRef, provider, first: `${paths[first[0]! - 1]} line ${first[1]}`, again: `${path} line ${record.line}` });
     };
-    const prior = await readPriorResults(path, onRecord);
+    const prior = await readPriorResults(fs, path, onRecord);
     const tally = prior.tally();
     const uncertain = tally.uncertain + tally.started;
     summary.files.push({
