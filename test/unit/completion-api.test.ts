@@ -102,7 +102,7 @@ describe('destination names and IDs', () => {
 
   it('sends nothing and says nothing when no project is set', async () => {
     const result = await ask(['destinations', 'patch', ''], fixture.env({ IPCTL_PROJECT: undefined }));
-    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(await fixture.requests()).toEqual([]);
   });
 });
@@ -192,12 +192,12 @@ describe('silence on failure: no output, no error, exit 0, one attempt', () => {
     const server = await tinyServer(json([]));
     const { baseUrl } = server;
     await server.close();
-    expect(await ask(words, env(baseUrl))).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await ask(words, env(baseUrl))).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
   it('on a 401 (a wrong credential)', async () => {
     const result = await ask(words, fixture.env({ IPCTL_API_KEY: 'sk_wrong_key_000000000000', IPCTL_TOKEN: undefined }));
-    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect((await fixture.requests()).map((request) => request.status)).toEqual([401]);
   });
 
@@ -205,7 +205,7 @@ describe('silence on failure: no output, no error, exit 0, one attempt', () => {
     for (const status of [500, 503]) {
       const server = await tinyServer(json({ title: 'broken' }, status));
       try {
-        expect(await ask(words, env(server.baseUrl))).toEqual({ code: 0, stdout: '', stderr: '' });
+        expect(await ask(words, env(server.baseUrl))).toMatchObject({ code: 0, stdout: '', stderr: '' });
         expect(server.requests()).toBe(1);
       } finally {
         await server.close();
@@ -219,7 +219,7 @@ describe('silence on failure: no output, no error, exit 0, one attempt', () => {
       const started = Date.now();
       const result = await ask(words, env(server.baseUrl));
       const elapsed = Date.now() - started;
-      expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
       expect(elapsed).toBeLessThan(1500);
       expect(server.requests()).toBe(1);
     } finally {
@@ -231,7 +231,7 @@ describe('silence on failure: no output, no error, exit 0, one attempt', () => {
     for (const body of ['<html>502 Bad Gateway</html>', '{"projects": [{"id": "proj_a", "name": "a"}]}', '[1, "two", null]']) {
       const server = await tinyServer(json(body));
       try {
-        expect(await ask(words, env(server.baseUrl)), body).toEqual({ code: 0, stdout: '', stderr: '' });
+        expect(await ask(words, env(server.baseUrl)), body).toMatchObject({ code: 0, stdout: '', stderr: '' });
       } finally {
         await server.close();
       }
@@ -241,7 +241,7 @@ describe('silence on failure: no output, no error, exit 0, one attempt', () => {
   it('with no credential for a list that needs one, sending nothing', async () => {
     const server = await tinyServer(json([{ id: 'proj_a', name: 'a' }]));
     try {
-      expect(await ask(words, { ...env(server.baseUrl), IPCTL_API_KEY: undefined })).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect(await ask(words, { ...env(server.baseUrl), IPCTL_API_KEY: undefined })).toMatchObject({ code: 0, stdout: '', stderr: '' });
       expect(server.requests()).toBe(0);
     } finally {
       await server.close();
