@@ -125,6 +125,17 @@ describe('connections remove --from-results', () => {
     expect(existsSync(join(files.path, `${prefix}.results.removed.jsonl`))).toBe(false);
   });
 
+  it('results files that record no created connection: nothing to remove, exit 0, nothing sent, even with no project anywhere', async () => {
+    prefixes += 1;
+    const results = join(files.path, `rm${prefixes}-invalid.results.jsonl`);
+    writeFileSync(results, `${JSON.stringify({ line: 1, status: 'invalid', problem: { title: 'no group' }, time: '2026-01-01T00:00:00Z' })}\n`);
+    await fixture.clearRequests();
+    const result = await run(['connections', 'remove', '--from-results', results, '--yes', '-o', 'json'], { env: { IPCTL_PROJECT: undefined } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ rows: 0, removed: 0, failed: 0 });
+    expect(await deletes()).toEqual([]);
+  });
+
   it('the --yes hint names the profile in use, so the command it gives acts on the same profile', async () => {
     const { prefix, results } = await imported(1);
     const [made] = await ours(prefix);

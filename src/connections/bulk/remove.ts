@@ -73,6 +73,8 @@ export async function removeFromResults(input: RemovalInput, context: Context): 
     const prior = input.resume ? await readPriorResults(fs, resultsPath) : undefined;
     const bulk = new BulkRun(context, 'removed');
     const scan = await bulk.checking((onChecked) => scanTargets(fs, input.fromResults, prior, onChecked));
+    // An import that created nothing recorded no project either: there is nothing to remove, and no project to ask for.
+    if (scan.rows === 0 && scan.projects.size === 0 && input.project === undefined && settings.project.value === undefined) return nothingToRemove(input, resultsPath);
     const { project, note } = await checkProject(api, scan, input.project, settings.project.value);
     if (input.dryRun) return await dryRunOutcome(fs, input, resultsPath, project, prior, note);
     if (scan.toSend > 0) await input.confirm(scan.toSend, project);
@@ -266,6 +268,15 @@ interface Summary {
   seconds: number;
   interrupted: boolean;
   stopError: UserError | undefined;
+}
+
+function nothingToRemove(input: RemovalInput, resultsPath: string): Outcome {
+  const data = { from: input.fromResults, results: resultsPath, project: null, projectFrom: 'results', rows: 0, removed: 0, alreadyRemoved: 0, failed: 0, uncertain: 0, removedBefore: 0, notSent: 0, retries: 0, seconds: 0 };
+  return {
+    data,
+    view: recordView(countFields([['Results', resultsPath], ['Rows', 0], ['Removed', 0]])),
+    messages: ['The results files record no connection that was created; nothing to remove, and nothing was sent.'],
+  };
 }
 
 function summaryOutcome({ input, resultsPath, project, note, scan, sender, seconds, interrupted, stopError }: Summary): Outcome {
