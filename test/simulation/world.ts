@@ -316,6 +316,8 @@ export class World {
     const last = text.slice(from);
     if (!/"status":"(created|failed|uncertain|invalid)"/.test(last)) return;
     this.disk.put(path, Buffer.from(text.slice(0, from + Math.floor(fraction * (last.length - 1)))), this.#now);
+    // The person cut the file's last record: one they appended by hand is theirs to have cut, not ipctl's to keep.
+    this.#handRecords = this.#handRecords.filter((record) => record.path !== path || text.slice(0, from).split(record.text).length - 1 >= record.copies);
   }
 
   #writeInput(): void {
