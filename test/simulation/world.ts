@@ -300,6 +300,8 @@ export class World {
     const end = edit.crlf ? '\r\n' : '\n';
     const edited = `${whole}${edit.blank ? end : ''}${record}${edit.newline ? end : ''}`;
     this.disk.put(path, Buffer.from(edited), this.#now);
+    // The edit starts after the file's last whole line: an earlier hand record left without its newline is the person's own to have replaced.
+    this.#handRecords = this.#handRecords.filter((earlier) => earlier.path !== path || edited.split(earlier.text).length - 1 >= earlier.copies);
     this.#handRecords.push({ path, text: record, copies: edited.split(record).length - 1 });
   }
 
