@@ -5,16 +5,10 @@ import { backgroundStartSeconds, sandboxProfile } from '../config/defaults.js';
 import type { Context } from '../context.js';
 import type { DetachedProcess } from '../deps.js';
 import { exitCodes, InterruptedError, UsageError, UserError } from '../errors.js';
+import type { Sandbox } from '../sandbox/server.js';
 
-
-export interface SandboxInfo {
-  baseUrl: string;
-  searchUrl: string;
-  org: string;
-  project: string;
-  apiKey: string;
-  token: string;
-}
+/** What `ipctl sandbox --json` prints: where the sandbox listens, and its seeded IDs and credentials. */
+export type SandboxInfo = Pick<Sandbox, 'baseUrl' | 'searchUrl' | 'org' | 'project' | 'apiKey' | 'token'>;
 
 /** Starts `ipctl sandbox ARGS --json` in the background; resolves with what it printed once it listens. */
 export async function startInBackground(args: string[], context: Context): Promise<{ pid: number | undefined; info: SandboxInfo }> {
