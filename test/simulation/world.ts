@@ -288,13 +288,13 @@ export class World {
     this.#writeInput();
   }
 
-  /** A person copies one of the file's own records to its end (a blank line first, CRLF, or no final newline). */
+  /** A person copies one of the file's records that is still true (the last it holds for its line) to its end (a blank line first, CRLF, or no final newline). */
   #handRecord(edit: Extract<Edit, { kind: 'hand-record' }>, spec: RunSpec): void {
     const path = this.resultsPath(((spec.shard - 1) % this.scenario.shards) + 1);
     const text = this.disk.read(path)?.toString('utf8');
     if (!text) return;
     const whole = text.slice(0, text.lastIndexOf('\n') + 1);
-    const records = whole.split('\n').filter((line) => line.trim() !== '');
+    const records = currentRecords(whole.split('\n'));
     if (records.length === 0) return;
     const record = records[edit.record % records.length]!.replace(/\r$/, '');
     const end = edit.crlf ? '\r\n' : '\n';
@@ -337,4 +337,22 @@ export class World {
     if (row.kind === 'broken') return `{"groupRef": "${row.group}", "consumerRef": `;
     return JSON.stringify({ groupRef, consumerRef: row.consumer, provider: providerName, apiKey: row.secret });
   }
+}
+
+/**
+ * The records a person may append again and still state a fact: each line's
+ * last record. An older one (a "failed" from before a later "started") would
+ * claim an outcome the later attempt may have changed.
+ */
+function currentRecords(lines: string[]): string[] {
+  const last = new Map<unknown, string>();
+  for (const text of lines) {
+    try {
+      const record = JSON.parse(text) as { line?: unknown };
+      last.set(record.line, text);
+    } catch {
+      // Not a record (a blank line): nothing to copy.
+    }
+  }
+  return [...last.values()];
 }
