@@ -5,26 +5,15 @@
 // 128 plus the signal's number as shells report it. The built CLI: signals are the point.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startIpctl, tempDir } from '../helpers/cli.js';
-import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
+import { describe, expect, it } from 'vitest';
+import { startIpctl } from '../helpers/cli.js';
+import { useFaultProxy } from '../helpers/fault-proxy.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { useWorkspace } from '../helpers/workspace.js';
 
 const fixture = useFixture();
-const files = tempDir('ipctl-bulk-signals-');
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(fixture.sandbox.baseUrl);
-});
-afterEach(async () => {
-  proxy.setRule(undefined);
-  await proxy.release('drop');
-});
-afterAll(async () => {
-  await proxy.close();
-  files.remove();
-});
+const work = useWorkspace('ipctl-bulk-signals-');
+const proxy = useFaultProxy(() => fixture.sandbox.baseUrl);
 
 async function waitFor(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -42,9 +31,9 @@ describe('a bulk import stopped by a signal', { timeout: 60_000 }, () => {
   for (const [signal, code] of cases) {
     it(`${signal}: settles the rows in flight, releases the lock, writes the summary, exits ${code}`, async () => {
       const group = `sig-${signal}-${Date.now()}`;
-      const input = join(files.path, `${signal}.jsonl`);
+      const input = join(work.path, `${signal}.jsonl`);
       writeFileSync(input, Array.from({ length: 30 }, (_, index) => JSON.stringify({ groupRef: group, consumerRef: `u-${index + 1}`, providerWorkspaceRef: 'ws', apiKey: `pk_sig_${index + 1}` })).join('\n') + '\n');
-      const results = join(files.path, `${signal}.results.jsonl`);
+      const results = join(work.path, `${signal}.results.jsonl`);
       // The first 10 requests are answered; the next ones are held with no answer.
       proxy.setRule(({ n }) => (n <= 10 ? { kind: 'pass' } : { kind: 'hold' }));
       const running = startIpctl(['connections', 'generate', '--provider', 'pipedrive', '--project', 'proj_demo', '--from-file', input, '--concurrency', '4'], { env: fixture.env({ IPCTL_BASE_URL: proxy.baseUrl }), timeoutMs: 30_000 });

@@ -1,37 +1,21 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoCanary } from '../helpers/canaries.js';
 import { cleanEnv, ipctlBin, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
 import { ipctl, ipctlAtTerminal } from '../helpers/in-process.js';
-import { type FaultProxy, refused, startFaultProxy, tooManyRequests, unavailable } from '../helpers/fault-proxy.js';
+import { refused, useFaultProxy, tooManyRequests, unavailable } from '../helpers/fault-proxy.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { useWorkspace } from '../helpers/workspace.js';
 
 // Every secret in the rows is a canary, and so are the platform credentials: "canary" (any case) must never show.
 const secretOf = (kind: string, index: number): string => `${kind}_CANARY_${String(index).padStart(4, '0')}_bulk_secret`;
 const privateKeyOf = (index: number): string => `-----BEGIN PRIVATE KEY-----\r\nMIIE_CANARY_${index}_line1\r\nline2==\r\n-----END PRIVATE KEY-----`;
 
 const fixture = useFixture();
-let proxy: FaultProxy;
-const files = tempDir('ipctl-bulk-');
-let run = 0;
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(fixture.sandbox.baseUrl);
-});
-afterAll(async () => {
-  await proxy.close();
-  files.remove();
-});
-beforeEach(() => {
-  run += 1;
-  proxy.setRule(undefined);
-});
-afterEach(async () => {
-  proxy.setRule(undefined);
-  await proxy.release('drop');
-});
+const proxy = useFaultProxy(() => fixture.sandbox.baseUrl);
+const work = useWorkspace('ipctl-bulk-');
 
 /** ipctl pointed at the proxy in front of the sandbox. */
 function env(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
@@ -39,7 +23,7 @@ function env(extra: Record<string, string | undefined> = {}): Record<string, str
 }
 
 function file(name: string, text: string): string {
-  const path = join(files.path, `${run}-${name}`);
+  const path = join(work.path, `${work.run}-${name}`);
   writeFileSync(path, text);
   return path;
 }
@@ -137,7 +121,7 @@ const generate = ['connections', 'generate', '--project', 'demo'];
 
 describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => {
   it('creates one connection per row, records each, and leaks no secret', async () => {
-    const input = file('mixed.jsonl', jsonl(`jl${run}`, 120));
+    const input = file('mixed.jsonl', jsonl(`jl${work.run}`, 120));
     const result = await ipctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
     expect(result.code).toBe(0);
     expectOnlyProgress(result.stderr);
@@ -148,36 +132,36 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     expect(records.filter((record) => record.status === 'started')).toHaveLength(120);
     const created = records.filter((record) => record.status === 'created');
     expect(created.map((record) => record.line).sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
-    const stored = await connectionsFor(`jl${run}`);
+    const stored = await connectionsFor(`jl${work.run}`);
     const ids = new Map(stored.map((connection) => [connection.groupRef, connection.id]));
-    for (const record of created) expect(record.connectionId).toBe(ids.get(`jl${run}-${record.line}`));
-    await expectEachOnce(`jl${run}`, 120);
+    for (const record of created) expect(record.connectionId).toBe(ids.get(`jl${work.run}-${record.line}`));
+    await expectEachOnce(`jl${work.run}`, 120);
     expectNoCanary(result.stdout, result.stderr, readFileSync(input.replace(/\.jsonl$/, '.results.jsonl'), 'utf8'));
   });
 
   it('prints the summary as JSON, and traces with --debug without a secret', async () => {
-    const input = file('debug.jsonl', jsonl(`dbg${run}`, 8));
-    const result = await ipctl([...generate, '--from-file', input, '--results', join(files.path, `${run}-debug.out.jsonl`), '--json', '--debug'], { env: env() });
+    const input = file('debug.jsonl', jsonl(`dbg${work.run}`, 8));
+    const result = await ipctl([...generate, '--from-file', input, '--results', join(work.path, `${work.run}-debug.out.jsonl`), '--json', '--debug'], { env: env() });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ input, format: 'jsonl', project: 'demo', rows: 8, created: 8, failed: 0, uncertain: 0, invalid: 0, notSent: 0 });
     expect(result.stderr.match(/debug: → POST \S+connections:generate/g)).toHaveLength(8);
     expect(result.stderr).toContain('x-api-key: ****');
-    expectNoCanary(result.stdout, result.stderr, readFileSync(join(files.path, `${run}-debug.out.jsonl`), 'utf8'));
+    expectNoCanary(result.stdout, result.stderr, readFileSync(join(work.path, `${work.run}-debug.out.jsonl`), 'utf8'));
   });
 
   it('reads the rows from a FIFO once, as from stdin, and refuses one that nothing writes to', async () => {
-    const path = join(files.path, `${run}-rows.fifo`);
+    const path = join(work.path, `${work.run}-rows.fifo`);
     execFileSync('mkfifo', [path]);
-    const refused = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(files.path, `${run}-fifo.out.jsonl`)], { env: env(), timeoutMs: 20_000 });
+    const refused = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(work.path, `${work.run}-fifo.out.jsonl`)], { env: env(), timeoutMs: 20_000 });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`--from-file: cannot read ${path} (a pipe with nothing writing to it).`);
     // The writer waits in open() until ipctl opens the other end; both passes then read the one copy.
-    const writer = spawn('sh', ['-c', 'printf "%s" "$1" > "$2"', 'sh', jsonl(`ff${run}`, 6), path], { stdio: 'ignore' });
+    const writer = spawn('sh', ['-c', 'printf "%s" "$1" > "$2"', 'sh', jsonl(`ff${work.run}`, 6), path], { stdio: 'ignore' });
     try {
-      const result = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(files.path, `${run}-fifo.out.jsonl`), '--json'], { env: env(), timeoutMs: 60_000 });
+      const result = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(work.path, `${work.run}-fifo.out.jsonl`), '--json'], { env: env(), timeoutMs: 60_000 });
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ input: path, rows: 6, created: 6 });
-      await expectEachOnce(`ff${run}`, 6);
+      await expectEachOnce(`ff${work.run}`, 6);
     } finally {
       writer.kill();
     }
@@ -186,13 +170,13 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
   it('reads the rows from stdin through a private spool that is gone afterwards', async () => {
     const spool = tempDir('ipctl-bulk-tmp-');
     try {
-      const output = join(files.path, `${run}-stdin.results.jsonl`);
-      const result = await runIpctl([...generate, '--from-file', '-', '--format', 'jsonl', '--results', output], { env: env({ TMPDIR: spool.path }), input: jsonl(`in${run}`, 20) });
+      const output = join(work.path, `${work.run}-stdin.results.jsonl`);
+      const result = await runIpctl([...generate, '--from-file', '-', '--format', 'jsonl', '--results', output], { env: env({ TMPDIR: spool.path }), input: jsonl(`in${work.run}`, 20) });
       expect(result.code).toBe(0);
       expectOnlyProgress(result.stderr);
       expect(summaryOf(result)).toMatchObject({ Input: 'stdin (jsonl)', Created: '20' });
       expect(readdirSync(spool.path)).toEqual([]);
-      await expectEachOnce(`in${run}`, 20);
+      await expectEachOnce(`in${work.run}`, 20);
       expectNoCanary(result.stdout, result.stderr, readFileSync(output, 'utf8'));
     } finally {
       spool.remove();
@@ -200,8 +184,8 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
   });
 
   it('reads CSV rows from stdin too, with the same results file and line numbers', async () => {
-    const prefix = `csvin${run}`;
-    const output = join(files.path, `${run}-stdin-csv.results.jsonl`);
+    const prefix = `csvin${work.run}`;
+    const output = join(work.path, `${work.run}-stdin-csv.results.jsonl`);
     const rows = Array.from({ length: 20 }, (_, index) => `${prefix}-${index + 1},user-${index + 1},ws${index + 1},${secretOf('pk', index + 1)}\n`);
     const input = `groupRef,consumerRef,providerWorkspaceRef,apiKey\n${rows.join('')}`;
     const result = await ipctl([...generate, '--provider', 'pipedrive', '--from-file', '-', '--format', 'csv', '--results', output], { env: env(), input });
@@ -215,7 +199,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
   });
 
   it('checks everything and sends nothing with --dry-run', async () => {
-    const input = file('dry.jsonl', jsonl(`dry${run}`, 12));
+    const input = file('dry.jsonl', jsonl(`dry${work.run}`, 12));
     const result = await ipctl([...generate, '--from-file', input, '--dry-run'], { env: env() });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ Rows: '12', Valid: '12', Invalid: '0', 'Would send': '12' });
@@ -225,8 +209,8 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
   });
 
   it('takes a providerMetadata value as a bare string or as the object, and sends each as {value, source: "input"}', async () => {
-    const prefix = `meta${run}`;
-    const customAuth = { account: 'acme-xy12345', username: 'LOADER_SVC', password: secretOf('mp', run), role: 'LOADER', warehouse: 'COMPUTE_WH' };
+    const prefix = `meta${work.run}`;
+    const customAuth = { account: 'acme-xy12345', username: 'LOADER_SVC', password: secretOf('mp', work.run), role: 'LOADER', warehouse: 'COMPUTE_WH' };
     const rows = [
       { groupRef: `${prefix}-1`, consumerRef: 'u1', providerMetadata: { database: 'SALES' }, customAuth },
       { groupRef: `${prefix}-2`, consumerRef: 'u2', providerMetadata: { database: { value: 'SALES', source: 'input' } }, customAuth },
@@ -244,7 +228,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
 
 describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
   it('refuses a row in Windows-1252 instead of storing its key with a replacement character', async () => {
-    const prefix = `cp${run}`;
+    const prefix = `cp${work.run}`;
     // "clé" as Windows-1252 writes it: é is the one byte 0xE9, not UTF-8.
     const latin1Row = Buffer.concat([Buffer.from(`${prefix}-1,user-1,ws1,pd_CANARY_cl`), Buffer.from([0xe9]), Buffer.from('_1\n')]);
     const input = file('cp1252.csv', '');
@@ -259,7 +243,7 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
   });
 
   it('maps dotted headers to nested fields, keeps quoted commas and line breaks, and takes defaults from flags', async () => {
-    const prefix = `csv${run}`;
+    const prefix = `csv${work.run}`;
     const header = 'groupRef,consumerRef,customAuth.integrationKey,customAuth.userId,customAuth.privateKey,providerMetadata.accountId\r\n';
     const rows = [1, 2, 3].map((index) => `${prefix}-${index},user-${index},ik-${index},"uid, ${index}","${privateKeyOf(index)}",acct-${index}\r\n`);
     const input = file('jwt.csv', header + rows.join(''));
@@ -303,7 +287,7 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
 });
 
 describe('connections generate --from-file: invalid rows', { timeout: 120_000 }, () => {
-  const prefix = () => `bad${run}`;
+  const prefix = () => `bad${work.run}`;
   // Rows 1 and 6 are valid (snowflake, zendesk); 2, 3, 5 and 7 are not; 4 is blank.
   const lines = () => [
     JSON.stringify(rowFor(prefix(), 1)),
@@ -373,7 +357,7 @@ describe('connections generate --from-file: flags', { timeout: 120_000 }, () => 
   });
 
   it('refuses to start over a results file that holds a run, and to resume without one', async () => {
-    const input = file('twice.jsonl', jsonl(`tw${run}`, 3));
+    const input = file('twice.jsonl', jsonl(`tw${work.run}`, 3));
     const first = await ipctl([...generate, '--from-file', input], { env: env() });
     expect(first.code).toBe(0);
     await fixture.clearRequests();
@@ -381,29 +365,29 @@ describe('connections generate --from-file: flags', { timeout: 120_000 }, () => 
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already holds the results of a run');
     expect(again.stderr).toContain('Give --resume to continue that run');
-    const resumeMissing = await ipctl([...generate, '--from-file', input, '--resume', '--results', join(files.path, 'nothing-here.jsonl')], { env: env() });
+    const resumeMissing = await ipctl([...generate, '--from-file', input, '--resume', '--results', join(work.path, 'nothing-here.jsonl')], { env: env() });
     expect(resumeMissing.code).toBe(2);
     expect(resumeMissing.stderr).toContain('--resume: there is no results file at');
     expect(await generatePosts()).toBe(0);
-    await expectEachOnce(`tw${run}`, 3);
+    await expectEachOnce(`tw${work.run}`, 3);
   });
 
   it('refuses to resume with a results file from another input', async () => {
-    const first = file('first.jsonl', jsonl(`fa${run}`, 4));
+    const first = file('first.jsonl', jsonl(`fa${work.run}`, 4));
     expect((await ipctl([...generate, '--from-file', first], { env: env() })).code).toBe(0);
-    const other = file('other.jsonl', jsonl(`fb${run}`, 4));
+    const other = file('other.jsonl', jsonl(`fb${work.run}`, 4));
     const result = await ipctl([...generate, '--from-file', other, '--resume', '--results', first.replace(/\.jsonl$/, '.results.jsonl')], { env: env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('does not record this input (4 lines differ); nothing was sent');
     expect(result.stderr).toContain('line 1: the results file records another connection (provider, groupRef or consumerRef) for this line.');
-    expect(result.stderr).not.toContain(`fb${run}-1`);
-    expect(await connectionsFor(`fb${run}`)).toEqual([]);
+    expect(result.stderr).not.toContain(`fb${work.run}-1`);
+    expect(await connectionsFor(`fb${work.run}`)).toEqual([]);
   });
 });
 
 describe('connections generate --from-file: a service that pushes back', { timeout: 120_000 }, () => {
   it('slows every worker on 429 and 503, retries those rows, records refusals, and --resume sends only what is missing', async () => {
-    const prefix = `flt${run}`;
+    const prefix = `flt${work.run}`;
     const count = 200;
     const input = file('faults.jsonl', jsonl(prefix, count));
     const refusedRows = new Set([`${prefix}-60`, `${prefix}-92`, `${prefix}-172`]);
@@ -457,7 +441,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
   });
 
   it('marks a row uncertain on a 500, and --resume does not send it again', async () => {
-    const prefix = `unc${run}`;
+    const prefix = `unc${work.run}`;
     const input = file('uncertain.jsonl', jsonl(prefix, 10));
     proxy.setRule(({ body }) => (body.groupRef === `${prefix}-4` ? { kind: 'answer', status: 500, body: { title: 'Internal Server Error', status: 500 } } : { kind: 'pass' }));
     const result = await ipctl([...generate, '--from-file', input], { env: env() });
@@ -473,7 +457,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
   });
 
   it('stops at once when the project does not exist, leaving the rest for --resume', async () => {
-    const input = file('noproject.jsonl', jsonl(`np${run}`, 40));
+    const input = file('noproject.jsonl', jsonl(`np${work.run}`, 40));
     const result = await ipctl(['connections', 'generate', '--project', 'nope', '--from-file', input, '--concurrency', '2'], { env: env() });
     expect(result.code).toBe(3);
     const summary = summaryOf(result);
@@ -513,7 +497,7 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_00
 
 describe('connections generate --from-file: stopped halfway', { timeout: 120_000 }, () => {
   it('after kill -9, --resume imports every row exactly once and never re-sends a row that was in flight', async () => {
-    const prefix = `kill${run}`;
+    const prefix = `kill${work.run}`;
     const count = 200;
     const input = file('kill.jsonl', jsonl(prefix, count));
     const resultsPath = input.replace(/\.jsonl$/, '.results.jsonl');
@@ -559,7 +543,7 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
   });
 
   it('on SIGTERM, starts no more rows, gives those in flight half a second, records them as uncertain, and exits 143 at once', async () => {
-    const prefix = `term${run}`;
+    const prefix = `term${work.run}`;
     const count = 150;
     const input = file('term.jsonl', jsonl(prefix, count));
     const resultsPath = input.replace(/\.jsonl$/, '.results.jsonl');
@@ -598,7 +582,7 @@ describe.runIf(process.platform === 'linux')('connections generate --from-file: 
     const spool = tempDir('ipctl-bulk-tmp-');
     try {
       proxy.setRule(({ n }) => (n <= 10 ? { kind: 'pass' } : { kind: 'hold' }));
-      const running = spawnIpctl([...generate, '--from-file', '-', '--format', 'jsonl', '--results', join(files.path, `${run}-spool.results.jsonl`)], env({ TMPDIR: spool.path }), jsonl(`sp${run}`, 40));
+      const running = spawnIpctl([...generate, '--from-file', '-', '--format', 'jsonl', '--results', join(work.path, `${work.run}-spool.results.jsonl`)], env({ TMPDIR: spool.path }), jsonl(`sp${work.run}`, 40));
       await waitFor(() => proxy.heldCount() === 8, '8 held requests');
       // Mid-run: nothing in the temporary directory, yet the process holds the spooled rows open.
       expect(readdirSync(spool.path)).toEqual([]);
@@ -626,7 +610,7 @@ function readlinkOr(path: string): string {
 
 describe('connections generate --from-file at a terminal', { timeout: 120_000 }, () => {
   it('draws a progress bar on stderr, then the summary', async () => {
-    const input = file('tty.jsonl', jsonl(`tty${run}`, 30));
+    const input = file('tty.jsonl', jsonl(`tty${work.run}`, 30));
     const result = await ipctlAtTerminal([...generate, '--from-file', input], { env: env(), timeoutMs: 60_000 });
     expect(result.code).toBe(0);
     // stdout and stderr share the terminal here: output holds both.
@@ -634,28 +618,28 @@ describe('connections generate --from-file at a terminal', { timeout: 120_000 },
     expect(screen).toContain('[####################] 30/30 100% · 30 created');
     expect(screen).toMatch(/│ Created\s+│ 30\s+│/);
     expectNoCanary(result.output);
-    await expectEachOnce(`tty${run}`, 30);
+    await expectEachOnce(`tty${work.run}`, 30);
   });
 
   it('writes plain progress lines under CI, never a bar redrawn in place, even in a terminal', async () => {
-    const input = file('ci-tty.jsonl', jsonl(`citty${run}`, 30));
+    const input = file('ci-tty.jsonl', jsonl(`citty${work.run}`, 30));
     const result = await ipctlAtTerminal([...generate, '--from-file', input], { env: env({ CI: 'true' }), timeoutMs: 60_000 });
     expect(result.code).toBe(0);
     expect(result.output).not.toContain('\u001b[K');
     expect(result.output).not.toContain('[####');
     expect(result.output.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/│ Created\s+│ 30\s+│/);
-    await expectEachOnce(`citty${run}`, 30);
+    await expectEachOnce(`citty${work.run}`, 30);
   });
 
   it('draws no progress and no notices with --quiet or IPCTL_QUIET, in a terminal too; the summary stays', async () => {
     for (const [name, flags, extra] of [['quiet', ['--quiet'], {}], ['qenv', [], { IPCTL_QUIET: '1' }]] as const) {
-      const input = file(`${name}.jsonl`, jsonl(`${name}${run}`, 30));
+      const input = file(`${name}.jsonl`, jsonl(`${name}${work.run}`, 30));
       const result = await ipctlAtTerminal([...flags, ...generate, '--from-file', input], { env: env(extra), timeoutMs: 60_000 });
       expect(result.code).toBe(0);
       expect(result.output).not.toContain('[####');
       expect(result.output).not.toContain('\u001b[K');
       expect(result.output.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).toMatch(/│ Created\s+│ 30\s+│/);
-      await expectEachOnce(`${name}${run}`, 30);
+      await expectEachOnce(`${name}${work.run}`, 30);
     }
   });
 });
@@ -663,7 +647,7 @@ describe('connections generate --from-file at a terminal', { timeout: 120_000 },
 describe('connections generate --from-file: one run per results file', { timeout: 300_000 }, () => {
   it('of two runs started together on one input and results file, one runs and the other exits 2 at once, sending nothing (10 rounds)', async () => {
     for (let round = 1; round <= 10; round++) {
-      const prefix = `pair${run}r${round}`;
+      const prefix = `pair${work.run}r${round}`;
       const input = file(`pair-${round}.jsonl`, jsonl(prefix, 200));
       await fixture.clearRequests();
       const [first, second] = await Promise.all([spawnIpctl([...generate, '--from-file', input], env()).done, spawnIpctl([...generate, '--from-file', input], env()).done]);
@@ -680,7 +664,7 @@ describe('connections generate --from-file: one run per results file', { timeout
 
   it('after an interrupted 2,000-row run, two --resume --retry-uncertain runs started together send each remaining row once (3 rounds)', async () => {
     for (let round = 1; round <= 3; round++) {
-      const prefix = `twice${run}r${round}`;
+      const prefix = `twice${work.run}r${round}`;
       // Enough rows left (1,400) that the two resumed runs overlap: one holds the lock while the other starts.
       const count = 2_000;
       const input = file(`twice-${round}.jsonl`, jsonl(prefix, count));
@@ -704,7 +688,7 @@ describe('connections generate --from-file: one run per results file', { timeout
   });
 
   it('takes over a lock left by a process that is gone, and says so; refuses one a live process holds', async () => {
-    const prefix = `gone${run}`;
+    const prefix = `gone${work.run}`;
     const input = file('gone.jsonl', jsonl(prefix, 5));
     const lockPath = `${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`;
     const { hostname } = await import('node:os');
@@ -732,7 +716,7 @@ describe('connections generate --from-file: waiting within the budget of one req
 
   it('stops at once when the service asks to wait longer than IPCTL_RETRY_MAX_WAIT: the row failed, the rest left for --resume, exit 5', async () => {
     for (const [name, retryAfter, budget] of [['far', 3600, undefined], ['env', 5, '2']] as const) {
-      const prefix = `budget${name}${run}`;
+      const prefix = `budget${name}${work.run}`;
       const input = file(`budget-${name}.jsonl`, jsonl(prefix, 20));
       const seen = new Set<string>();
       proxy.setRule(({ body }) => {
@@ -763,7 +747,7 @@ describe('connections generate --from-file: waiting within the budget of one req
   });
 
   it('reads a negative or past Retry-After as none and backs off, rather than sending the row again at once', async () => {
-    const prefix = `past${run}`;
+    const prefix = `past${work.run}`;
     const input = file('past.jsonl', jsonl(prefix, 3));
     const asked: Record<string, string> = { [`${prefix}-1`]: '-5', [`${prefix}-2`]: 'Sat, 01 Jan 2000 00:00:00 GMT' };
     const seen = new Set<string>();
@@ -786,7 +770,7 @@ describe('connections generate --from-file: waiting within the budget of one req
   });
 
   it('ends on the first Ctrl-C while every row waits out a Retry-After: exit 130, the waiting rows failed, nothing created twice', async () => {
-    const prefix = `waitint${run}`;
+    const prefix = `waitint${work.run}`;
     const input = file('waitint.jsonl', jsonl(prefix, 20));
     proxy.setRule(({ n }) => (n <= 2 ? { kind: 'pass' } : tooManyRequests(50)));
     const running = spawnIpctl([...generate, '--from-file', input, '--concurrency', '1'], env());
@@ -806,10 +790,10 @@ describe('connections generate --from-file: waiting within the budget of one req
 describe('connections generate --from-file: a results lock that cannot be used', () => {
   it.each([
     ['a directory', (lockPath: string) => mkdirSync(lockPath), 'it is a directory', 'rm -r'],
-    ['a dangling symbolic link', (lockPath: string) => symlinkSync(join(files.path, 'nowhere'), lockPath), 'it is a symbolic link to nothing', 'rm'],
+    ['a dangling symbolic link', (lockPath: string) => symlinkSync(join(work.path, 'nowhere'), lockPath), 'it is a symbolic link to nothing', 'rm'],
     ['text naming no process', (lockPath: string) => writeFileSync(lockPath, 'in use\n'), 'it does not name the process that holds it', 'rm'],
   ])('that is %s: exit 2 at once, naming it and how to remove it, nothing sent', async (name, make, reason, remove) => {
-    const input = file(`badlock-${name.replace(/\W+/g, '-')}.jsonl`, jsonl(`badlock${run}`, 3));
+    const input = file(`badlock-${name.replace(/\W+/g, '-')}.jsonl`, jsonl(`badlock${work.run}`, 3));
     const lockPath = `${resultsOf(input)}.lock`;
     make(lockPath);
     const result = await ipctl([...generate, '--from-file', input], { env: env() });

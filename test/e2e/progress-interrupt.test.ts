@@ -6,23 +6,15 @@
 // would: a row wraps when a character is written past its last column.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
-import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy.js';
+import { describe, expect, it } from 'vitest';
+import { useFaultProxy } from '../helpers/fault-proxy.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { useWorkspace } from '../helpers/workspace.js';
 
 const fixture = useFixture();
-const files = tempDir('ipctl-progress-');
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(fixture.sandbox.baseUrl);
-});
-afterAll(async () => {
-  await proxy.close();
-  files.remove();
-});
+const work = useWorkspace('ipctl-progress-');
+const proxy = useFaultProxy(() => fixture.sandbox.baseUrl);
 
 /**
  * The rows a terminal of `columns` shows after `output`: printable characters
@@ -80,7 +72,7 @@ describe('Ctrl-C during a bulk import at a terminal', { timeout: 90_000 }, () =>
     for (const colour of ['on', 'off'] as const) {
       it(`at ${columns} columns, colour ${colour}: one bar line, no ^C left, then the summary`, async () => {
         const prefix = `ctrlc${columns}${colour}`;
-        const input = join(files.path, `${prefix}.jsonl`);
+        const input = join(work.path, `${prefix}.jsonl`);
         writeFileSync(input, pipedriveRows(prefix, 1500));
         // Some rows are created, then every request is held: the import waits with the bar drawn.
         proxy.setRule(({ n }) => (n <= 120 ? { kind: 'pass' } : { kind: 'hold' }));

@@ -1,5 +1,6 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { listenOnLoopback } from './loopback.js';
 
 /**
@@ -169,4 +170,39 @@ export function unavailable(retryAfterMs: number): Fault {
 
 export function refused(status: number, detail: string): Fault {
   return { kind: 'answer', status, body: { title: status === 409 ? 'Conflict' : 'Unprocessable Content', status, detail, requestId: 'req_injected' } };
+}
+
+/**
+ * A fault proxy in front of the file's sandbox for the whole test file: started
+ * before the first test, with no rule and nothing held after each, closed after
+ * the last. What it returns stands for the proxy once started.
+ */
+export function useFaultProxy(sandboxBaseUrl: () => string): FaultProxy {
+  let proxy: FaultProxy | undefined;
+  const started = (): FaultProxy => {
+    if (!proxy) throw new Error('the fault proxy starts before the first test');
+    return proxy;
+  };
+  beforeAll(async () => {
+    proxy = await startFaultProxy(sandboxBaseUrl());
+  });
+  afterEach(async () => {
+    proxy?.setRule(undefined);
+    await proxy?.release('drop');
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+  return {
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get arrivals() {
+      return started().arrivals;
+    },
+    setRule: (rule) => started().setRule(rule),
+    heldCount: () => started().heldCount(),
+    release: (mode, count) => started().release(mode, count),
+    close: () => started().close(),
+  };
 }

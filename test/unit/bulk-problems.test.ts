@@ -6,36 +6,28 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { type InProcessResult, runMain } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { useWorkspace } from '../helpers/workspace.js';
 
 const fixture = useFixture({ clearFaults: true });
-const files = tempDir('ipctl-bulk-problems-');
-let run = 0;
+const work = useWorkspace('ipctl-bulk-problems-');
 
-afterAll(() => {
-  files.remove();
-});
-beforeEach(() => {
-  run += 1;
-});
-
-const secretOf = (line: number) => `pk_CANARY_${run}_${line}_row_secret`;
+const secretOf = (line: number) => `pk_CANARY_${work.run}_${line}_row_secret`;
 
 /** `count` valid pipedrive rows, then the given extra lines; every value is one a message must never quote. */
 function input(count: number, extra: string[] = []): string {
   const rows = Array.from({ length: count }, (_, index) =>
-    JSON.stringify({ provider: 'pipedrive', groupRef: `grp-${run}-${index + 1}`, consumerRef: `who-${run}-${index + 1}`, providerWorkspaceRef: 'wsquoted', apiKey: secretOf(index + 1) }),
+    JSON.stringify({ provider: 'pipedrive', groupRef: `grp-${work.run}-${index + 1}`, consumerRef: `who-${work.run}-${index + 1}`, providerWorkspaceRef: 'wsquoted', apiKey: secretOf(index + 1) }),
   );
-  const path = join(files.path, `${run}-rows.jsonl`);
+  const path = join(work.path, `${work.run}-rows.jsonl`);
   writeFileSync(path, [...rows, ...extra].join('\n') + '\n');
   return path;
 }
 
 /** A row without its consumerRef: invalid, and its group's name is a value from the file. */
-const invalidRow = () => JSON.stringify({ provider: 'pipedrive', groupRef: `grp-${run}-bad`, providerWorkspaceRef: 'wsquoted', apiKey: secretOf(99) });
+const invalidRow = () => JSON.stringify({ provider: 'pipedrive', groupRef: `grp-${work.run}-bad`, providerWorkspaceRef: 'wsquoted', apiKey: secretOf(99) });
 
 const generate = (path: string, ...more: string[]) => ['connections', 'generate', '--project', 'demo', '--from-file', path, '--concurrency', '1', ...more];
 
@@ -63,8 +55,8 @@ function oneDocument(stderr: string, format: Format): Record<string, unknown> {
 function expectNoValues(result: InProcessResult): void {
   for (const text of [result.stderr]) {
     expect(text).not.toMatch(/canary/i);
-    expect(text).not.toContain(`grp-${run}`);
-    expect(text).not.toContain(`who-${run}`);
+    expect(text).not.toContain(`grp-${work.run}`);
+    expect(text).not.toContain(`who-${work.run}`);
     expect(text).not.toContain('wsquoted');
   }
 }

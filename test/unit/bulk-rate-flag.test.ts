@@ -3,27 +3,19 @@
 // what to give, with nothing sent (docs/commands/connections-bulk.md, "--rate").
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { useWorkspace } from '../helpers/workspace.js';
 
 const fixture = useFixture();
-const files = tempDir('ipctl-bulk-rate-flag-');
-let run = 0;
-
-afterAll(() => {
-  files.remove();
-});
-beforeEach(() => {
-  run += 1;
-});
+const work = useWorkspace('ipctl-bulk-rate-flag-');
 
 function input(count: number): string {
   const rows = Array.from({ length: count }, (_, index) =>
-    JSON.stringify({ provider: 'pipedrive', groupRef: `rateflag-${run}-${index + 1}`, consumerRef: `u-${index + 1}`, providerWorkspaceRef: 'acme', apiKey: `pd_rate_${run}_${index + 1}` }),
+    JSON.stringify({ provider: 'pipedrive', groupRef: `rateflag-${work.run}-${index + 1}`, consumerRef: `u-${index + 1}`, providerWorkspaceRef: 'acme', apiKey: `pd_rate_${work.run}_${index + 1}` }),
   );
-  const path = join(files.path, `${run}-rows.jsonl`);
+  const path = join(work.path, `${work.run}-rows.jsonl`);
   writeFileSync(path, rows.join('\n') + '\n');
   return path;
 }

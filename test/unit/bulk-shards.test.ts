@@ -5,21 +5,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { useWorkspace } from '../helpers/workspace.js';
 
 const fixture = useFixture();
-const files = tempDir('ipctl-bulk-shards-');
-let run = 0;
-
-afterAll(() => {
-  files.remove();
-});
-beforeEach(() => {
-  run += 1;
-});
+const work = useWorkspace('ipctl-bulk-shards-');
 
 /** The documented rule: SHA-256 of JSON.stringify([groupRef, consumerRef, provider]), its first 8 bytes big-endian, mod N, plus 1. */
 function expectedShard(groupRef: string, consumerRef: string, provider: string, total: number): number {
@@ -34,11 +26,11 @@ interface Row {
 }
 
 function rowText(row: Row, line: number): string {
-  return JSON.stringify({ ...row, providerWorkspaceRef: 'ws', apiKey: `pk_shard_${run}_${line}_secret` });
+  return JSON.stringify({ ...row, providerWorkspaceRef: 'ws', apiKey: `pk_shard_${work.run}_${line}_secret` });
 }
 
 function rowsFile(lines: string[], name = 'rows.jsonl'): string {
-  const path = join(files.path, `${run}-${name}`);
+  const path = join(work.path, `${work.run}-${name}`);
   writeFileSync(path, lines.join('\n') + '\n');
   return path;
 }
@@ -77,7 +69,7 @@ describe('--shard I/N: bad values', () => {
   ];
   for (const [value, message] of cases) {
     it(`--shard '${value}' is exit 2, naming --shard and the fix, with nothing sent`, async () => {
-      const path = rowsFile([rowText({ groupRef: `bad-${run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
+      const path = rowsFile([rowText({ groupRef: `bad-${work.run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
       const result = await runMain(['connections', 'generate', '--from-file', path, '--shard', value], { env: env() });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
@@ -106,7 +98,7 @@ describe('--shard auto reads the CI', () => {
   ];
   for (const [ci, variables] of cases) {
     it(`${ci}: the second of four jobs is shard 2/4`, async () => {
-      const path = rowsFile([rowText({ groupRef: `auto-${run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
+      const path = rowsFile([rowText({ groupRef: `auto-${work.run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
       const result = await runMain(['connections', 'generate', '--from-file', path, '--shard', 'auto', '--dry-run', '-o', 'json'], { env: env(variables) });
       expect(result.stderr).not.toContain('Error');
       expect(result.code).toBe(0);
@@ -115,7 +107,7 @@ describe('--shard auto reads the CI', () => {
   }
 
   it('the last job of a 0-based CI is shard N/N, and one past it is refused', async () => {
-    const path = rowsFile([rowText({ groupRef: `auto-${run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
+    const path = rowsFile([rowText({ groupRef: `auto-${work.run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
     const last = await runMain(['connections', 'generate', '--from-file', path, '--shard', 'auto', '--dry-run', '-o', 'json'], { env: env({ CIRCLE_NODE_INDEX: '3', CIRCLE_NODE_TOTAL: '4' }) });
     expect(JSON.parse(last.stdout)).toMatchObject({ shard: '4/4' });
     const past = await runMain(['connections', 'generate', '--from-file', path, '--shard', 'auto'], { env: env({ BUILDKITE_PARALLEL_JOB: '4', BUILDKITE_PARALLEL_JOB_COUNT: '4' }) });
@@ -125,7 +117,7 @@ describe('--shard auto reads the CI', () => {
   });
 
   it('a 1-based index of 0 is refused (GitLab counts from 1)', async () => {
-    const path = rowsFile([rowText({ groupRef: `auto-${run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
+    const path = rowsFile([rowText({ groupRef: `auto-${work.run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
     const result = await runMain(['connections', 'generate', '--from-file', path, '--shard', 'auto'], { env: env({ CI_NODE_INDEX: '0', CI_NODE_TOTAL: '4' }) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('CI_NODE_INDEX counts from 1');
@@ -133,7 +125,7 @@ describe('--shard auto reads the CI', () => {
   });
 
   it('no CI variables: exit 2 naming each pair, nothing sent', async () => {
-    const path = rowsFile([rowText({ groupRef: `auto-${run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
+    const path = rowsFile([rowText({ groupRef: `auto-${work.run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
     const result = await runMain(['connections', 'generate', '--from-file', path, '--shard', 'auto'], { env: env() });
     expect(result.code).toBe(2);
     for (const name of ['IPCTL_SHARD_INDEX/IPCTL_SHARD_TOTAL', 'CI_NODE_INDEX/CI_NODE_TOTAL', 'BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT', 'CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL']) expect(result.stderr).toContain(name);
@@ -142,7 +134,7 @@ describe('--shard auto reads the CI', () => {
   });
 
   it('half a pair, or text, is refused', async () => {
-    const path = rowsFile([rowText({ groupRef: `auto-${run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
+    const path = rowsFile([rowText({ groupRef: `auto-${work.run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)]);
     const half = await runMain(['connections', 'generate', '--from-file', path, '--shard', 'auto'], { env: env({ IPCTL_SHARD_INDEX: '1' }) });
     expect(half.code).toBe(2);
     expect(half.stderr).toContain('IPCTL_SHARD_INDEX is set but IPCTL_SHARD_TOTAL is not');
@@ -155,13 +147,13 @@ describe('--shard auto reads the CI', () => {
 describe('which rows a shard takes', () => {
   it('each row goes to the shard the documented hash rule names, lines as in the whole file, a row without a key to shard 1', async () => {
     const total = 3;
-    const rows: Row[] = Array.from({ length: 30 }, (_, index) => ({ groupRef: `hash-${run}-${index}`, consumerRef: `user-${index % 7}`, provider: 'pipedrive' }));
+    const rows: Row[] = Array.from({ length: 30 }, (_, index) => ({ groupRef: `hash-${work.run}-${index}`, consumerRef: `user-${index % 7}`, provider: 'pipedrive' }));
     // Line 31: not JSON, so no key. Line 32: no consumerRef, so no key either.
-    const lines = [...rows.map((row, index) => rowText(row, index + 1)), '{not json', JSON.stringify({ groupRef: `hash-${run}-nokey`, provider: 'pipedrive', apiKey: 'pk_nokey_secret' })];
+    const lines = [...rows.map((row, index) => rowText(row, index + 1)), '{not json', JSON.stringify({ groupRef: `hash-${work.run}-nokey`, provider: 'pipedrive', apiKey: 'pk_nokey_secret' })];
     const path = rowsFile(lines);
     const seen = new Map<number, number>();
     for (let index = 1; index <= total; index++) {
-      const results = join(files.path, `${run}-shard-${index}.jsonl`);
+      const results = join(work.path, `${work.run}-shard-${index}.jsonl`);
       const result = await runMain(['connections', 'generate', '--from-file', path, '--shard', `${index}/${total}`, '--results', results, '--skip-invalid', '-o', 'json'], { env: env() });
       const expectedLines = rows.flatMap((row, at) => (expectedShard(row.groupRef, row.consumerRef, row.provider, total) === index ? [at + 1] : []));
       const keyless = index === 1 ? [31, 32] : [];
@@ -195,9 +187,9 @@ describe('which rows a shard takes', () => {
   });
 
   it('the table summary names the shard and the other shards\' rows', async () => {
-    const rows = Array.from({ length: 8 }, (_, index) => ({ groupRef: `table-${run}-${index}`, consumerRef: 'u', provider: 'pipedrive' }));
+    const rows = Array.from({ length: 8 }, (_, index) => ({ groupRef: `table-${work.run}-${index}`, consumerRef: 'u', provider: 'pipedrive' }));
     const path = rowsFile(rows.map((row, index) => rowText(row, index + 1)));
-    const results = join(files.path, `${run}-table.jsonl`);
+    const results = join(work.path, `${work.run}-table.jsonl`);
     const result = await runMain(['connections', 'generate', '--from-file', path, '--shard', '1/2', '--results', results], { env: env() });
     const mine = rows.filter((row) => expectedShard(row.groupRef, row.consumerRef, row.provider, 2) === 1).length;
     expect(result.code).toBe(0);
@@ -207,14 +199,14 @@ describe('which rows a shard takes', () => {
   });
 
   it('without --results, each shard gets its own results file beside the input', async () => {
-    const path = rowsFile([rowText({ groupRef: `default-${run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)], 'customers.jsonl');
+    const path = rowsFile([rowText({ groupRef: `default-${work.run}`, consumerRef: 'u', provider: 'pipedrive' }, 1)], 'customers.jsonl');
     const result = await runMain(['connections', 'generate', '--from-file', path, '--shard', '3/5', '-o', 'json'], { env: env() });
-    expect(JSON.parse(result.stdout).results).toBe(join(files.path, `${run}-customers.shard-3-of-5.results.jsonl`));
+    expect(JSON.parse(result.stdout).results).toBe(join(work.path, `${work.run}-customers.shard-3-of-5.results.jsonl`));
   });
 });
 
 describe('duplicate rows', () => {
-  const same = (tag: string): Row => ({ groupRef: `dup-${run}-${tag}`, consumerRef: 'u-1', provider: 'pipedrive' });
+  const same = (tag: string): Row => ({ groupRef: `dup-${work.run}-${tag}`, consumerRef: 'u-1', provider: 'pipedrive' });
 
   it('a row repeating an earlier row is invalid, named by both lines; nothing is sent', async () => {
     const path = rowsFile([rowText(same('a'), 1), rowText(same('b'), 2), rowText(same('c'), 3), rowText(same('a'), 4), rowText(same('b'), 5), rowText(same('a'), 6)]);
@@ -228,8 +220,8 @@ describe('duplicate rows', () => {
   });
 
   it('a repeat thousands of rows later is still caught (the table of keys grows without forgetting)', async () => {
-    const rows = Array.from({ length: 5000 }, (_, index) => rowText({ groupRef: `many-${run}-${index}`, consumerRef: 'u', provider: 'pipedrive' }, index + 1));
-    const path = rowsFile([...rows, rowText({ groupRef: `many-${run}-0`, consumerRef: 'u', provider: 'pipedrive' }, 5001), rowText({ groupRef: `many-${run}-4321`, consumerRef: 'u', provider: 'pipedrive' }, 5002)]);
+    const rows = Array.from({ length: 5000 }, (_, index) => rowText({ groupRef: `many-${work.run}-${index}`, consumerRef: 'u', provider: 'pipedrive' }, index + 1));
+    const path = rowsFile([...rows, rowText({ groupRef: `many-${work.run}-0`, consumerRef: 'u', provider: 'pipedrive' }, 5001), rowText({ groupRef: `many-${work.run}-4321`, consumerRef: 'u', provider: 'pipedrive' }, 5002)]);
     const result = await runMain(['connections', 'generate', '--from-file', path, '--dry-run'], { env: env(), timeoutMs: 60_000 });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('2 of 5,002 rows');
@@ -238,7 +230,7 @@ describe('duplicate rows', () => {
   });
 
   it("with --shard, the refusal counts the shard's rows and says so", async () => {
-    const rows = Array.from({ length: 12 }, (_, index) => ({ groupRef: `refuse-${run}-${index}`, consumerRef: 'u', provider: 'pipedrive' }));
+    const rows = Array.from({ length: 12 }, (_, index) => ({ groupRef: `refuse-${work.run}-${index}`, consumerRef: 'u', provider: 'pipedrive' }));
     const path = rowsFile([...rows.map((row, index) => rowText(row, index + 1)), rowText(rows[0]!, 13)]);
     const shard = expectedShard(rows[0]!.groupRef, 'u', 'pipedrive', 2);
     const mine = rows.filter((row) => expectedShard(row.groupRef, row.consumerRef, row.provider, 2) === shard).length + 1;
@@ -262,7 +254,7 @@ describe('duplicate rows', () => {
 
   it('with --skip-invalid the repeat is recorded as invalid and never sent, in the sending pass too', async () => {
     const path = rowsFile([rowText(same('a'), 1), rowText(same('b'), 2), rowText(same('a'), 3)]);
-    const results = join(files.path, `${run}-skip.jsonl`);
+    const results = join(work.path, `${work.run}-skip.jsonl`);
     const result = await runMain(['connections', 'generate', '--from-file', path, '--results', results, '--skip-invalid', '-o', 'json'], { env: env() });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ rows: 3, created: 2, invalid: 1 });
@@ -273,7 +265,7 @@ describe('duplicate rows', () => {
 
   it('--allow-duplicates sends each row', async () => {
     const path = rowsFile([rowText(same('a'), 1), rowText(same('a'), 2)]);
-    const result = await runMain(['connections', 'generate', '--from-file', path, '--results', join(files.path, `${run}-allow.jsonl`), '--allow-duplicates', '-o', 'json'], { env: env() });
+    const result = await runMain(['connections', 'generate', '--from-file', path, '--results', join(work.path, `${work.run}-allow.jsonl`), '--allow-duplicates', '-o', 'json'], { env: env() });
     expect(result.code).toBe(0);
     expect(connectionsOf(same('a').groupRef)).toBe(2);
   });
@@ -281,7 +273,7 @@ describe('duplicate rows', () => {
   it('--resume: a repeat of a row created by an earlier run stays invalid and unsent, in both passes', async () => {
     const lines = [rowText(same('a'), 1), rowText(same('b'), 2), rowText(same('a'), 3)];
     const path = rowsFile(lines);
-    const results = join(files.path, `${run}-resume.jsonl`);
+    const results = join(work.path, `${work.run}-resume.jsonl`);
     const first = await runMain(['connections', 'generate', '--from-file', path, '--results', results, '--skip-invalid', '-o', 'json'], { env: env() });
     expect(JSON.parse(first.stdout)).toMatchObject({ created: 2, invalid: 1 });
     const again = await runMain(['connections', 'generate', '--from-file', path, '--results', results, '--resume', '--skip-invalid', '-o', 'json'], { env: env() });
@@ -297,7 +289,7 @@ describe('duplicate rows', () => {
   it('--resume after the first of two rows was created: the repeat is caught in the sending pass too', async () => {
     // The first run sends only line 1 (line 2 is invalid for another reason and skipped).
     const path = rowsFile([rowText(same('a'), 1), JSON.stringify({ ...same('x'), apiKey: 1 })]);
-    const results = join(files.path, `${run}-later.jsonl`);
+    const results = join(work.path, `${work.run}-later.jsonl`);
     await runMain(['connections', 'generate', '--from-file', path, '--results', results, '--skip-invalid'], { env: env() });
     expect(connectionsOf(same('a').groupRef)).toBe(1);
     // The file is then fixed, and line 2 made a repeat of line 1: resuming must not send it.
@@ -311,9 +303,9 @@ describe('duplicate rows', () => {
     // An LF file whose last record ends in a lone CR and no LF: the CR is part of the key (a secret may hold one),
     // and the record is on line 3, after line 2, which it repeats.
     const row = same('csv');
-    const path = join(files.path, `${run}-rows.csv`);
-    writeFileSync(path, `provider,groupRef,consumerRef,providerWorkspaceRef,apiKey\npipedrive,${row.groupRef},u-1,ws,pk_csv_${run}_1\npipedrive,${row.groupRef},u-1,ws,pk_csv_${run}_2\r`);
-    const result = await runMain(['connections', 'generate', '--from-file', path, '--results', join(files.path, `${run}-csv.jsonl`)], { env: env() });
+    const path = join(work.path, `${work.run}-rows.csv`);
+    writeFileSync(path, `provider,groupRef,consumerRef,providerWorkspaceRef,apiKey\npipedrive,${row.groupRef},u-1,ws,pk_csv_${work.run}_1\npipedrive,${row.groupRef},u-1,ws,pk_csv_${work.run}_2\r`);
+    const result = await runMain(['connections', 'generate', '--from-file', path, '--results', join(work.path, `${work.run}-csv.jsonl`)], { env: env() });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: repeats line 2: the same group, consumer and provider');
     expect(connectionsOf(row.groupRef)).toBe(0);

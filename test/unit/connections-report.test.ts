@@ -5,18 +5,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/in-process.js';
+import { useWorkspace } from '../helpers/workspace.js';
 
-const files = tempDir('ipctl-report-');
-let run = 0;
-afterAll(() => files.remove());
-beforeEach(() => {
-  run += 1;
-});
+const work = useWorkspace('ipctl-report-');
 
-const env = { NO_COLOR: '1', IPCTL_CONFIG_DIR: join(files.path, 'config') };
+const env = { NO_COLOR: '1', IPCTL_CONFIG_DIR: join(work.path, 'config') };
 
 type Status = 'started' | 'created' | 'failed' | 'uncertain' | 'invalid';
 
@@ -25,7 +20,7 @@ function results(name: string, rows: Array<{ line: number; group: string; status
   const records = rows.flatMap(({ line, group, statuses, consumer }) =>
     statuses.map((status) => JSON.stringify({ line, status, provider: 'pipedrive', groupRef: group, consumerRef: consumer ?? 'u-1', ...(status === 'created' ? { connectionId: `conn_${group}` } : {}), time: '2026-01-01T00:00:00.000Z' })),
   );
-  const path = join(files.path, `${run}-${name}`);
+  const path = join(work.path, `${work.run}-${name}`);
   writeFileSync(path, records.join('\n') + '\n');
   return path;
 }
@@ -179,7 +174,7 @@ describe('connections report: rows not created once', () => {
 describe('connections report: files it cannot read', () => {
   it('a missing file: exit 2 naming it, nothing summarized', async () => {
     const a = results('a.jsonl', [created(1, 'g1')]);
-    const missing = join(files.path, `${run}-missing.jsonl`);
+    const missing = join(work.path, `${work.run}-missing.jsonl`);
     const result = await report([a, missing]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
@@ -188,7 +183,7 @@ describe('connections report: files it cannot read', () => {
 
   it('a directory, and a file given twice: each named', async () => {
     const a = results('a.jsonl', [created(1, 'g1')]);
-    const folder = join(files.path, `${run}-folder`);
+    const folder = join(work.path, `${work.run}-folder`);
     mkdirSync(folder);
     const result = await report([a, folder, a]);
     expect(result.code).toBe(2);
