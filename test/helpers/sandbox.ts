@@ -135,3 +135,33 @@ export function useFixture(options: FixtureHookOptions = {}): SandboxFixture {
     close: () => current().close(),
   };
 }
+
+/**
+ * A bare sandbox (its own default credentials, no profile) for a test file that
+ * talks to it over raw HTTP: started before the first test, its request log
+ * emptied before each, closed after the last. `sandbox` stands for the server
+ * once started; `origin()` is its scheme, host and port.
+ */
+export function useBareSandbox(): { sandbox: Sandbox; origin: () => string } {
+  let started: Sandbox | undefined;
+  const current = (): Sandbox => {
+    if (!started) throw new Error('The sandbox is not running: use it in a test or a hook, not while the file loads.');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startSandbox({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(() => {
+    current().state.requestLog.length = 0;
+  });
+  const sandbox = new Proxy({} as Sandbox, {
+    get: (_target, key) => {
+      const value: unknown = Reflect.get(current(), key);
+      return typeof value === 'function' ? value.bind(current()) : value;
+    },
+  });
+  return { sandbox, origin: () => new URL(current().baseUrl).origin };
+}

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { describe, expect, it } from 'vitest';
+import { useBareSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-let origin: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-  origin = new URL(sandbox.baseUrl).origin;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const { sandbox, origin } = useBareSandbox();
 
 async function generate(body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await fetch(`${sandbox.baseUrl}/projects/demo/connections:generate`, {
@@ -26,7 +17,7 @@ describe('GET /_sandbox/projects/{projectIdOrName}/connections', () => {
   it('lists who each connection is for, in the order created, and never a credential', async () => {
     const first = await generate({ provider: 'pipedrive', groupRef: 'list-a', consumerRef: 'u1', providerWorkspaceRef: 'acme', apiKey: 'pk_list_secret_value_1' });
     const second = await generate({ provider: 'public-holidays', groupRef: 'list-b', consumerRef: 'u2' });
-    const response = await fetch(`${origin}/_sandbox/projects/demo/connections`);
+    const response = await fetch(`${origin()}/_sandbox/projects/demo/connections`);
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toContain('pk_list_secret_value_1');
@@ -37,13 +28,13 @@ describe('GET /_sandbox/projects/{projectIdOrName}/connections', () => {
       { id: second.id, provider: 'public-holidays', groupRef: 'list-b', consumerRef: 'u2', status: 'created', createTime: second.createTime },
     ]);
     // Not an API call: the request log does not record it.
-    const log = (await (await fetch(`${origin}/_sandbox/requests`)).json()) as Array<{ path: string }>;
+    const log = (await (await fetch(`${origin()}/_sandbox/requests`)).json()) as Array<{ path: string }>;
     expect(log.some((entry) => entry.path.endsWith('/connections'))).toBe(false);
   });
 
   it('answers 404 for an unknown project and 405 for a write', async () => {
-    expect((await fetch(`${origin}/_sandbox/projects/nope/connections`)).status).toBe(404);
-    expect((await fetch(`${origin}/_sandbox/projects/demo/connections`, { method: 'DELETE' })).status).toBe(405);
+    expect((await fetch(`${origin()}/_sandbox/projects/nope/connections`)).status).toBe(404);
+    expect((await fetch(`${origin()}/_sandbox/projects/demo/connections`, { method: 'DELETE' })).status).toBe(405);
   });
 
   it('keeps one group per groupRef across many connections (looked up by index)', async () => {

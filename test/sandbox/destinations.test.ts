@@ -1,28 +1,19 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readUpdate } from '../../src/sandbox/routes/destinations.js';
 import { createSeedData } from '../../src/sandbox/seed.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import type { RequestLogEntry } from '../../src/sandbox/state.js';
 import type { Destination } from '../../src/sandbox/types.js';
+import { useBareSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-let origin: string;
+const { sandbox, origin } = useBareSandbox();
 
 const secretValue = 'sandbox-secret-CANARY-4b8e1f0c9a7d';
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-  origin = new URL(sandbox.baseUrl).origin;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(async () => {
   // Every test starts from the seed: patches change the state.
   sandbox.state.projects = createSeedData().projects;
-  await fetch(`${origin}/_sandbox/requests`, { method: 'DELETE' });
 });
 
 interface StateView {
@@ -40,7 +31,7 @@ function patch(project: string, destination: string, body: unknown, headers: Rec
 }
 
 async function stateOf(project: string, destination: string): Promise<StateView> {
-  const response = await fetch(`${origin}/_sandbox/projects/${project}/destinations/${destination}`);
+  const response = await fetch(`${origin()}/_sandbox/projects/${project}/destinations/${destination}`);
   expect(response.status).toBe(200);
   return (await response.json()) as StateView;
 }
@@ -203,7 +194,7 @@ describe('PATCH /v1/projects/{projectIdOrName}/destinations/{destination}', () =
     expect((await patch('demo', 'dest_sqs', body, { Authorization: `Bearer ${sandbox.token}` })).status).toBe(200);
     expect((await patch('demo', 'dest_sqs', body, {})).status).toBe(401);
     expect((await patch('demo', 'dest_sqs', body, { 'X-Api-Key': 'sk_wrong' })).status).toBe(401);
-    const log = (await (await fetch(`${origin}/_sandbox/requests`)).json()) as RequestLogEntry[];
+    const log = (await (await fetch(`${origin()}/_sandbox/requests`)).json()) as RequestLogEntry[];
     expect(log.map((entry) => [entry.operation, entry.status])).toEqual([
       ['updateDestination', 200],
       ['updateDestination', 200],
@@ -221,13 +212,13 @@ describe('GET /_sandbox/projects/{projectIdOrName}/destinations/{destination}', 
       destination: expect.objectContaining({ id: 'dest_s3', type: 's3', name: 'raw-archive' }),
       secretNames: ['accessKeyId', 'secretAccessKey'],
     });
-    expect(await (await fetch(`${origin}/_sandbox/requests`)).json()).toEqual([]);
+    expect(await (await fetch(`${origin()}/_sandbox/requests`)).json()).toEqual([]);
   });
 
   it('answers 404 for unknown things and 405 for anything but GET and HEAD', async () => {
-    expect((await fetch(`${origin}/_sandbox/projects/demo/destinations/dest_nope`)).status).toBe(404);
-    expect((await fetch(`${origin}/_sandbox/nothing`)).status).toBe(404);
-    const post = await fetch(`${origin}/_sandbox/projects/demo/destinations/dest_s3`, { method: 'POST' });
+    expect((await fetch(`${origin()}/_sandbox/projects/demo/destinations/dest_nope`)).status).toBe(404);
+    expect((await fetch(`${origin()}/_sandbox/nothing`)).status).toBe(404);
+    const post = await fetch(`${origin()}/_sandbox/projects/demo/destinations/dest_s3`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
   });

@@ -2,26 +2,14 @@
 // that requests ipctl never sends (other operators, no header, no key) are covered
 // too, and their problems rendered the way ipctl renders them.
 import { plain } from '../../src/output/paint.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseProblem } from '../../src/api/problem.js';
 import { ApiError } from '../../src/errors.js';
 import { problemText } from '../../src/output/diagnostics.js';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
 import type { RequestLogEntry } from '../../src/sandbox/state.js';
+import { useBareSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-let origin: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-  origin = new URL(sandbox.baseUrl).origin;
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await fetch(`${origin}/_sandbox/requests`, { method: 'DELETE' });
-});
+const { sandbox, origin } = useBareSandbox();
 
 interface SearchCall {
   project?: string;
@@ -71,7 +59,7 @@ async function problem(response: Response, status: number): Promise<ProblemBody 
 }
 
 async function requestLog(): Promise<RequestLogEntry[]> {
-  return (await (await fetch(`${origin}/_sandbox/requests`)).json()) as RequestLogEntry[];
+  return (await (await fetch(`${origin()}/_sandbox/requests`)).json()) as RequestLogEntry[];
 }
 
 describe('a search that succeeds', () => {

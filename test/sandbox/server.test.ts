@@ -1,12 +1,12 @@
 import { createServer, request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSandboxState, findProject } from '../../src/sandbox/state.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { startSandbox } from '../../src/sandbox/server.js';
 import type { RequestLogEntry } from '../../src/sandbox/state.js';
 import type { Invite, Org, Provider } from '../../src/sandbox/types.js';
+import { useBareSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-let origin: string;
+const { sandbox, origin } = useBareSandbox();
 
 /** Whether this machine can listen on ::1: decided before the tests, so that a sandbox failing to start on it fails its test. */
 const ipv6Loopback = await new Promise<boolean>((resolve) => {
@@ -15,19 +15,6 @@ const ipv6Loopback = await new Promise<boolean>((resolve) => {
   probe.listen(0, '::1', () => probe.close(() => resolve(true)));
 });
 if (!ipv6Loopback) console.warn('skipping the sandbox test on ::1: this machine has no IPv6 loopback');
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
-  origin = new URL(sandbox.baseUrl).origin;
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  await fetch(`${origin}/_sandbox/requests`, { method: 'DELETE' });
-});
 
 const bearer = (): Record<string, string> => ({ Authorization: `Bearer ${sandbox.token}` });
 const apiKey = (): Record<string, string> => ({ 'X-Api-Key': sandbox.apiKey });
@@ -45,7 +32,7 @@ async function problemOf(response: Response): Promise<Record<string, unknown>> {
 }
 
 async function requestLog(): Promise<RequestLogEntry[]> {
-  return (await (await fetch(`${origin}/_sandbox/requests`)).json()) as RequestLogEntry[];
+  return (await (await fetch(`${origin()}/_sandbox/requests`)).json()) as RequestLogEntry[];
 }
 
 describe('startSandbox', () => {
@@ -320,7 +307,7 @@ describe('request bodies', () => {
   });
 
   it('keeps serving after a malformed HTTP request', async () => {
-    const { port } = new URL(origin);
+    const { port } = new URL(origin());
     await new Promise<void>((resolve) => {
       const socket = httpRequest({ host: '127.0.0.1', port, path: '/v1/providers/hubspot', headers: { 'Content-Length': 'abc' } });
       socket.on('response', (response) => {
@@ -379,7 +366,7 @@ describe('request log', () => {
 
   it('is cleared by DELETE', async () => {
     await fetch(`${sandbox.baseUrl}/providers/hubspot`);
-    const cleared = await fetch(`${origin}/_sandbox/requests`, { method: 'DELETE' });
+    const cleared = await fetch(`${origin()}/_sandbox/requests`, { method: 'DELETE' });
     expect(cleared.status).toBe(204);
     expect(await requestLog()).toEqual([]);
   });
