@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runIpctl } from '../helpers/cli.js';
-import { startProxy, type TestProxy } from '../helpers/proxy.js';
+import { useProxy } from '../helpers/proxy.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
-let proxy: TestProxy;
-
-beforeAll(async () => {
-  proxy = await startProxy();
-});
-beforeEach(() => {
-  proxy.seen.length = 0;
-});
-afterAll(async () => {
-  await proxy.close();
-});
+const proxy = useProxy();
 
 describe('proxies from the environment', () => {
   const sandboxHost = () => new URL(fixture.sandbox.baseUrl).host;

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface TestProxy {
   url: string;
@@ -38,5 +39,36 @@ export async function startProxy(): Promise<TestProxy> {
       proxy.closeAllConnections();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * A forward proxy for the tests of a file or a describe block: started before
+ * the first, what it saw forgotten before each, closed after the last. The
+ * object returned stands for the proxy once started.
+ */
+export function useProxy(): TestProxy {
+  let proxy: TestProxy | undefined;
+  const started = (): TestProxy => {
+    if (!proxy) throw new Error('the proxy starts before the first test');
+    return proxy;
+  };
+  beforeAll(async () => {
+    proxy = await startProxy();
+  });
+  beforeEach(() => {
+    started().seen.length = 0;
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+  return {
+    get url() {
+      return started().url;
+    },
+    get seen() {
+      return started().seen;
+    },
+    close: () => started().close(),
   };
 }

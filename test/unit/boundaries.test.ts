@@ -2,10 +2,10 @@
 // beside the near-miss on its other side. ipctl runs in this process against
 // servers that record every request, so "nothing was sent" is a fact observed,
 // not a return code trusted.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
-import { startProxy, type TestProxy } from '../helpers/proxy.js';
+import { useProxy } from '../helpers/proxy.js';
 
 const apiKey = 'sk_boundaries_CANARY_7f3a9c2e5b1d4068';
 
@@ -129,17 +129,7 @@ describe('ipctl api -H: only headers that can go as they are (exit 2, nothing se
 });
 
 describe('proxy URLs', () => {
-  let proxy: TestProxy;
-
-  beforeAll(async () => {
-    proxy = await startProxy();
-  });
-  beforeEach(() => {
-    proxy.seen.length = 0;
-  });
-  afterAll(async () => {
-    await proxy.close();
-  });
+  const proxy = useProxy();
 
   it.each([
     ['a path', '/path'],
@@ -170,17 +160,7 @@ describe('proxy URLs', () => {
 });
 
 describe('NO_PROXY, through a real proxy', () => {
-  let proxy: TestProxy;
-
-  beforeAll(async () => {
-    proxy = await startProxy();
-  });
-  beforeEach(() => {
-    proxy.seen.length = 0;
-  });
-  afterAll(async () => {
-    await proxy.close();
-  });
+  const proxy = useProxy();
 
   const get = (noProxy: string, baseUrl = stubs.baseUrl) => {
     stubs.register('GET', '/providers/hubspot', { status: 200, json: { name: 'hubspot' } });
