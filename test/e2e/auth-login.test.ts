@@ -1,17 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { runIpctl } from '../helpers/cli.js';
 import { keys, PtySession } from '../helpers/pty.js';
+import { useFreshDir } from '../helpers/workspace.js';
 
 const canaryKey = 'sk_login_CANARY_KEY_0123456789abcd';
 const canaryToken = 'tok_login_CANARY_TOKEN_9876543210wxyz';
-let config: ReturnType<typeof tempDir>;
-
-beforeEach(() => {
-  config = tempDir();
-});
-afterEach(() => config.remove());
+const config = useFreshDir();
 
 describe('auth login in a terminal', () => {
   it('asks for both credentials without echoing them and stores them in the profile', async () => {

@@ -4,10 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { runMain, scriptedPrompter, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
+import { useFreshDir } from '../helpers/workspace.js';
 
 const fixture = useFixture({ clearFaults: true });
 
@@ -15,11 +15,7 @@ const fixture = useFixture({ clearFaults: true });
 const wrongKey = 'sk_wrong_CANARY_REJECTED_c0ffee1234';
 const wrongToken = 'tok_wrong_CANARY_REJECTED_beef5678';
 
-let config: ReturnType<typeof tempDir>;
-beforeEach(() => {
-  config = tempDir();
-});
-afterEach(() => config.remove());
+const config = useFreshDir();
 
 /** The sandbox's base URL, and no credential from the environment: what is checked is what is stored. */
 const env = (extra: Record<string, string | undefined> = {}) =>

@@ -2,18 +2,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ipctlBin, repoRoot, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ipctlBin, repoRoot, runIpctl, runProcess, startIpctl } from '../helpers/cli.js';
+import { useFreshDir } from '../helpers/workspace.js';
 
-let config: ReturnType<typeof tempDir>;
+const config = useFreshDir();
 const file = () => join(config.path, 'config.json');
 const ipctl = (args: string[], input?: string) => runIpctl(args, { env: { IPCTL_CONFIG_DIR: config.path }, input, timeoutMs: 60_000 });
 const stored = () => JSON.parse(readFileSync(file(), 'utf8')) as { current?: string; profiles: Record<string, Record<string, string>> };
-
-beforeEach(() => {
-  config = tempDir();
-});
-afterEach(() => config.remove());
 
 describe('concurrent writers', () => {
   it('twenty `profile add` started at once leave twenty profiles in a valid 0600 file', async () => {

@@ -8,6 +8,7 @@ import { ipctl, ipctlAtTerminal } from '../helpers/in-process.js';
 import { refused, useFaultProxy, tooManyRequests, unavailable } from '../helpers/fault-proxy.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { useWorkspace } from '../helpers/workspace.js';
+import { fieldTable } from '../helpers/field-table.js';
 
 // Every secret in the rows is a canary, and so are the platform credentials: "canary" (any case) must never show.
 const secretOf = (kind: string, index: number): string => `${kind}_CANARY_${String(index).padStart(4, '0')}_bulk_secret`;
@@ -97,17 +98,6 @@ function finalStates(records: ResultLine[]): Map<number, ResultLine> {
   return states;
 }
 
-/** The summary table in a pipe: FIELD<TAB>VALUE lines. */
-function summaryOf(result: RunResult): Record<string, string> {
-  return Object.fromEntries(
-    result.stdout
-      .trimEnd()
-      .split('\n')
-      .slice(1)
-      .map((line) => line.split('\t') as [string, string]),
-  );
-}
-
 async function generatePosts(): Promise<number> {
   return (await fixture.requests()).filter((request) => request.operation === 'generateConnection').length;
 }
@@ -125,7 +115,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     const result = await ipctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
     expect(result.code).toBe(0);
     expectOnlyProgress(result.stderr);
-    const summary = summaryOf(result);
+    const summary = fieldTable(result.stdout);
     expect(summary).toMatchObject({ Rows: '120', Created: '120', Failed: '0', Uncertain: '0', 'Not sent': '0', Results: input.replace(/\.jsonl$/, '.results.jsonl') });
     const records = results(input.replace(/\.jsonl$/, '.results.jsonl'));
     // A "started" record before each request, and one "created" record with the connection's ID after it.
@@ -174,7 +164,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
       const result = await runIpctl([...generate, '--from-file', '-', '--format', 'jsonl', '--results', output], { env: env({ TMPDIR: spool.path }), input: jsonl(`in${work.run}`, 20) });
       expect(result.code).toBe(0);
       expectOnlyProgress(result.stderr);
-      expect(summaryOf(result)).toMatchObject({ Input: 'stdin (jsonl)', Created: '20' });
+      expect(fieldTable(result.stdout)).toMatchObject({ Input: 'stdin (jsonl)', Created: '20' });
       expect(readdirSync(spool.path)).toEqual([]);
       await expectEachOnce(`in${work.run}`, 20);
       expectNoCanary(result.stdout, result.stderr, readFileSync(output, 'utf8'));
@@ -191,7 +181,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     const result = await ipctl([...generate, '--provider', 'pipedrive', '--from-file', '-', '--format', 'csv', '--results', output], { env: env(), input });
     expect(result.code).toBe(0);
     expectOnlyProgress(result.stderr);
-    expect(summaryOf(result)).toMatchObject({ Input: 'stdin (csv)', Rows: '20', Created: '20' });
+    expect(fieldTable(result.stdout)).toMatchObject({ Input: 'stdin (csv)', Rows: '20', Created: '20' });
     const created = results(output).filter((record) => record.status === 'created');
     expect(created.map((record) => record.line).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 2));
     await expectEachOnce(prefix, 20);
@@ -202,7 +192,7 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
     const input = file('dry.jsonl', jsonl(`dry${work.run}`, 12));
     const result = await ipctl([...generate, '--from-file', input, '--dry-run'], { env: env() });
     expect(result.code).toBe(0);
-    expect(summaryOf(result)).toMatchObject({ Rows: '12', Valid: '12', Invalid: '0', 'Would send': '12' });
+    expect(fieldTable(result.stdout)).toMatchObject({ Rows: '12', Valid: '12', Invalid: '0', 'Would send': '12' });
     expect(result.stderr).toContain('Dry run: 12 connections would be created; nothing was sent.');
     expect(await generatePosts()).toBe(0);
     expect(existsSync(input.replace(/\.jsonl$/, '.results.jsonl'))).toBe(false);
@@ -249,7 +239,7 @@ describe('connections generate --from-file: CSV', { timeout: 120_000 }, () => {
     const input = file('jwt.csv', header + rows.join(''));
     const result = await ipctl([...generate, '--provider', 'docusign-jwt', '--custom', 'environment=demo', '--from-file', input, '--debug'], { env: env() });
     expect(result.code).toBe(0);
-    expect(summaryOf(result)).toMatchObject({ Input: `${input} (csv)`, Rows: '3', Created: '3' });
+    expect(fieldTable(result.stdout)).toMatchObject({ Input: `${input} (csv)`, Rows: '3', Created: '3' });
     const records = results(input.replace(/\.csv$/, '.results.jsonl')).filter((record) => record.status === 'created');
     // Each record starts on the line after the previous one ends: a quoted value holds 3 line breaks.
     expect(records.map((record) => record.line).sort((a, b) => a - b)).toEqual([2, 6, 10]);
@@ -321,7 +311,7 @@ describe('connections generate --from-file: invalid rows', { timeout: 120_000 },
     const input = file('skip.jsonl', lines().join('\n') + '\n');
     const result = await ipctl([...generate, '--from-file', input, '--skip-invalid'], { env: env() });
     expect(result.code).toBe(1);
-    expect(summaryOf(result)).toMatchObject({ Rows: '6', Created: '2', 'Invalid (skipped)': '4', Failed: '0' });
+    expect(fieldTable(result.stdout)).toMatchObject({ Rows: '6', Created: '2', 'Invalid (skipped)': '4', Failed: '0' });
     expect(result.stderr).toContain('4 invalid rows were skipped (status "invalid" in');
     const states = finalStates(results(input.replace(/\.jsonl$/, '.results.jsonl')));
     expect([...states.entries()].map(([line, record]) => [line, record.status]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
@@ -406,7 +396,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
     });
     const result = await ipctl([...generate, '--from-file', input], { env: env(), timeoutMs: 120_000 });
     expect(result.code).toBe(1);
-    const summary = summaryOf(result);
+    const summary = fieldTable(result.stdout);
     expect(summary).toMatchObject({ Rows: '200', Created: '197', Failed: '3', Uncertain: '0', 'Not sent': '0', Retries: '5' });
     expect(result.stderr).toContain('3 rows failed; the service created nothing for them');
     expect(result.stderr).toContain('line 60: 422 Unprocessable Content: The provider account is suspended.');
@@ -434,7 +424,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
     await fixture.clearRequests();
     const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
     expect(resumed.code).toBe(0);
-    expect(summaryOf(resumed)).toMatchObject({ Rows: '200', Created: '3', 'Already created': '197', Failed: '0' });
+    expect(fieldTable(resumed.stdout)).toMatchObject({ Rows: '200', Created: '3', 'Already created': '197', Failed: '0' });
     expect(await generatePosts()).toBe(3);
     await expectEachOnce(prefix, count);
     expectNoCanary(result.stdout, result.stderr, resumed.stdout, resumed.stderr, readFileSync(input.replace(/\.jsonl$/, '.results.jsonl'), 'utf8'));
@@ -446,13 +436,13 @@ describe('connections generate --from-file: a service that pushes back', { timeo
     proxy.setRule(({ body }) => (body.groupRef === `${prefix}-4` ? { kind: 'answer', status: 500, body: { title: 'Internal Server Error', status: 500 } } : { kind: 'pass' }));
     const result = await ipctl([...generate, '--from-file', input], { env: env() });
     expect(result.code).toBe(1);
-    expect(summaryOf(result)).toMatchObject({ Created: '9', Uncertain: '1', Failed: '0' });
+    expect(fieldTable(result.stdout)).toMatchObject({ Created: '9', Uncertain: '1', Failed: '0' });
     expect(result.stderr).toContain('1 row may or may not have been created (the request was sent, and no clear answer was recorded): line 4.');
     proxy.setRule(undefined);
     await fixture.clearRequests();
     const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env() });
     expect(resumed.code).toBe(1);
-    expect(summaryOf(resumed)).toMatchObject({ Created: '0', Uncertain: '1', 'Already created': '9' });
+    expect(fieldTable(resumed.stdout)).toMatchObject({ Created: '0', Uncertain: '1', 'Already created': '9' });
     expect(await generatePosts()).toBe(0);
   });
 
@@ -460,7 +450,7 @@ describe('connections generate --from-file: a service that pushes back', { timeo
     const input = file('noproject.jsonl', jsonl(`np${work.run}`, 40));
     const result = await ipctl(['connections', 'generate', '--project', 'nope', '--from-file', input, '--concurrency', '2'], { env: env() });
     expect(result.code).toBe(3);
-    const summary = summaryOf(result);
+    const summary = fieldTable(result.stdout);
     expect(Number(summary.Failed)).toBeGreaterThanOrEqual(1);
     expect(Number(summary.Failed)).toBeLessThanOrEqual(2);
     expect(Number(summary['Not sent'])).toBe(40 - Number(summary.Failed));
@@ -523,7 +513,7 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
     await fixture.clearRequests();
     const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 120_000 });
     expect(resumed.code).toBe(1);
-    expect(summaryOf(resumed)).toMatchObject({ Rows: '200', Created: '112', Uncertain: '8', 'Already created': '80', Failed: '0', 'Not sent': '0' });
+    expect(fieldTable(resumed.stdout)).toMatchObject({ Rows: '200', Created: '112', Uncertain: '8', 'Already created': '80', Failed: '0', 'Not sent': '0' });
     const uncertainLines = inFlight.map((record) => record.line).sort((a, b) => a - b);
     expect(resumed.stderr).toContain(`8 rows may or may not have been created (the request was sent, and no clear answer was recorded): lines ${uncertainLines.join(', ')}. --resume does not send them again`);
     expect(await generatePosts()).toBe(112);
@@ -537,7 +527,7 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
     appendFileSync(resultsPath, `${JSON.stringify({ line: Number(reachedGroup.split('-').at(-1)), status: 'created', connectionId: reached.id })}\n`);
     const retried = await runIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: env(), timeoutMs: 60_000 });
     expect(retried.code).toBe(0);
-    expect(summaryOf(retried)).toMatchObject({ Created: '7', 'Already created': '193', Uncertain: '0' });
+    expect(fieldTable(retried.stdout)).toMatchObject({ Created: '7', 'Already created': '193', Uncertain: '0' });
     await expectEachOnce(prefix, count);
     expectNoCanary(resumed.stdout, resumed.stderr, retried.stdout, retried.stderr, killed.stdout, killed.stderr, readFileSync(resultsPath, 'utf8'));
   });
@@ -559,7 +549,7 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
     await proxy.release('drop');
     expect(stopped.code).toBe(143);
     expect(tookMs).toBeLessThan(3000);
-    expect(summaryOf(stopped)).toMatchObject({ Rows: '150', Created: '50', Failed: '0', Uncertain: '8', 'Not sent': '92' });
+    expect(fieldTable(stopped.stdout)).toMatchObject({ Rows: '150', Created: '50', Failed: '0', Uncertain: '8', 'Not sent': '92' });
     expect(stopped.stderr).toContain('Interrupted: the requests in flight had half a second to finish; each is recorded, as uncertain where no answer came.');
     const states = finalStates(results(resultsPath));
     expect(states.size).toBe(58);
@@ -568,7 +558,7 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
 
     const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
     expect(resumed.code).toBe(1);
-    expect(summaryOf(resumed)).toMatchObject({ Created: '92', 'Already created': '50', Uncertain: '8' });
+    expect(fieldTable(resumed.stdout)).toMatchObject({ Created: '92', 'Already created': '50', Uncertain: '8' });
     const retried = await runIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: env(), timeoutMs: 60_000 });
     expect(retried.code).toBe(0);
     await expectEachOnce(prefix, count);
@@ -728,7 +718,7 @@ describe('connections generate --from-file: waiting within the budget of one req
       await fixture.clearRequests();
       const result = await ipctl([...generate, '--from-file', input, '--concurrency', '1'], { env: env({ IPCTL_RETRY_MAX_WAIT: budget }), timeoutMs: 60_000 });
       expect(result.code).toBe(5);
-      expect(summaryOf(result)).toMatchObject({ Rows: '20', Created: '2', Failed: '1', 'Not sent': '17', Retries: '0' });
+      expect(fieldTable(result.stdout)).toMatchObject({ Rows: '20', Created: '2', Failed: '1', 'Not sent': '17', Retries: '0' });
       const limit = budget === undefined ? '60 s' : '2.0 s';
       expect(result.stderr).toMatch(
         new RegExp(`Stopped: the service asks to wait ${retryAfter === 3600 ? '3600 s' : '5.0 s'} before any more requests, longer than ipctl waits \\(IPCTL_RETRY_MAX_WAIT: ${limit.replace('.', '\\.')}\\)\\. Run the same command with --resume after \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\.`),
@@ -741,7 +731,7 @@ describe('connections generate --from-file: waiting within the budget of one req
       proxy.setRule(undefined);
       const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
       expect(resumed.code).toBe(0);
-      expect(summaryOf(resumed)).toMatchObject({ Created: '18', 'Already created': '2' });
+      expect(fieldTable(resumed.stdout)).toMatchObject({ Created: '18', 'Already created': '2' });
       await expectEachOnce(prefix, 20);
     }
   });
@@ -760,7 +750,7 @@ describe('connections generate --from-file: waiting within the budget of one req
     });
     const result = await ipctl([...generate, '--from-file', input, '--concurrency', '1'], { env: env(), timeoutMs: 60_000 });
     expect(result.code).toBe(0);
-    expect(summaryOf(result)).toMatchObject({ Created: '3', Retries: '2' });
+    expect(fieldTable(result.stdout)).toMatchObject({ Created: '3', Retries: '2' });
     for (const groupRef of Object.keys(asked)) {
       const [first, second] = proxy.arrivals.filter((arrival) => arrival.groupRef === groupRef);
       // The first backoff is 0.5 s, give or take a fifth: never an immediate second request.
@@ -778,7 +768,7 @@ describe('connections generate --from-file: waiting within the budget of one req
     running.child.kill('SIGINT');
     const result = await running.done;
     expect(result.code).toBe(130);
-    expect(summaryOf(result)).toMatchObject({ Created: '2', Failed: '1', 'Not sent': '17' });
+    expect(fieldTable(result.stdout)).toMatchObject({ Created: '2', Failed: '1', 'Not sent': '17' });
     expect(proxy.arrivals).toHaveLength(3);
     proxy.setRule(undefined);
     const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });

@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/sandbox/types.js';
 import { expectNoCanary } from '../helpers/canaries.js';
-import { type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { runIpctl, tempDir } from '../helpers/cli.js';
 import { ipctl as runInProcess } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { fieldTable } from '../helpers/field-table.js';
 
 // Every secret a connection is made with is a canary: "canary" (any case) must never show.
 const canary = {
@@ -50,18 +51,6 @@ function credentialsOf(projectId: string, id: string | undefined) {
   return fixture.sandbox.state.projects[projectId]!.connectionCredentials.find((entry) => entry.connectionId === id);
 }
 
-
-/** The record table in a pipe: FIELD<TAB>VALUE lines. */
-
-function recordOf(result: RunResult): Record<string, string> {
-  return Object.fromEntries(
-    result.stdout
-      .trimEnd()
-      .split('\n')
-      .slice(1)
-      .map((line) => line.split('\t') as [string, string]),
-  );
-}
 
 async function generatePosts(): Promise<number> {
   return (await fixture.requests()).filter((request) => request.method === 'POST').length;
@@ -195,7 +184,7 @@ describe('connections generate by flags alone', () => {
       });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      const record = recordOf(result);
+      const record = fieldTable(result.stdout);
       expect(result.stdout.split('\n')[0]).toBe('FIELD\tVALUE');
       expect(record).toMatchObject({ Provider: provider, Status: 'created', Group: entry.projectId === 'proj_demo' ? 'acme-corp (Acme Corporation)' : 'acme-corp' });
       expect(record.ID).toMatch(/^conn_/);
@@ -283,7 +272,7 @@ describe('connections generate --input-json', () => {
     Object.assign(body.customAuth, { account: 'hooli-1', username: 'GAVIN', password: canary.customPassword, role: 'SYSADMIN', warehouse: 'WH' });
     const created = await runInProcess(['connections', 'generate', '--project', 'demo', '--input-json', file('filled.json', JSON.stringify(body))], { env: fixture.env() });
     expect(created.code).toBe(0);
-    expect(recordOf(created)).toMatchObject({ Provider: 'snowflake', Group: 'hooli' });
+    expect(fieldTable(created.stdout)).toMatchObject({ Provider: 'snowflake', Group: 'hooli' });
   });
 });
 
@@ -418,7 +407,7 @@ describe('connections generate output and secrets', () => {
     expectNoCanary(dryRun.stdout, dryRun.stderr);
     const created = await runInProcess(args, { env: fixture.env() });
     expect(created.code).toBe(0);
-    expect(credentialsOf('proj_demo', recordOf(created).ID)?.customAuth?.privateKey).toEqual({ pem: canary.privateKey, kid: 'kid-CANARY-0042-abcd' });
+    expect(credentialsOf('proj_demo', fieldTable(created.stdout).ID)?.customAuth?.privateKey).toEqual({ pem: canary.privateKey, kid: 'kid-CANARY-0042-abcd' });
   });
 
   it('keeps every secret out of the --debug trace', async () => {
@@ -443,7 +432,7 @@ describe('connections generate output and secrets', () => {
       env: fixture.env(),
       input: canary.apiKey,
     });
-    expect(recordOf(table)['API key']).toBe(`****${canary.apiKey.slice(-4)}`);
+    expect(fieldTable(table.stdout)['API key']).toBe(`****${canary.apiKey.slice(-4)}`);
   });
 });
 

@@ -12,6 +12,7 @@ import { type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helper
 import { runMain } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
+import { fieldTable } from '../helpers/field-table.js';
 
 // Destination secrets used in these tests: finding one in any output is a leak.
 const canaryFileSecret = 'dest-secret-FILE-CANARY-6e2a91c4d7b3';
@@ -90,11 +91,7 @@ function expectOnlyChanged(before: DestinationState, after: DestinationState, ch
 }
 
 /** The lines of a pipe-mode record table, as label → value. */
-function tableOf(stdout: string): Map<string, string> {
-  const lines = stdout.trimEnd().split('\n');
-  expect(lines[0]).toBe('FIELD\tVALUE');
-  return new Map(lines.slice(1).map((line) => line.split('\t') as [string, string]));
-}
+const tableOf = (stdout: string): Map<string, string> => new Map(Object.entries(fieldTable(stdout)));
 
 async function expectNothingSent(): Promise<void> {
   expect(await fixture.requests()).toEqual([]);

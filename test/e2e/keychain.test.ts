@@ -5,11 +5,12 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, currentBuildDir, ipctlBin, repoRoot, type RunningIpctl, type RunOptions, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 import { type KeyringSession, keyringMissing, startKeyringSession } from '../helpers/keyring.js';
 import { keys, PtySession } from '../helpers/pty.js';
+import { useFreshDir } from '../helpers/workspace.js';
 
 const missing = keyringMissing();
 if (missing) console.warn(`keychain tests skipped: ${missing}`);
@@ -19,12 +20,7 @@ const fileNotice = (file: string) =>
   `No OS keychain is usable here (no D-Bus session); kept in ${file} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.\n`;
 
 const fixture = useFixture();
-let config: ReturnType<typeof tempDir>;
-
-beforeEach(() => {
-  config = tempDir();
-});
-afterEach(() => config.remove());
+const config = useFreshDir();
 
 const configFile = () => join(config.path, 'config.json');
 

@@ -1,18 +1,17 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runIpctl } from '../helpers/cli.js';
+import { useFreshDir } from '../helpers/workspace.js';
 
 const canaryKey = 'sk_profile_CANARY_KEY_5f4e3d2c1b0a';
 const canaryToken = 'tok_profile_CANARY_TOKEN_a1b2c3d4e5f6';
-let config: ReturnType<typeof tempDir>;
+const config = useFreshDir();
 let env: Record<string, string>;
 
 beforeEach(() => {
-  config = tempDir();
   env = { IPCTL_CONFIG_DIR: config.path };
 });
-afterEach(() => config.remove());
 
 const configFile = () => join(config.path, 'config.json');
 const ipctl = (args: string[], extra: { env?: Record<string, string | undefined>; input?: string } = {}) =>

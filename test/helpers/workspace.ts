@@ -2,7 +2,7 @@
 // grows with each test, so that each test's rows (groups, consumers, keys)
 // and files are its own against the one sandbox the file shares.
 import { join } from 'node:path';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { tempDir } from './cli.js';
 
 export interface Workspace {
@@ -27,5 +27,20 @@ export function useWorkspace(prefix: string): Workspace {
       return run;
     },
     file: (name) => join(folder.path, `${run}-${name}`),
+  };
+}
+
+/** A new empty folder for each test (a config directory, a home), removed after it. */
+export function useFreshDir(prefix?: string): { readonly path: string } {
+  let folder: ReturnType<typeof tempDir> | undefined;
+  beforeEach(() => {
+    folder = tempDir(prefix);
+  });
+  afterEach(() => folder?.remove());
+  return {
+    get path() {
+      if (!folder) throw new Error('the folder is made before each test');
+      return folder.path;
+    },
   };
 }

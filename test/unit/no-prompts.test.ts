@@ -5,20 +5,15 @@
 // In-process: main() with every stream a terminal and a recording prompter.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.js';
 import { plain } from '../../src/output/paint.js';
-import { tempDir } from '../helpers/cli.js';
 import { runMain, scriptedPrompter } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { useFreshDir } from '../helpers/workspace.js';
 
 const fixture = useFixture();
-let config: ReturnType<typeof tempDir>;
-
-beforeEach(() => {
-  config?.remove();
-  config = tempDir();
-});
+const config = useFreshDir();
 
 interface Asking {
   name: string;
