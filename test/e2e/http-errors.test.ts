@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
@@ -37,7 +37,7 @@ async function stubServer(answer: (url: string) => StubAnswer) {
 
 describe('error responses', () => {
   it('renders each validation issue of a problem as "<in> <name>: <detail>"', async () => {
-    const result = await runIpctl(['orgs', 'get', 'bad id!'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', 'bad id!'], { env: fixture.env() });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('Error: Bad Request (HTTP 400)');
@@ -148,7 +148,7 @@ describe('error responses', () => {
 
   it('sends the User-Agent and the API base path with the /v1 prefix kept', async () => {
     await fixture.clearRequests();
-    const result = await runIpctl(['providers', 'get', 'hubspot'], { env: fixture.env() });
+    const result = await ipctl(['providers', 'get', 'hubspot'], { env: fixture.env() });
     expect(result.code).toBe(0);
     const [request] = await fixture.requests();
     expect(request).toMatchObject({ method: 'GET', path: '/v1/providers/hubspot', status: 200 });
