@@ -1,12 +1,11 @@
-// ipctl api against a sandbox and HTTP stubs. The list of what it must do goes
-// through the built CLI; its requests, refusals and answers run in-process
-// (main() with test streams, a clock whose waits before a retry take no time).
+// ipctl api against a sandbox and HTTP stubs, in-process (main() with test
+// streams; a clock whose waits before a retry take no time where retries are tried).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
 import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
@@ -40,11 +39,11 @@ afterAll(async () => {
 const runInProcess = (args: string[], options: IpctlOptions) => ipctl(args, { ...options, clock: testClock() });
 
 const api = (args: string[], env: Record<string, string | undefined> = {}, input?: string) => runInProcess(['api', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }), input });
-const apiSpawned = (args: string[], env: Record<string, string | undefined> = {}) => runIpctl(['api', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }) });
+const apiCall = (args: string[], env: Record<string, string | undefined> = {}) => ipctl(['api', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }) });
 
 describe('ipctl api: the Done-when list', () => {
   it('prints the org as JSON, sent with the bearer token', async () => {
-    const result = await apiSpawned(['/orgs/org_demo']);
+    const result = await apiCall(['/orgs/org_demo']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: 'org_demo', label: 'Acme Demo', defaultTeamId: expect.any(String) });
@@ -52,26 +51,26 @@ describe('ipctl api: the Done-when list', () => {
   });
 
   it('prints one value with --query', async () => {
-    const label = await apiSpawned(['orgs/org_demo', '--query', 'label']);
+    const label = await apiCall(['orgs/org_demo', '--query', 'label']);
     expect(label.code).toBe(0);
     expect(label.stdout).toBe('"Acme Demo"\n');
-    const name = await apiSpawned(['/providers/salesforce', '--query', 'name']);
+    const name = await apiCall(['/providers/salesforce', '--query', 'name']);
     expect(name.code).toBe(0);
     expect(name.stdout).toBe('"salesforce"\n');
   });
 
   it('changes a destination with -X PATCH and -f fields', async () => {
-    const result = await apiSpawned(['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', 'destination[name]=x', '-f', 'updateMask[]=name']);
+    const result = await apiCall(['-X', 'PATCH', '/projects/proj_demo/destinations/dest_webhook', '-f', 'destination[name]=x', '-f', 'updateMask[]=name']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: 'dest_webhook', name: 'x' });
     expect(await fixture.requests()).toEqual([expect.objectContaining({ method: 'PATCH', operation: 'updateDestination', status: 200 })]);
-    const back = await apiSpawned(['-X', 'PATCH', '/projects/{project}/destinations/dest_webhook', '-f', 'destination[name]=crm-events', '-f', 'updateMask[]=name', '--query', 'name']);
+    const back = await apiCall(['-X', 'PATCH', '/projects/{project}/destinations/dest_webhook', '-f', 'destination[name]=crm-events', '-f', 'updateMask[]=name', '--query', 'name']);
     expect(back.stdout).toBe('"crm-events"\n');
   });
 
   it('exits 3 for an unknown org, with the problem details on stderr and nothing on stdout', async () => {
-    const result = await apiSpawned(['/orgs/no-such-org']);
+    const result = await apiCall(['/orgs/no-such-org']);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('Not Found (HTTP 404)');
@@ -82,7 +81,7 @@ describe('ipctl api: the Done-when list', () => {
   it('refuses a URL on another origin with exit 2, and sends nothing', async () => {
     const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/v1/orgs/x`;
     for (const url of ['https://elsewhere.example.com/v1/orgs/x', other]) {
-      const result = await apiSpawned([url, '--debug']);
+      const result = await apiCall([url, '--debug']);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(/PATH: .* is not the origin of the base URL .*; ipctl sends credentials to the configured service only/);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runIpctl } from '../helpers/cli.js';
+import { ipctl } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -42,7 +42,7 @@ const runs: Array<{ args: string[]; env?: Record<string, string | undefined>; in
 
 describe('no credential appears in any output, with --debug', () => {
   it.each(runs.map((run) => [run.args.join(' '), run] as const))('ipctl %s --debug', async (_name, run) => {
-    const result = await runIpctl([...run.args, '--debug'], { env: fixture.env(run.env), input: run.input });
+    const result = await ipctl([...run.args, '--debug'], { env: fixture.env(run.env), input: run.input });
     expect(result.code).not.toBeNull();
     for (const canary of canaries) {
       expect(result.stdout).not.toContain(canary);
@@ -51,7 +51,7 @@ describe('no credential appears in any output, with --debug', () => {
   });
 
   it('traced the requests, with the credentials redacted', async () => {
-    const result = await runIpctl(['orgs', 'get', '--debug'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', '--debug'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`authorization: Bearer ****${canaryToken.slice(-4)}`);
     expect(result.stderr).toMatch(/debug: ← 200 OK in \d+ ms \(request req_\w+\)/);
