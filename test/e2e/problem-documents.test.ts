@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { ipctl } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture({ clearFaults: true });
@@ -20,7 +21,7 @@ function document(stderr: string): Record<string, unknown> {
 describe('failures in the output format asked for', () => {
   it('invalid input found by ipctl: JSON with its field-level errors, exit 2, nothing sent', async () => {
     await fixture.clearRequests();
-    const result = await runIpctl(['connections', 'generate', '--no-input', '--project', 'demo', '--provider', 'pipedrive', '-o', 'json'], { env: fixture.env() });
+    const result = await ipctl(['connections', 'generate', '--no-input', '--project', 'demo', '--provider', 'pipedrive', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     const problem = document(result.stderr);
@@ -30,20 +31,20 @@ describe('failures in the output format asked for', () => {
   });
 
   it('an invalid flag value: JSON naming the flag, exit 2', async () => {
-    const result = await runIpctl(['invites', 'list', '--status', 'bogus', '-o', 'json'], { env: fixture.env() });
+    const result = await ipctl(['invites', 'list', '--status', 'bogus', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(document(result.stderr)).toMatchObject({ exitCode: 2, errors: [{ flag: '--status', detail: expect.stringContaining('must be one of') }] });
   });
 
   it('a network failure: JSON, exit 5', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'json', '--retries', '0'], { env: fixture.env({ IPCTL_BASE_URL: 'http://127.0.0.1:9/v1' }) });
+    const result = await ipctl(['orgs', 'get', 'org_demo', '-o', 'json', '--retries', '0'], { env: fixture.env({ IPCTL_BASE_URL: 'http://127.0.0.1:9/v1' }) });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     expect(document(result.stderr)).toMatchObject({ type: 'urn:ipctl:problem:network', exitCode: 5 });
   });
 
   it("the service's problem under -o yaml: YAML, exit 3", async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_missing', '-o', 'yaml'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', 'org_missing', '-o', 'yaml'], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(() => JSON.parse(result.stderr)).toThrow();
@@ -52,7 +53,7 @@ describe('failures in the output format asked for', () => {
 
   it('a 429 given up on: the JSON says when to try again, in seconds', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: '120', times: 5 }] });
-    const result = await runIpctl(['orgs', 'get', 'org_demo', '-o', 'json'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', 'org_demo', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(5);
     expect(document(result.stderr)).toMatchObject({ status: 429, exitCode: 5, retryAfter: 120 });
   });
@@ -64,7 +65,7 @@ describe('failures in the output format asked for', () => {
       const rows = [1, 2, 3].map((line) => JSON.stringify({ provider: 'pipedrive', groupRef: `doc-group-${line}`, consumerRef: `doc-user-${line}`, providerWorkspaceRef: 'acme', apiKey: `pk_CANARY_${line}_document` }));
       writeFileSync(input, `${rows.join('\n')}\n`);
       await fixture.addFaults({ generateConnection: [{ kind: 'status', status: 422, times: 2 }] });
-      const result = await runIpctl(['connections', 'generate', '--project', 'demo', '--from-file', input, '--concurrency', '1', '-o', 'json'], { env: fixture.env() });
+      const result = await ipctl(['connections', 'generate', '--project', 'demo', '--from-file', input, '--concurrency', '1', '-o', 'json'], { env: fixture.env() });
       expect(result.code).toBe(1);
       expect(JSON.parse(result.stdout)).toMatchObject({ rows: 3, created: 1, failed: 2 });
       const problem = document(result.stderr);
@@ -80,7 +81,7 @@ describe('failures in the output format asked for', () => {
   });
 
   it('a table run keeps the readable message', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', 'org_missing'], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^Error: Not Found \(HTTP 404\)/);
   });
@@ -91,7 +92,7 @@ describe('failures found before any command runs, in the format argv asks for', 
     [['orgs', 'get', '--stauts', 'x', '-o', 'json'], /^Unknown option '--stauts'\./],
     [['orgs', 'get', '--json', '--token=tok_CANARY_argv_123'], /^--token would put a secret on the command line/],
   ])('%j: a JSON problem document, exit 2', async (args, title) => {
-    const result = await runIpctl(args, { env: fixture.env() });
+    const result = await ipctl(args, { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     const problem = document(result.stderr);
@@ -101,7 +102,7 @@ describe('failures found before any command runs, in the format argv asks for', 
   });
 
   it('stays text without an output format', async () => {
-    const result = await runIpctl(['orgs', 'get', '--stauts', 'x'], { env: fixture.env() });
+    const result = await ipctl(['orgs', 'get', '--stauts', 'x'], { env: fixture.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^Error: Unknown option '--stauts'\.\nSee: ipctl orgs get --help\n$/);
   });

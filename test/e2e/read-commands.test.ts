@@ -1,9 +1,8 @@
-// The read commands against a sandbox: each command's output in a pipe and on a
-// terminal, and its exit codes, through the built CLI; the edge cases (flag rules,
-// formats, problems) in-process (main() with test streams).
+// The read commands against a sandbox, in-process (main() with test streams):
+// each command's output in a pipe and on a terminal, its exit codes, and the
+// edge cases (flag rules, formats, problems).
 import { describe, expect, it } from 'vitest';
-import { runIpctl, runIpctlInTerminal } from '../helpers/cli.js';
-import { ipctl as runInProcess } from '../helpers/in-process.js';
+import { ipctl as runInProcess, ipctlAtTerminal } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -11,7 +10,7 @@ const fixture = useFixture();
 
 describe('orgs get', () => {
   it('prints the org as a tab-separated vertical table in a pipe', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env() });
+    const result = await runInProcess(['orgs', 'get', 'org_demo'], { env: fixture.env() });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
@@ -22,7 +21,7 @@ describe('orgs get', () => {
   });
 
   it('prints the API object as JSON', async () => {
-    const result = await runIpctl(['orgs', 'get', '--json'], { env: fixture.env() });
+    const result = await runInProcess(['orgs', 'get', '--json'], { env: fixture.env() });
     expect(result.code).toBe(0);
     const org = JSON.parse(result.stdout);
     expect(org).toMatchObject({ id: 'org_demo', label: 'Acme Demo' });
@@ -30,7 +29,7 @@ describe('orgs get', () => {
   });
 
   it('draws a boxed, colored table on a terminal', async () => {
-    const result = await runIpctlInTerminal(['orgs', 'get', 'org_demo'], { env: fixture.env() });
+    const result = await ipctlAtTerminal(['orgs', 'get', 'org_demo'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('┌');
     expect(result.stdout).toMatch(/│ \u001b\[1mLabel\u001b\[22m +│ Acme Demo/);
@@ -41,7 +40,7 @@ describe('orgs get', () => {
       [['orgs', 'get'], { NO_COLOR: '1' }],
       [['orgs', 'get', '--no-color'], {}],
     ] as const) {
-      const result = await runIpctlInTerminal([...args], { env: fixture.env(env) });
+      const result = await ipctlAtTerminal([...args], { env: fixture.env(env) });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('┌');
       expect(result.stdout).toContain('Acme Demo');
@@ -50,12 +49,12 @@ describe('orgs get', () => {
   });
 
   it('colors a pipe when FORCE_COLOR is set', async () => {
-    const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ FORCE_COLOR: '1' }) });
+    const result = await runInProcess(['orgs', 'get'], { env: fixture.env({ FORCE_COLOR: '1' }) });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('FIELD\tVALUE');
     // README, Output: FORCE_COLOR (other than 0) turns color on even in a pipe; --no-color, FORCE_COLOR=0 and no FORCE_COLOR leave it off.
     const sgr = /\u001b\[[\d;]*m/;
-    const failed = (args: string[], env: Record<string, string>) => runIpctl(['orgs', 'get', 'org_missing', ...args], { env: fixture.env(env) });
+    const failed = (args: string[], env: Record<string, string>) => runInProcess(['orgs', 'get', 'org_missing', ...args], { env: fixture.env(env) });
     const forced = await failed([], { FORCE_COLOR: '1' });
     expect(forced.code).toBe(3);
     expect(forced.stderr).toMatch(sgr);
@@ -68,7 +67,7 @@ describe('orgs get', () => {
   });
 
   it('exits 3 with the problem details for an unknown org, and prints nothing on stdout', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env() });
+    const result = await runInProcess(['orgs', 'get', 'org_missing'], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^Error: Not Found \(HTTP 404\)/);
@@ -78,7 +77,7 @@ describe('orgs get', () => {
   });
 
   it('prints the problem object as JSON on stderr with --output json', async () => {
-    const result = await runIpctl(['orgs', 'get', 'org_missing', '-o', 'json'], { env: fixture.env() });
+    const result = await runInProcess(['orgs', 'get', 'org_missing', '-o', 'json'], { env: fixture.env() });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     const problem = JSON.parse(result.stderr);
@@ -97,7 +96,7 @@ describe('orgs get', () => {
   });
 
   it('exits 4 without sending anything when no token is configured', async () => {
-    const result = await runIpctl(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: undefined }) });
+    const result = await runInProcess(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: undefined }) });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('needs a bearer token');
@@ -124,7 +123,7 @@ describe('orgs get', () => {
 
 describe('invites list', () => {
   it('lists invites as email, status, created, id', async () => {
-    const result = await runIpctl(['invites', 'list', 'org_demo'], { env: fixture.env() });
+    const result = await runInProcess(['invites', 'list', 'org_demo'], { env: fixture.env() });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('EMAIL\tSTATUS\tCREATED\tID');
@@ -133,7 +132,7 @@ describe('invites list', () => {
   });
 
   it('draws a boxed table on a terminal', async () => {
-    const result = await runIpctlInTerminal(['invites', 'list'], { env: fixture.env() });
+    const result = await ipctlAtTerminal(['invites', 'list'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/│ \u001b\[1mEMAIL\u001b\[22m\s+│/);
     expect(result.stdout).toMatch(/│ ana\.silva@example\.com\s+│ pending/);
@@ -164,8 +163,8 @@ describe('invites list', () => {
     const json = await runInProcess(['invites', 'list', 'org_empty', '-o', 'json'], { env: fixture.env() });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([]);
-    const terminal = await runIpctlInTerminal(['invites', 'list', 'org_empty'], { env: fixture.env() });
-    expect(terminal.stdout).toContain('No invites in org_empty.');
+    const terminal = await ipctlAtTerminal(['invites', 'list', 'org_empty'], { env: fixture.env() });
+    expect(terminal.output).toContain('No invites in org_empty.');
   });
 });
 
@@ -189,7 +188,7 @@ describe('providers get', () => {
   });
 
   it('draws the summary, needs and support grid as boxed tables on a terminal', async () => {
-    const result = await runIpctlInTerminal(['providers', 'get', 'snowflake'], { env: fixture.env() });
+    const result = await ipctlAtTerminal(['providers', 'get', 'snowflake'], { env: fixture.env() });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('A connection needs');
     expect(result.stdout).toMatch(/│ Password\s+│ customAuth\.password\s+│ secret/);
