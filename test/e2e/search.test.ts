@@ -1,9 +1,8 @@
-// ipctl search against a sandbox. Searches in a pipe are in-process (main() with
-// test streams); the terminal, the profile and one search of each outcome go
-// through the built CLI.
+// ipctl search against a sandbox, in-process (main() with test streams): in a
+// pipe, at a terminal, with a profile, and its help.
 import { describe, expect, it } from 'vitest';
-import { type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
-import { runMain } from '../helpers/in-process.js';
+import { tempDir } from '../helpers/cli.js';
+import { ipctl, ipctlAtTerminal, type IpctlResult } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -13,16 +12,14 @@ const hubspot = ['--project', 'proj_marketing', '--integration', 'int_hubspot_sy
 const adaEmail = 'ada.okafor0@northwindlogistics.example.com';
 const fullPageOwner = '005Ac00000000001AA';
 
-/** ipctl search, pointed at the sandbox with proj_demo as the default project. */
-/** A search in a pipe, in-process unless `spawned`. */
-async function search(args: string[], env: Record<string, string | undefined> = {}, options: { spawned?: boolean } = {}): Promise<RunResult> {
-  const settings = fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env });
-  if (options.spawned) return runIpctl(['search', ...args], { env: settings });
-  return { ...(await runMain(['search', ...args], { env: settings, timeoutMs: 20_000 })), signal: null };
+/** A search in a pipe. */
+function search(args: string[], env: Record<string, string | undefined> = {}): Promise<IpctlResult> {
+  return ipctl(['search', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo', ...env }) });
 }
 
-function searchInTerminal(args: string[]): Promise<RunResult> {
-  return runIpctlInTerminal(['search', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo' }) });
+/** A search at a terminal: `output` is what it shows, stdout and stderr together. */
+function searchInTerminal(args: string[]): Promise<IpctlResult> {
+  return ipctlAtTerminal(['search', ...args], { env: fixture.env({ IPCTL_PROJECT: 'proj_demo' }) });
 }
 
 /** Rows of tab-separated output, the header first. */
@@ -41,7 +38,7 @@ function column(stdout: string, name: string): string[] {
   return rows.map((row) => row[index] ?? '');
 }
 
-function expectNoCanary(result: RunResult): void {
+function expectNoCanary(result: IpctlResult): void {
   for (const text of [result.stdout, result.stderr]) {
     expect(text).not.toContain(canaryApiKey);
     expect(text).not.toContain(canaryToken);
@@ -61,7 +58,7 @@ async function searchDirectly(projectId: string, integrationId: string, groupRef
 
 describe('ipctl search: matching', () => {
   it('matches by a mapped field name, showing the mapped fields marked as such', async () => {
-    const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `email=${adaEmail}`], {}, { spawned: true });
+    const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `email=${adaEmail}`]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const [header, ...rows] = tsv(result.stdout);
@@ -138,7 +135,7 @@ describe('ipctl search: matching', () => {
     expect(ndjson).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const terminal = await searchInTerminal(args);
     expect(terminal.code).toBe(0);
-    expect(terminal.stdout).toContain('No Contact records match in the installation for acme-corp.');
+    expect(terminal.output).toContain('No Contact records match in the installation for acme-corp.');
   });
 });
 
@@ -211,7 +208,7 @@ describe('ipctl search: output formats', () => {
     expect(result.stdout).toContain('┌');
     expect(result.stdout).toMatch(/│ \u001b\[1mfullName \(mapped\)\u001b\[22m +│/);
     expect(result.stdout).toMatch(/│ 003Ac00000000001AA │ Ada Okafor +│ VP Sales +│/);
-    expect(result.stdout).not.toContain('page is full');
+    expect(result.output).not.toContain('page is full');
   });
 
   it('says when the page is full, on a terminal and in a pipe alike; --quiet and IPCTL_QUIET silence it, never the results', async () => {
@@ -219,7 +216,7 @@ describe('ipctl search: output formats', () => {
     const notice = 'This page is full (25 results). Search returns a single page and is meant for narrow queries, so more records may match; add --where filters to narrow it.\n';
     const terminal = await searchInTerminal(args);
     expect(terminal.code).toBe(0);
-    expect(terminal.stdout).toContain(notice.trim());
+    expect(terminal.output).toContain(notice.trim());
     const piped = await search(args);
     expect(piped.code).toBe(0);
     expect(piped.stderr).toBe(notice);
@@ -283,9 +280,9 @@ describe('ipctl search: what is sent', () => {
     const config = tempDir();
     try {
       const env = fixture.env({ IPCTL_CONFIG_DIR: config.path });
-      const added = await runIpctl(['profile', 'add', 'marketing', '--project', 'proj_marketing'], { env });
+      const added = await ipctl(['profile', 'add', 'marketing', '--project', 'proj_marketing'], { env });
       expect(added.code).toBe(0);
-      const profile = await runIpctl(['search', 'contacts', '--profile', 'marketing', '--integration', 'int_hubspot_sync', '--group-ref', 'umbrella', '--where', 'stage=customer'], { env });
+      const profile = await ipctl(['search', 'contacts', '--profile', 'marketing', '--integration', 'int_hubspot_sync', '--group-ref', 'umbrella', '--where', 'stage=customer'], { env });
       expect(profile).toMatchObject({ code: 0, stderr: '' });
       expect(profile.stdout).toBe(flag.stdout);
     } finally {
@@ -345,7 +342,7 @@ describe('ipctl search: input rejected locally (exit 2, nothing sent)', () => {
   });
 
   it('needs an API key (exit 4), even with a bearer token', async () => {
-    const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', 'Title=CTO'], { IPCTL_API_KEY: undefined }, { spawned: true });
+    const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', 'Title=CTO'], { IPCTL_API_KEY: undefined });
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('This command needs an API key, and none is configured.');
@@ -353,19 +350,19 @@ describe('ipctl search: input rejected locally (exit 2, nothing sent)', () => {
   });
 
   it('says in its help that search returns a single page, for narrow queries', async () => {
-    const result = await runIpctl(['search', '--help']);
+    const result = await ipctl(['search', '--help']);
     expect(result.code).toBe(0);
     // Wrapped to 80 columns in a pipe (README, Output: help fits the terminal).
     expect(result.stdout.replace(/\s+/g, ' ')).toContain('Usage: ipctl search OBJECT --integration ID --group-ref REF --where FIELD=VALUE... [options]');
     expect(result.stdout.replace(/\s+/g, ' ')).toContain('Search returns a single page of results and is meant for narrow, targeted queries');
     expect(result.stdout.replace(/\s+/g, ' ')).toContain('(25 results or more)');
-    const top = await runIpctl(['--help']);
+    const top = await ipctl(['--help']);
     expect(top.stdout.replace(/\s+/g, ' ')).toContain("search Search records in a customer's SaaS instance (one page; for narrow queries)");
   });
 });
 
 describe('ipctl search: problems from the sandbox', () => {
-  async function refused(args: string[], code: number, env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  async function refused(args: string[], code: number, env: Record<string, string | undefined> = {}): Promise<IpctlResult> {
     const result = await search(args, env);
     expect(result.code).toBe(code);
     expect(result.stdout).toBe('');
@@ -438,7 +435,7 @@ describe('search against a sandbox that answers in the published shape (`result`
   const args = ['search', 'Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', `email=${adaEmail}`];
 
   it('prints a table led by the mapped fields and exits 0', async () => {
-    const result = await runIpctl(args, { env: published.env({ IPCTL_PROJECT: 'proj_demo' }) });
+    const result = await ipctl(args, { env: published.env({ IPCTL_PROJECT: 'proj_demo' }) });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const [header = [], ...rows] = tsv(result.stdout);
@@ -455,7 +452,7 @@ describe('search against a sandbox that answers in the published shape (`result`
   });
 
   it('-o json prints the answer as received: `result`, entries with fields, mappedFields and raw', async () => {
-    const result = await runIpctl([...args, '-o', 'json'], { env: published.env({ IPCTL_PROJECT: 'proj_demo' }) });
+    const result = await ipctl([...args, '-o', 'json'], { env: published.env({ IPCTL_PROJECT: 'proj_demo' }) });
     expect(result.code).toBe(0);
     const answer = JSON.parse(result.stdout) as { result: Array<Record<string, unknown>> };
     expect(Object.keys(answer)).toEqual(['result']);
