@@ -610,7 +610,8 @@ function tryMutation(mutation, dir) {
     if (built.status !== 0) return 'caught (the build fails)';
     // A bug planted in the standalone executable's build needs the executable built from it.
     if (mutation.package && spawnSync(process.execPath, ['scripts/package.mjs'], { cwd: dir, encoding: 'utf8' }).status !== 0) return 'not tried: npm run package failed';
-    const tested = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...mutation.tests], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
+    // --bail=1: the first failing test is enough to call it caught; the rest need not run.
+    const tested = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--bail=1', ...mutation.tests], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
     const outcome = tested.status === 0 ? 'missed' : 'caught';
     console.log(outcome);
     return outcome;
