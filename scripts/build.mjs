@@ -22,6 +22,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { writeCommandList } from './command-list.mjs';
 import { completionsWritten, writeCompletions } from './completions.mjs';
 import { readCurrent } from './dist-layout.mjs';
 import { externalModules } from './external-modules.mjs';
@@ -96,6 +97,8 @@ await removeAllBut([name, previous, 'current.json', '.npmignore', ...(before ? [
 if (stamped) {
   // The shell completion scripts, from the build just made (package.json ships completions/).
   writeCompletions(root);
+  // docs/command-list.md, from the same build.
+  writeCommandList(root);
   await mkdir(dirname(stampPath), { recursive: true });
   await writeFile(stampPath, JSON.stringify({ inputs: digest(root, inputs), dist: digest(root, ['dist']) }));
 }

@@ -192,6 +192,10 @@ const mutations = [
   { name: 'the sandbox cannot listen on an IPv6 address', file: 'src/sandbox/server.ts', find: 'await listen(server, host, port);', replace: 'await listen(server, formatHost(host), port);', tests: ['test/sandbox/server.test.ts'] },
   { name: 'an update-mask path is misspelt', file: 'src/destinations/fields.ts', find: "  topicArn: 'string',", replace: "  topicARN: 'string',", tests: ['test/unit/closest.test.ts'] },
   { name: 'help exit-codes leaves out 143', file: 'src/help/topics.ts', find: '  143  stopped by SIGTERM\n', replace: '', tests: ['test/e2e/help.test.ts'] },
+  // A command is a folder and a registry line: help, help commands and completions follow the registry given.
+  { name: 'the command tree is built from ipctl\'s own registry whatever main() is given', file: 'src/run.ts', find: 'const state: RunState = { exitCode: exitCodes.ok, deps: guarded, args, scrubber, registry };', replace: 'const state: RunState = { exitCode: exitCodes.ok, deps: guarded, args, scrubber, registry: ownRegistry };', tests: ['test/unit/added-command.test.ts'] },
+  { name: 'help commands leaves out commands without a group', file: 'src/help/command-list.ts', find: '  if (children.length === 0) return [{ words, command }];', replace: '  if (children.length === 0) return words.length > 2 ? [{ words, command }] : [];', tests: ['test/unit/added-command.test.ts', 'test/unit/command-list.test.ts'] },
+  { name: 'help commands shows no arguments', file: 'src/help/command-list.ts', find: '[...words, ...argumentsOf(command)]', replace: '[...words]', tests: ['test/unit/added-command.test.ts'] },
   { name: 'help environment leaves out IPCTL_CACHE_DIR', file: 'src/help/topics.ts', find: '  IPCTL_CACHE_DIR     where', replace: '  IPCTL_CACHEDIR      where', tests: ['test/e2e/help.test.ts', 'test/e2e/lazy-loading.test.ts'] },
   { name: 'the scrubber marks a credential with ****, not [redacted]', file: 'src/output/scrubber.ts', find: "const redactedMark = '[redacted]';", replace: "const redactedMark = '****';", tests: ['test/unit/scrubber.test.ts'] },
   {

@@ -1,4 +1,5 @@
 import { enableCompileCache } from './compile-cache.js';
+import type { Registry } from './commands/registry.js';
 import { type Deps, processDeps } from './deps.js';
 import { exitCodes } from './errors.js';
 import { standaloneExecutable } from './installation.js';
@@ -9,9 +10,11 @@ export { processDeps };
 /**
  * Runs ipctl with argv (as in process.argv) and returns the exit code. What
  * needs no command tree is answered here, from this one small module; the rest
- * is src/run.ts, loaded only when needed.
+ * is src/run.ts, loaded only when needed. `commands` replaces ipctl's own
+ * registry (a test's fixture command); the overview saved at build time then
+ * does not describe them, and is not used.
  */
-export async function main(argv: string[], deps: Deps = processDeps()): Promise<number> {
+export async function main(argv: string[], deps: Deps = processDeps(), commands?: Registry): Promise<number> {
   // No command at all: the overview, on stdout, as --help gives it.
   const args = argv.length > 2 ? argv.slice(2) : ['--help'];
   // The commonest question a script asks.
@@ -19,7 +22,7 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
     deps.stdout.write(`${version}\n`);
     return exitCodes.ok;
   }
-  const overview = args.length === 1 && (args[0] === '--help' || args[0] === '-h') ? renderedOverview(deps) : undefined;
+  const overview = !commands && args.length === 1 && (args[0] === '--help' || args[0] === '-h') ? renderedOverview(deps) : undefined;
   if (overview) {
     deps.stdout.write(overview);
     return exitCodes.ok;
@@ -27,7 +30,7 @@ export async function main(argv: string[], deps: Deps = processDeps()): Promise<
   // Everything from here on is compiled once and then read from Node's cache.
   enableCompileCache(deps.env);
   const { run } = await import('./run.js');
-  return run(args, deps);
+  return run(args, deps, commands);
 }
 
 /**

@@ -4,7 +4,7 @@ import { globalFlags } from './commands/globals.js';
 import { addFlags, commandPath, parseCommandInput } from './cli/declaration.js';
 import { familiarFlag } from './cli/familiar-flags.js';
 import { CommandTree } from './cli/tree.js';
-import { commands, groups } from './commands/registry.js';
+import { type Registry, registry as ownRegistry } from './commands/registry.js';
 import { isTableFormat, outputConflict, outputFormat, type OutputOptions, errorsAsText, isDocumentFormat, requestedOptions } from './output/format.js';
 import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
@@ -28,16 +28,16 @@ import { version } from './version.js';
  * returns the exit code. The only place that turns errors into exit codes; it
  * never calls process.exit. main.ts answers what needs no command tree first.
  */
-export async function run(args: string[], deps: Deps): Promise<number> {
+export async function run(args: string[], deps: Deps, registry: Registry = ownRegistry): Promise<number> {
   // Hidden: what the shell completion scripts ask when Tab is pressed. Not a commander command, so help never lists it.
   if (args[0] === '__complete') {
     const { answerCompletion } = await import('./completion/engine.js');
-    return answerCompletion(args.slice(1), deps, () => buildCommandTree(deps));
+    return answerCompletion(args.slice(1), deps, () => buildCommandTree(deps, registry));
   }
   // Everything ipctl writes passes the scrubber: no credential it sent comes back out.
   const scrubber = new Scrubber();
   const guarded: Deps = { ...deps, stdout: scrubber.guard(deps.stdout), stderr: scrubber.guard(deps.stderr) };
-  const state: RunState = { exitCode: exitCodes.ok, deps: guarded, args, scrubber };
+  const state: RunState = { exitCode: exitCodes.ok, deps: guarded, args, scrubber, registry };
   let code: number;
   try {
     const { program } = await buildProgram(state);
@@ -64,6 +64,8 @@ interface RunState {
   scrubber: Scrubber;
   /** argv after the script, as given. */
   args: readonly string[];
+  /** The commands there are. */
+  registry: Registry;
   context?: Context;
   /** The output format the command was asked for, known before its input is checked. */
   format?: OutputFormat;
@@ -74,8 +76,8 @@ interface RunState {
 }
 
 /** The whole command tree, every command declared: for shell completion and for checks that walk every command. */
-export async function buildCommandTree(deps: Deps): Promise<Command> {
-  const { program, tree } = await buildProgram({ exitCode: exitCodes.ok, deps, args: [], scrubber: new Scrubber() });
+export async function buildCommandTree(deps: Deps, registry: Registry = ownRegistry): Promise<Command> {
+  const { program, tree } = await buildProgram({ exitCode: exitCodes.ok, deps, args: [], scrubber: new Scrubber(), registry });
   await tree.declareAll();
   return program;
 }
@@ -97,6 +99,7 @@ async function buildProgram(state: RunState): Promise<{ program: Command; tree: 
   configureCommander(program, state);
   const tree = new CommandTree();
   tree.declareOnArrival(program);
+  const { groups, commands } = state.registry;
   for (const [name, summary] of Object.entries(groups)) {
     const group = program
       .command(name)
@@ -135,7 +138,7 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   if (conflict) throw usageError([conflict], `See: ipctl ${commandPath(command)} --help`);
   const global = command.optsWithGlobals();
   const paint = await paintFor(state.deps.stderr, state.deps.env, global.color !== false);
-  const context = createContext(state.deps, global, paint, state.scrubber, { commandTree: () => buildCommandTree(state.deps) });
+  const context = createContext(state.deps, global, paint, state.scrubber, { commandTree: () => buildCommandTree(state.deps, state.registry) });
   state.context = context;
   context.format = state.format;
   if (isDocumentFormat(state.format) && !state.errorsAsText) context.held = [];
@@ -211,17 +214,24 @@ async function queryFor(expression: string, format: OutputFormat) {
 }
 
 function addHelpCommand(program: Command, tree: CommandTree, state: RunState): void {
-  const topics = Object.keys(helpTopics).join(', ');
+  const topics = [...Object.keys(helpTopics), 'commands'].join(', ');
   const help = program
     .command('help')
     .argument('[topic...]', `a command, or one of: ${topics}`)
     .summary('Show help for a command, or a topic')
     .description(`Show help for a command, or a topic (${topics})`)
     .addHelpText('after', helpCommandText);
+  const { groups, commands } = state.registry;
   const topLevel = [...Object.keys(groups), ...commands.filter((entry) => entry.path.length === 1).map((entry) => entry.path[0])];
-  completeValues(help, 'topic', [...Object.keys(helpTopics), ...topLevel]);
+  completeValues(help, 'topic', [...Object.keys(helpTopics), 'commands', ...topLevel]);
   configureCommander(help, state);
   help.action(async (topic: string[]) => {
+    if (topic.join(' ') === 'commands') {
+      const { commandList } = await import('./help/command-list.js');
+      await tree.declareAll();
+      writeHelp(state.deps.stdout, commandList(program), state);
+      return;
+    }
     const text = Object.hasOwn(helpTopics, topic.join(' ')) ? helpTopics[topic.join(' ')] : undefined;
     if (text) {
       writeHelp(state.deps.stdout, text, state);

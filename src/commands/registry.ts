@@ -14,7 +14,13 @@ export interface CommandEntry {
   load(): Promise<{ default: CommandSpec }>;
 }
 
-export const groups: Record<string, string> = {
+/** The commands there are: the groups (the first word of two-word commands) and every command. */
+export interface Registry {
+  groups: Record<string, string>;
+  commands: CommandEntry[];
+}
+
+const groups: Record<string, string> = {
   orgs: 'Organizations',
   invites: 'Invites to an organization',
   providers: 'The catalogue of providers',
@@ -25,7 +31,7 @@ export const groups: Record<string, string> = {
   auth: 'Credentials of the profile in use',
 };
 
-export const commands: CommandEntry[] = [
+const commands: CommandEntry[] = [
   { path: ['orgs', 'get'], summary: 'Show an organization', load: () => import('./orgs/get.js') },
   { path: ['invites', 'list'], summary: "List an organization's invites", load: () => import('./invites/list.js') },
   { path: ['projects', 'list'], summary: 'List the projects your credential can reach', load: () => import('./projects/list.js') },
@@ -57,3 +63,6 @@ export const commands: CommandEntry[] = [
   { path: ['sandbox'], summary: 'Run a local emulator of the platform API', load: () => import('./sandbox.js') },
   { path: ['version'], summary: 'Show the version, how ipctl was installed, and Node.js and platform details', load: () => import('./version.js') },
 ];
+
+/** ipctl's own commands; a test may run main() with more (a fixture command). */
+export const registry: Registry = { groups, commands };

@@ -4,7 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/commands/registry.js';
+import { registry } from '../../src/commands/registry.js';
+
+const { commands } = registry;
 
 const root = join(import.meta.dirname, '..', '..');
 const leftOut = ['auth login', 'auth migrate'];

@@ -3,12 +3,14 @@
 // by the C library's wcwidth (helpers/display-width.ts); the unwrapped text is
 // the same help at a width nothing needs wrapping at.
 import { describe, expect, it } from 'vitest';
-import { commands, groups } from '../../src/commands/registry.js';
+import { registry } from '../../src/commands/registry.js';
 import { displayWidths, withoutSgr } from '../helpers/display-width.js';
 import { runMain } from '../helpers/in-process.js';
 
-/** README, `ipctl help [exit-codes | environment | retries | COMMAND]`. */
-const topics = ['exit-codes', 'environment', 'retries'];
+const { commands, groups } = registry;
+
+/** docs/commands.md, `ipctl help [exit-codes | environment | retries | commands | COMMAND]`. */
+const topics = ['exit-codes', 'environment', 'retries', 'commands'];
 
 /** Every help there is: the overview, each group's, each command's, `help`'s own, each topic. */
 const helps: string[][] = [

@@ -162,7 +162,7 @@ describe('ipctl help', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('No command or help topic "invites lsit".');
-    expect(result.stderr).toContain('Topics: exit-codes, environment, retries.');
+    expect(result.stderr).toContain('Topics: exit-codes, environment, retries, commands.');
   });
 });
 

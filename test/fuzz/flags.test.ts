@@ -7,13 +7,15 @@ import { Command } from 'commander';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configureCommand } from '../../src/cli/declaration.js';
-import { type CommandEntry, commands } from '../../src/commands/registry.js';
+import { type CommandEntry, registry } from '../../src/commands/registry.js';
 import { readConfigFile } from '../../src/config/read.js';
 import { runIpctl, tempDir } from '../helpers/cli.js';
 import { apiCommands } from '../helpers/commands.js';
 import { type InProcessResult, runMain } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { fuzzParameters, hostileFileContent, hostileText } from './arbitraries.js';
+
+const { commands } = registry;
 
 const fixture = useFixture();
 const files = tempDir('ipctl-fuzz-');

@@ -5,6 +5,7 @@ import type { Deps, Sleep } from '../../src/deps.js';
 import type { Choice, PagerCommand, Prompter } from '../../src/host-ui.js';
 import { main } from '../../src/main.js';
 import { cleanEnv } from './cli.js';
+import type { Registry } from '../../src/commands/registry.js';
 
 export interface InProcessResult {
   code: number;
@@ -44,6 +45,8 @@ export interface InProcessOptions {
   dispatcher?: Deps['dispatcher'];
   /** Starts ipctl in the background (`sandbox --background`); without one, this ipctl cannot. */
   startDetached?: Deps['startDetached'];
+  /** The commands there are, in place of ipctl's own registry (a fixture command added). */
+  registry?: Registry;
 }
 
 /**
@@ -100,7 +103,7 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     timer = setTimeout(() => reject(new Error(`ipctl ${JSON.stringify(args)} did not finish within ${options.timeoutMs ?? 15_000} ms`)), options.timeoutMs ?? 15_000);
   });
   try {
-    const code = await Promise.race([main(['node', 'ipctl', ...args], deps), hang]);
+    const code = await Promise.race([main(['node', 'ipctl', ...args], deps, options.registry), hang]);
     return { code, stdout, stderr, output };
   } finally {
     clearTimeout(timer);

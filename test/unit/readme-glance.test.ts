@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/commands/registry.js';
+import { registry } from '../../src/commands/registry.js';
+
+const { commands } = registry;
 
 const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
 const from = readme.indexOf('\n## Commands at a glance\n');
