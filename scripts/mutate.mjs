@@ -2,12 +2,14 @@
 // runs the tests that should catch each. A planted bug the tests miss is a test
 // that cannot fail. Exit 0 when every one was caught; the report says which not.
 // Usage: node scripts/mutate.mjs [NAME...]   (names from the list below; default: all)
+//        node scripts/mutate.mjs --jobs 2 --part 1/3   (two at once, in two copies; the first third)
 //        node scripts/mutate.mjs --check     (each can be planted; runs nothing)
 //        node scripts/mutate.mjs --list      (each name and its tests, as JSON; runs nothing)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -551,21 +553,43 @@ const mutations = [
   { name: 'a successful run under -o json drops its notices', file: 'src/run.ts', find: '  for (const line of held) context.say(line);\n', replace: '', tests: ['test/e2e/one-problem-document.test.ts'] },
 ];
 
-const chosen = process.argv.slice(2);
-if (chosen[0] === '--check') {
+const { values: options, positionals: chosen } = parseArgs({
+  allowPositionals: true,
+  options: { check: { type: 'boolean' }, list: { type: 'boolean' }, jobs: { type: 'string', default: '1' }, part: { type: 'string' } },
+});
+if (options.check) {
   checkPlantable();
-} else if (chosen[0] === '--list') {
+} else if (options.list) {
   console.log(JSON.stringify(mutations.map(({ name, tests }) => ({ name, tests }))));
 } else {
-  const selected = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
-  const work = mkdtempSync(join(tmpdir(), 'ipctl-mutate-'));
-  try {
-    copySource(work);
-    const results = selected.map((mutation) => ({ mutation, outcome: tryMutation(mutation, work) }));
-    report(results);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const named = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
+  await runAll(partOf(named, options.part), Number(options.jobs));
+}
+
+/** --part I/N: every Nth planted bug from the Ith, so that a whole run can be split across sittings or machines. */
+function partOf(selected, part) {
+  if (part === undefined) return selected;
+  const [index, total] = part.split('/').map(Number);
+  if (!Number.isInteger(index) || !Number.isInteger(total) || index < 1 || index > total) throw new Error('--part takes I/N, 1 <= I <= N');
+  return selected.filter((_, at) => at % total === index - 1);
+}
+
+/** Runs the planted bugs in `jobs` copies of the source at once, each taking the next one left. */
+async function runAll(selected, jobs) {
+  if (!Number.isInteger(jobs) || jobs < 1) throw new Error('--jobs takes a whole number from 1');
+  const queue = [...selected];
+  const results = new Map();
+  const worker = async () => {
+    const work = mkdtempSync(join(tmpdir(), 'ipctl-mutate-'));
+    try {
+      copySource(work);
+      for (let mutation = queue.shift(); mutation; mutation = queue.shift()) results.set(mutation, await tryMutation(mutation, work));
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, selected.length) }, worker));
+  report(selected.map((mutation) => ({ mutation, outcome: results.get(mutation) })));
 }
 
 /**
@@ -602,27 +626,38 @@ function copySource(target) {
 }
 
 /** 'caught', 'missed', or why it could not be tried. */
-function tryMutation(mutation, dir) {
+async function tryMutation(mutation, dir) {
   const path = join(dir, mutation.file);
   const original = readFileSync(path, 'utf8');
   const count = original.split(mutation.find).length - 1;
   if (count !== 1) return `not planted: the text is in ${mutation.file} ${count} times, not once`;
   writeFileSync(path, original.replace(mutation.find, mutation.replace));
   try {
-    process.stdout.write(`${mutation.name} … `);
-    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: dir, encoding: 'utf8' });
-    if (built.status !== 0) return 'caught (the build fails)';
-    // A bug planted in the standalone executable's build needs the executable built from it.
-    if (mutation.package && spawnSync(process.execPath, ['scripts/package.mjs'], { cwd: dir, encoding: 'utf8' }).status !== 0) return 'not tried: npm run package failed';
-    // --bail=1: the first failing test is enough to call it caught; the rest need not run.
-    const tested = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--bail=1', ...mutation.tests], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
-    const outcome = tested.status === 0 ? 'missed' : 'caught';
-    console.log(outcome);
+    const outcome = await plantedOutcome(mutation, dir);
+    console.log(`${mutation.name} … ${outcome}`);
     return outcome;
   } finally {
     writeFileSync(path, original);
     if (mutation.package) rmSync(join(dir, 'release'), { recursive: true, force: true });
   }
+}
+
+async function plantedOutcome(mutation, dir) {
+  if ((await exitOf(process.execPath, ['scripts/build.mjs'], dir)) !== 0) return 'caught (the build fails)';
+  // A bug planted in the standalone executable's build needs the executable built from it.
+  if (mutation.package && (await exitOf(process.execPath, ['scripts/package.mjs'], dir)) !== 0) return 'not tried: npm run package failed';
+  // --bail=1: the first failing test is enough to call it caught; the rest need not run.
+  const tested = await exitOf(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--bail=1', ...mutation.tests], dir, { ...process.env, CI: '' });
+  return tested === 0 ? 'missed' : 'caught';
+}
+
+/** Runs a program in `cwd`, its output discarded, and resolves to its exit code. */
+function exitOf(program, args, cwd, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(program, args, { cwd, env, stdio: 'ignore' });
+    child.on('error', () => resolve(-1));
+    child.on('close', (code) => resolve(code ?? -1));
+  });
 }
 
 function report(results) {
