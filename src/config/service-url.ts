@@ -15,7 +15,7 @@ import { suggestedCommand } from './suggest.js';
 export function serviceUrlProblem(value: string): string | undefined {
   // The URL parser drops a leading space and keeps a trailing one as %20, and drops or encodes
   // invisible characters (a soft hyphen, a zero-width space): none of that is what was meant.
-  if (/[\s\p{Cc}\p{Cf}\p{Z}]/u.test(value)) return 'must not hold spaces, invisible or control characters (one copied with a space or a line end?)';
+  if (holdsUnseen(value)) return 'must not hold spaces, invisible or control characters (one copied with a space or a line end?)';
   if (!URL.canParse(value)) return 'is not a URL';
   const url = new URL(value);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http(s) URL, not ${url.protocol.slice(0, -1)}`;
@@ -30,6 +30,11 @@ export function serviceUrlProblem(value: string): string | undefined {
   if (value.includes('#')) return 'must not have a fragment (#…)';
   if (hasDotStep(value)) return 'must not hold a . or .. path step (the parser would drop or climb it, in any spelling such as %2e)';
   return undefined;
+}
+
+/** Whether a URL holds a space, a line end, or a character that shows as nothing: a URL parser drops or encodes each. */
+export function holdsUnseen(value: string): boolean {
+  return /[\s\p{Cc}\p{Cf}\p{Z}]/u.test(value);
 }
 
 /** What comes between `//` and the path: [user@]host[:port]. */
