@@ -17,7 +17,7 @@ export default defineCommand({
     host: flag('--host <address>', 'address to listen on (default: 127.0.0.1)', z._default(z.string().check(z.trim(), z.minLength(1, 'must not be empty')), '127.0.0.1')),
     port: flag(
       '--port <number>',
-      `port to listen on; 0 picks a free one (default: ${defaultSandboxPort})`,
+      `port to listen on, 0 to 65535; 0 picks a free one (default: ${defaultSandboxPort})`,
       z._default(numberValue(wholeNumber(0, 65535, `${defaultSandboxPort}, or 0 for any free port`)), defaultSandboxPort),
     ),
     json: flag('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token', z.optional(z.boolean())),
