@@ -124,6 +124,12 @@ async function expectRefused(result: InProcessRun, setting: NumberSetting, label
   expect(await fixture.requests(), label).toEqual([]);
 }
 
+/** fast-check counts its examples among the runs: these run first, then `runs` generated ones. */
+function withExamples<T>(runs: number, examples: T[]): fc.Parameters<T> {
+  const parameters = fuzzParameters(runs);
+  return { ...parameters, numRuns: examples.length + (parameters.numRuns ?? runs), examples } as fc.Parameters<T>;
+}
+
 async function freshRun(): Promise<void> {
   await fixture.clearFaults();
   await fixture.clearRequests();
@@ -156,7 +162,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
         expect(host.timers, label(setting, text)).toContain(Math.round(value * 1000));
         expect(Math.max(...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
       }),
-      { ...fuzzParameters(45), examples: numberExamples(setting) },
+      withExamples(45, numberExamples(setting)),
     );
   });
 
@@ -177,7 +183,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
         expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(5);
         expect((await fixture.requests()).filter((request) => request.operation === 'getProvider')).toHaveLength(value + 1);
       }),
-      { ...fuzzParameters(40), examples: numberExamples(setting) },
+      withExamples(40, numberExamples(setting)),
     );
   });
 
@@ -199,7 +205,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
         for (const wait of host.waits) expect(wait, label(setting, text)).toBeLessThanOrEqual(limitMs);
         expect(Math.max(0, ...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
       }),
-      { ...fuzzParameters(30), examples: numberExamples(setting) },
+      withExamples(30, numberExamples(setting)),
     );
   });
 
@@ -226,7 +232,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
         expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(0);
         expect(await created()).toBe(2);
       }),
-      { ...fuzzParameters(20), examples: numberExamples(setting) },
+      withExamples(20, numberExamples(setting)),
     );
   });
 
@@ -245,7 +251,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
         for (const wait of host.waits) expect(wait, label(setting, text)).toBeLessThanOrEqual(Math.ceil(1000 / value));
         expect(Math.max(0, ...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
       }),
-      { ...fuzzParameters(20), examples: numberExamples(setting) },
+      withExamples(20, numberExamples(setting)),
     );
   });
 
@@ -270,7 +276,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
         expect(result.code, `${text}: ${result.stderr}`).toBe(0);
         expect(JSON.parse(result.stdout)).toMatchObject({ shard: `${index}/${count}` });
       }),
-      { ...fuzzParameters(20), examples: [...numberExamples(total).map(([text]): [[string, string]] => [[text, '4']]), ...numberExamples(total).map(([text]): [[string, string]] => [['1', text]])] },
+      withExamples(20, [...numberExamples(total).map(([text]): [[string, string]] => [[text, '4']]), ...numberExamples(total).map(([text]): [[string, string]] => [['1', text]])]),
     );
   });
 
@@ -289,7 +295,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
         if (value === 0) expect(port).toBeGreaterThan(0);
         else expect(port).toBe(value);
       }),
-      { ...fuzzParameters(25), examples: numberExamples(setting) },
+      withExamples(25, numberExamples(setting)),
     );
   });
 });
@@ -456,7 +462,7 @@ describe('a URL is refused with exit 2 naming where it came from, or requests go
           config.remove();
         }
       }),
-      { ...fuzzParameters(60), examples: urlExamples() },
+      withExamples(60, urlExamples()),
     );
   });
 });
