@@ -130,6 +130,15 @@ function withExamples<T>(runs: number, examples: T[]): fc.Parameters<T> {
   return { ...parameters, numRuns: examples.length + (parameters.numRuns ?? runs), examples } as fc.Parameters<T>;
 }
 
+/** Checks `check` for every example of `setting`'s texts, then for `runs` generated ones, each against a sandbox with no faults queued and an empty request log. */
+function forEveryText(setting: NumberSetting, runs: number, check: (text: string) => Promise<void>): Promise<void> {
+  const property = fc.asyncProperty(numberTexts(setting), async (text) => {
+    await freshRun();
+    await check(text);
+  });
+  return fc.assert(property, withExamples(runs, numberExamples(setting)));
+}
+
 async function freshRun(): Promise<void> {
   await fixture.clearFaults();
   await fixture.clearRequests();
@@ -140,6 +149,16 @@ function given(setting: NumberSetting, text: string): { args: string[]; env: Rec
   return setting.name.startsWith('--') ? { args: [setting.name, text], env: {} } : { args: [], env: { [setting.name]: text } };
 }
 
+/** `providers get salesforce`, which needs no credential, on the host clock given. */
+function providerGet(host: ReturnType<typeof recordingClock>, args: string[], env: Record<string, string>): Promise<InProcessRun> {
+  return runMain(['providers', 'get', 'salesforce', ...args], { env: fixture.env(env), hostClock: host.clock, now: host.now });
+}
+
+/** The next `times` provider reads are answered 503, retryable. */
+function failProviderReads(times: number): Promise<void> {
+  return fixture.addFaults({ getProvider: [{ kind: 'status', status: 503, retryable: true, times }] });
+}
+
 const label = (setting: NumberSetting, text: string) => `${setting.name} ${JSON.stringify(text)}`;
 
 describe('a number is plain decimal within its documented range, or exit 2 naming it, nothing sent', { timeout: 240_000 }, () => {
@@ -148,22 +167,18 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
     { name: '--timeout', min: '0.001', max: '3600', decimals: 3 },
     { name: 'IPCTL_TIMEOUT', min: '0.001', max: '3600', decimals: 3 },
   ])('$name: each answer is waited for exactly that long, never past a timer\'s limit', async (setting) => {
-    await fc.assert(
-      fc.asyncProperty(numberTexts(setting), async (text) => {
-        await freshRun();
-        const host = recordingClock();
-        const { args, env } = given(setting, text);
-        const result = await runMain(['providers', 'get', 'salesforce', '--retries', '0', '-o', 'json', ...args], { env: fixture.env(env), hostClock: host.clock, now: host.now });
-        const value = setting.name.startsWith('IPCTL_') && text === '' ? 30 : documentedValue(text, setting);
-        if (value === undefined) return expectRefused(result, setting, label(setting, text));
-        // A timeout shorter than the sandbox takes to answer is reached: exit 5, saying how long was waited (README, Exit codes).
-        if (result.code === 5) expect(result.stderr, label(setting, text)).toContain(`No answer within ${value} s`);
-        else expect(JSON.parse(result.stdout), `${label(setting, text)}: ${result.stderr}`).toMatchObject({ name: 'salesforce' });
-        expect(host.timers, label(setting, text)).toContain(Math.round(value * 1000));
-        expect(Math.max(...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
-      }),
-      withExamples(45, numberExamples(setting)),
-    );
+    await forEveryText(setting, 45, async (text) => {
+      const host = recordingClock();
+      const { args, env } = given(setting, text);
+      const result = await providerGet(host, ['--retries', '0', '-o', 'json', ...args], env);
+      const value = setting.name.startsWith('IPCTL_') && text === '' ? 30 : documentedValue(text, setting);
+      if (value === undefined) return expectRefused(result, setting, label(setting, text));
+      // A timeout shorter than the sandbox takes to answer is reached: exit 5, saying how long was waited (README, Exit codes).
+      if (result.code === 5) expect(result.stderr, label(setting, text)).toContain(`No answer within ${value} s`);
+      else expect(JSON.parse(result.stdout), `${label(setting, text)}: ${result.stderr}`).toMatchObject({ name: 'salesforce' });
+      expect(host.timers, label(setting, text)).toContain(Math.round(value * 1000));
+      expect(Math.max(...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
+    });
   });
 
   // README (Global flags), docs/environment.md: retries of a failed request, 0 to 10.
@@ -171,20 +186,16 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
     { name: '--retries', min: '0', max: '10', decimals: 0 },
     { name: 'IPCTL_RETRIES', min: '0', max: '10', decimals: 0 },
   ])('$name: a request that keeps failing is sent that many times more', async (setting) => {
-    await fc.assert(
-      fc.asyncProperty(numberTexts(setting), async (text) => {
-        await freshRun();
-        await fixture.addFaults({ getProvider: [{ kind: 'status', status: 503, retryable: true, times: 12 }] });
-        const host = recordingClock();
-        const { args, env } = given(setting, text);
-        const result = await runMain(['providers', 'get', 'salesforce', ...args], { env: fixture.env({ IPCTL_RETRY_MAX_WAIT: '3600', ...env }), hostClock: host.clock, now: host.now });
-        const value = setting.name.startsWith('IPCTL_') && text === '' ? 3 : documentedValue(text, setting);
-        if (value === undefined) return expectRefused(result, setting, label(setting, text));
-        expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(5);
-        expect((await fixture.requests()).filter((request) => request.operation === 'getProvider')).toHaveLength(value + 1);
-      }),
-      withExamples(40, numberExamples(setting)),
-    );
+    await forEveryText(setting, 40, async (text) => {
+      await failProviderReads(12);
+      const host = recordingClock();
+      const { args, env } = given(setting, text);
+      const result = await providerGet(host, args, { IPCTL_RETRY_MAX_WAIT: '3600', ...env });
+      const value = setting.name.startsWith('IPCTL_') && text === '' ? 3 : documentedValue(text, setting);
+      if (value === undefined) return expectRefused(result, setting, label(setting, text));
+      expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(5);
+      expect((await fixture.requests()).filter((request) => request.operation === 'getProvider')).toHaveLength(value + 1);
+    });
   });
 
   // docs/environment.md: the most seconds spent waiting between retries (0 to 3600), the first backoff (0 to 60).
@@ -192,21 +203,17 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
     { name: 'IPCTL_RETRY_MAX_WAIT', min: '0', max: '3600', decimals: 3 },
     { name: 'IPCTL_RETRY_BACKOFF', min: '0', max: '60', decimals: 3 },
   ])('$name: no wait before a retry is longer than it allows', async (setting) => {
-    await fc.assert(
-      fc.asyncProperty(numberTexts(setting), async (text) => {
-        await freshRun();
-        await fixture.addFaults({ getProvider: [{ kind: 'status', status: 503, retryable: true, times: 1 }] });
-        const host = recordingClock();
-        const result = await runMain(['providers', 'get', 'salesforce'], { env: fixture.env({ IPCTL_RETRIES: '1', IPCTL_RETRY_BACKOFF: '1', [setting.name]: text }), hostClock: host.clock, now: host.now });
-        const value = text === '' ? undefined : documentedValue(text, setting);
-        if (value === undefined && text !== '') return expectRefused(result, setting, label(setting, text));
-        expect([0, 5], `${label(setting, text)}: ${result.stderr}`).toContain(result.code);
-        const limitMs = value === undefined ? timerLimitMs : Math.round(value * 1000);
-        for (const wait of host.waits) expect(wait, label(setting, text)).toBeLessThanOrEqual(limitMs);
-        expect(Math.max(0, ...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
-      }),
-      withExamples(30, numberExamples(setting)),
-    );
+    await forEveryText(setting, 30, async (text) => {
+      await failProviderReads(1);
+      const host = recordingClock();
+      const result = await providerGet(host, [], { IPCTL_RETRIES: '1', IPCTL_RETRY_BACKOFF: '1', [setting.name]: text });
+      const value = text === '' ? undefined : documentedValue(text, setting);
+      if (value === undefined && text !== '') return expectRefused(result, setting, label(setting, text));
+      expect([0, 5], `${label(setting, text)}: ${result.stderr}`).toContain(result.code);
+      const limitMs = value === undefined ? timerLimitMs : Math.round(value * 1000);
+      for (const wait of host.waits) expect(wait, label(setting, text)).toBeLessThanOrEqual(limitMs);
+      expect(Math.max(0, ...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
+    });
   });
 
   /** A bulk import of two rows in a file of its own, with the flags given. */
@@ -224,35 +231,27 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
   // docs/commands/connections-bulk.md: requests in flight at once, 1 to 64.
   it('--concurrency: a bulk import runs with it', async () => {
     const setting = { name: '--concurrency', min: '1', max: '64', decimals: 0 };
-    await fc.assert(
-      fc.asyncProperty(numberTexts(setting), async (text) => {
-        await freshRun();
-        const result = await bulkImport([setting.name, text], recordingClock());
-        if (documentedValue(text, setting) === undefined) return expectRefused(result, setting, label(setting, text));
-        expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(0);
-        expect(await created()).toBe(2);
-      }),
-      withExamples(20, numberExamples(setting)),
-    );
+    await forEveryText(setting, 20, async (text) => {
+      const result = await bulkImport([setting.name, text], recordingClock());
+      if (documentedValue(text, setting) === undefined) return expectRefused(result, setting, label(setting, text));
+      expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(0);
+      expect(await created()).toBe(2);
+    });
   });
 
   // docs/commands/connections-bulk.md: at most N requests a second, evenly spaced (1000/N ms apart), a positive number.
   it('--rate: a bulk import waits at most 1000/N ms between requests, never past a timer\'s limit', async () => {
     const setting = { name: '--rate', min: '0.001', max: '100000', decimals: 3 };
-    await fc.assert(
-      fc.asyncProperty(numberTexts(setting), async (text) => {
-        await freshRun();
-        const host = recordingClock();
-        const result = await bulkImport([setting.name, text], host);
-        const value = documentedValue(text, setting);
-        if (value === undefined) return expectRefused(result, setting, label(setting, text));
-        expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(0);
-        expect(await created()).toBe(2);
-        for (const wait of host.waits) expect(wait, label(setting, text)).toBeLessThanOrEqual(Math.ceil(1000 / value));
-        expect(Math.max(0, ...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
-      }),
-      withExamples(20, numberExamples(setting)),
-    );
+    await forEveryText(setting, 20, async (text) => {
+      const host = recordingClock();
+      const result = await bulkImport([setting.name, text], host);
+      const value = documentedValue(text, setting);
+      if (value === undefined) return expectRefused(result, setting, label(setting, text));
+      expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(0);
+      expect(await created()).toBe(2);
+      for (const wait of host.waits) expect(wait, label(setting, text)).toBeLessThanOrEqual(Math.ceil(1000 / value));
+      expect(Math.max(0, ...host.timers, ...host.waits)).toBeLessThanOrEqual(timerLimitMs);
+    });
   });
 
   // docs/commands/connections-bulk.md: --shard I/N, I from 1 to N, N from 1 to 1000.
@@ -283,20 +282,17 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
   // docs/sandbox.md, `ipctl sandbox --help`: the port to listen on, 0 for any free one, up to 65535.
   it('sandbox --port: the sandbox listens there, or exit 2 naming --port', async () => {
     const setting = { name: '--port', min: '0', max: '65535', decimals: 0 };
-    await fc.assert(
-      fc.asyncProperty(numberTexts(setting), async (text) => {
-        const result = await runMain(['sandbox', '--host', '127.0.0.1', '--port', text, '--json'], { env: fixture.env(), signal: AbortSignal.abort() });
-        const value = documentedValue(text, setting);
-        if (value === undefined) return expectRefused(result, setting, label(setting, text));
-        // A port another program holds is exit 1, said as such; else the sandbox listened where asked.
-        if (result.code === 1) return expect(result.stderr).toMatch(/in use|permission|EACCES|EADDRINUSE/i);
-        expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(0);
-        const port = Number(new URL(JSON.parse(result.stdout.trim().split('\n')[0]!).baseUrl).port);
-        if (value === 0) expect(port).toBeGreaterThan(0);
-        else expect(port).toBe(value);
-      }),
-      withExamples(25, numberExamples(setting)),
-    );
+    await forEveryText(setting, 25, async (text) => {
+      const result = await runMain(['sandbox', '--host', '127.0.0.1', '--port', text, '--json'], { env: fixture.env(), signal: AbortSignal.abort() });
+      const value = documentedValue(text, setting);
+      if (value === undefined) return expectRefused(result, setting, label(setting, text));
+      // A port another program holds is exit 1, said as such; else the sandbox listened where asked.
+      if (result.code === 1) return expect(result.stderr).toMatch(/in use|permission|EACCES|EADDRINUSE/i);
+      expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(0);
+      const port = Number(new URL(JSON.parse(result.stdout.trim().split('\n')[0]!).baseUrl).port);
+      if (value === 0) expect(port).toBeGreaterThan(0);
+      else expect(port).toBe(value);
+    });
   });
 });
 
