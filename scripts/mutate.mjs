@@ -43,7 +43,7 @@ const mutations = [
   // A spoiled credential or URL is refused before anything is sent
   { name: 'a credential with whitespace around it is sent', file: 'src/config/secret.ts', find: "  if (/^\\s|\\s$/.test(value)) return 'starts or ends with whitespace';\n", replace: '', tests: ['test/unit/credential-shape.test.ts'] },
   { name: 'a credential with a control character is sent', file: 'src/config/secret.ts', find: "  if (/[\\u0000-\\u001f\\u007f-\\u009f]/.test(value)) return 'holds a control character';\n", replace: '', tests: ['test/unit/credential-shape.test.ts'] },
-  { name: 'a base URL with a trailing space is sent as %20', file: 'src/config/service-url.ts', find: "  if (/[\\s\\u0000-\\u001f\\u007f-\\u009f]/.test(value)) return", replace: '  if (false) return', tests: ['test/unit/credential-shape.test.ts'] },
+  { name: 'a base URL with a trailing space is sent as %20', file: 'src/config/service-url.ts', find: '  if (holdsUnseen(value)) return', replace: '  if (false) return', tests: ['test/unit/credential-shape.test.ts'] },
   // Every encoding a server may echo a credential in
   { name: "the scrubber misses a credential's HTML entities", file: 'src/output/scrubber.ts', find: 'forms.push(...markupForms(value), ...escapedForms(value), ...encoded)', replace: 'forms.push(...escapedForms(value), ...encoded)', tests: ['test/unit/scrub-encodings.test.ts', 'test/e2e/echoed-encodings.test.ts'] },
   { name: 'the scrubber misses a credential in base64 at an offset', file: 'src/output/scrubber.ts', find: 'for (const offset of [0, 1, 2]) {', replace: 'for (const offset of [0]) {', tests: ['test/unit/scrub-encodings.test.ts', 'test/e2e/echoed-encodings.test.ts'] },
@@ -397,7 +397,7 @@ const mutations = [
   { name: '--retry-uncertain sends again a row whose connection exists', file: 'src/connections/bulk/import.ts', find: 'if (matches?.length === 1) {', replace: 'if (false) {', tests: ['test/e2e/connections-remove.test.ts'] },
   { name: '--rate is ignored', file: 'src/connections/bulk/run.ts', find: 'new SendGate(options.concurrency, gateClock(clock), context.deps.random ?? Math.random, options.rate)', replace: 'new SendGate(options.concurrency, gateClock(clock), context.deps.random ?? Math.random)', tests: ['test/e2e/bulk-rate.test.ts'] },
   { name: '--rate is taken without --from-file', file: 'src/commands/connections/generate-bulk.ts', find: "  ['rate', '--rate'],\n", replace: '', tests: ['test/unit/bulk-rate-flag.test.ts'] },
-  { name: '--rate takes 0', file: 'src/commands/connections/pacing-flags.ts', find: "z.positive('must be more than 0 requests a second, such as 50 or 0.5')", replace: 'z.minimum(0)', tests: ['test/unit/bulk-rate-flag.test.ts'] },
+  { name: '--rate takes 0', file: 'src/commands/connections/pacing-flags.ts', find: "min: 0.001, max: 100_000", replace: 'min: 0, max: 100_000', tests: ['test/unit/bulk-rate-flag.test.ts', 'test/fuzz/numbers-urls.test.ts'] },
   { name: 'the sandbox never answers 429 for a rate limit', file: 'src/sandbox/faults.ts', find: 'if (retryAt !== undefined && (!over || retryAt > over.retryAt))', replace: 'if (false)', tests: ['test/sandbox/rate-limit.test.ts', 'test/e2e/bulk-rate.test.ts'] },
   { name: 'the sandbox counts the requests it answered 429', file: 'src/sandbox/faults.ts', find: 'if (!over) for (const limit of limits) limit.admit(credential, now);', replace: 'for (const limit of limits) limit.admit(credential, now);', tests: ['test/sandbox/rate-limit.test.ts'] },
   { name: 'the sandbox rate-limits every credential together', file: 'src/sandbox/handler.ts', find: "return `${typeof apiKey === 'string' ? apiKey : ''} ${req.headers.authorization ?? ''}`;", replace: "return '';", tests: ['test/sandbox/rate-limit.test.ts'] },
@@ -429,7 +429,7 @@ const mutations = [
   { name: 'Retry-After as an HTTP date is ignored', file: 'src/api/retry.ts', find: 'return httpDate.test(text) ? dateWaitMs(text, now) : undefined;', replace: 'return undefined;', tests: ['test/unit/retry.test.ts'] },
   { name: 'backoff grows past 16 times the first wait', file: 'src/api/retry.ts', find: 'Math.min(policy.backoffMs * 2 ** (retry - 1), policy.backoffMs * backoffCeilingFactor)', replace: 'policy.backoffMs * 2 ** (retry - 1)', tests: ['test/unit/retry.test.ts'] },
   { name: 'two retries by default, not three', file: 'src/config/retry-policy.ts', find: '{ retries: 3, maxWaitMs: 60_000, backoffMs: 500 }', replace: '{ retries: 2, maxWaitMs: 60_000, backoffMs: 500 }', tests: ['test/unit/retry-defaults.test.ts'] },
-  { name: 'IPCTL_RETRIES is ignored', file: 'src/config/network.ts', find: ": [env.IPCTL_RETRIES, 'IPCTL_RETRIES']", replace: ": [undefined, 'IPCTL_RETRIES']", tests: ['test/unit/retry-defaults.test.ts'] },
+  { name: 'IPCTL_RETRIES is ignored', file: 'src/config/network.ts', find: "numberSetting(flags.retries, '--retries', env, 'IPCTL_RETRIES',", replace: "numberSetting(flags.retries, '--retries', {}, 'IPCTL_RETRIES',", tests: ['test/unit/retry-defaults.test.ts'] },
   { name: '--retries 0 still retries once', file: 'src/api/client.ts', find: 'if (!retryable || attempt > policy.retries) {', replace: 'if (!retryable || attempt > Math.max(1, policy.retries)) {', tests: ['test/unit/retry-defaults.test.ts'] },
   { name: 'a wait longer than the budget left is waited', file: 'src/api/client.ts', find: 'if (requested !== undefined && requested > budgetMs) {', replace: 'if (false) {', tests: ['test/e2e/retries.test.ts'] },
   { name: "a proxy error shows the proxy's password", file: 'src/api/proxy.ts', find: "    url.password = '';\n", replace: '', tests: ['test/e2e/proxy.test.ts'] },
@@ -551,6 +551,20 @@ const mutations = [
   { name: 'a notice is written beside the problem document under -o json', file: 'src/run.ts', find: '  if (isDocumentFormat(state.format) && !state.errorsAsText) context.held = [];\n', replace: '', tests: ['test/e2e/one-problem-document.test.ts'] },
   { name: 'the notices kept for a problem document are lost', file: 'src/output/diagnostics.ts', find: 'notes.length === 0 ? document :', replace: 'true ? document :', tests: ['test/e2e/one-problem-document.test.ts'] },
   { name: 'a successful run under -o json drops its notices', file: 'src/run.ts', find: '  for (const line of held) context.say(line);\n', replace: '', tests: ['test/e2e/one-problem-document.test.ts'] },
+  // Numbers are plain decimal within their documented range; a URL is refused or used as exactly what it names
+  { name: '--timeout accepts an exponent', file: 'src/schema/numbers.ts', find: 'const written = /^[0-9]+(?:\\.([0-9]+))?$/.exec(text);', replace: 'const written = /^[0-9]+(?:\\.([0-9]+))?(?:e[0-9]+)?$/i.exec(text);', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a number with whitespace around it is taken', file: 'src/schema/numbers.ts', find: 'const written = /^[0-9]+(?:\\.([0-9]+))?$/.exec(text);', replace: 'const written = /^[0-9]+(?:\\.([0-9]+))?$/.exec(text.trim());', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a timeout below a millisecond is taken', file: 'src/schema/numbers.ts', find: '(written[1]?.length ?? 0) <= rule.decimals', replace: 'true', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a timeout over an hour is taken', file: 'src/config/network.ts', find: "seconds(0.001, 3600, '60')", replace: "seconds(0.001, 3_000_000, '60')", tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: '--timeout is waited to the next second', file: 'src/context.ts', find: 'const timeoutMs = Math.round(timeoutSecondsFrom(global, deps.env) * 1000);', replace: 'const timeoutMs = Math.ceil(timeoutSecondsFrom(global, deps.env)) * 1000;', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'sandbox --port takes 65536', file: 'src/commands/sandbox.ts', find: 'wholeNumber(0, 65535,', replace: 'wholeNumber(0, 65536,', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a URL with a trailing tab is sent', file: 'src/config/service-url.ts', find: 'return /[\\s\\p{Cc}\\p{Cf}\\p{Z}]/u.test(value);', replace: "return /[\\s\\p{Cc}\\p{Cf}\\p{Z}]/u.test(value.replace(/\\t+$/, ''));", tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a URL with an invisible character is sent', file: 'src/config/service-url.ts', find: 'return /[\\s\\p{Cc}\\p{Cf}\\p{Z}]/u.test(value);', replace: 'return /[\\s\\p{Cc}]/u.test(value);', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a URL with an empty user name is sent', file: 'src/config/service-url.ts', find: " || authorityOf(value).includes('@'))", replace: ')', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a URL on port 0 is sent', file: 'src/config/service-url.ts', find: "if (url.port === '0') return", replace: 'if (false) return', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a URL with a .. step is sent to where the parser climbs', file: 'src/config/service-url.ts', find: '  if (hasDotStep(value)) return', replace: '  if (false) return', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a URL without its two slashes is sent', file: 'src/config/service-url.ts', find: "if (!/^https?:\\/\\/[^/\\\\]/i.test(value) || value.includes('\\\\'))", replace: 'if (false)', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  { name: 'a URL with an IPv4 address in hex is sent', file: 'src/config/service-url.ts', find: 'const address = writtenAddressProblem(authorityOf(value), url.hostname);', replace: 'const address = undefined;', tests: ['test/fuzz/numbers-urls.test.ts'] },
 ];
 
 const { values: options, positionals: chosen } = parseArgs({

@@ -1,8 +1,8 @@
 import { type Paint, plain } from './output/paint.js';
 import type { Command } from 'commander';
 import type { ApiClient } from './api/client.js';
-import { defaultTimeoutSeconds, settingEnv } from './config/defaults.js';
-import { retryPolicyFrom, trustedAuthorities } from './config/network.js';
+import { settingEnv } from './config/defaults.js';
+import { retryPolicyFrom, timeoutSecondsFrom, trustedAuthorities } from './config/network.js';
 import { exposedFileWarning } from './config/file-mode.js';
 import { credentialProblem } from './config/secret.js';
 import { configPath, readConfigFile } from './config/read.js';
@@ -91,8 +91,8 @@ const noKernel: KernelServices = {
 
 export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, scrubber = new Scrubber(), kernel = noKernel): Context {
   const debug = global.debug === true || isTruthy(deps.env.IPCTL_DEBUG);
-  // Whole milliseconds, at least one: timers take nothing else.
-  const timeoutMs = Math.ceil(timeoutSeconds(global, deps.env) * 1000);
+  // Whole milliseconds: a timeout is written to the millisecond (schema/numbers.ts).
+  const timeoutMs = Math.round(timeoutSecondsFrom(global, deps.env) * 1000);
   const retry = retryPolicyFrom(global, deps.env);
   const quiet = global.quiet === true || isTruthy(deps.env.IPCTL_QUIET);
   let store: ProfileStore | undefined;
@@ -249,12 +249,3 @@ function isTruthy(value: string | undefined): boolean {
   return value !== undefined && !['', '0', 'false', 'no'].includes(value.toLowerCase());
 }
 
-function timeoutSeconds(global: GlobalOptions, env: Record<string, string | undefined>): number {
-  const [raw, origin] = global.timeout !== undefined ? [global.timeout, '--timeout'] : [env.IPCTL_TIMEOUT, 'IPCTL_TIMEOUT'];
-  if (raw === undefined || (raw === '' && origin !== '--timeout')) return defaultTimeoutSeconds;
-  const seconds = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
-    throw new UsageError(`${origin} must be a number of seconds between 0 and 3600, not "${raw}".`, `For example: ${origin === '--timeout' ? '--timeout 60' : 'IPCTL_TIMEOUT=60'}`);
-  }
-  return seconds;
-}

@@ -1,5 +1,6 @@
 // The undici dispatcher for one route out: direct, or through a proxy. The
 // proxy case carries ipctl's own bound on tunnels, which undici lacks.
+import { holdsUnseen } from '../config/service-url.js';
 import { UsageError } from '../errors.js';
 import { type Dispatcher, EnvHttpProxyAgent, Pool } from './undici.js';
 
@@ -37,9 +38,12 @@ export function createDispatcher(proxy: string | undefined, { ca, timeoutMs }: {
  * A path, query or fragment has no meaning for a proxy: refused rather than dropped.
  */
 function proxyUrlProblem(proxy: string): string | undefined {
+  // The parser would drop the space or line end a copied value carries: not what was written.
+  if (holdsUnseen(proxy)) return 'holds spaces, invisible or control characters (one copied with a line end?)';
   if (!URL.canParse(proxy)) return 'is not a URL';
   const url = new URL(proxy);
   if (!/^https?:$/.test(url.protocol)) return 'is not an http(s) URL';
+  if (url.port === '0') return 'names port 0, where no proxy can be reached';
   if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(proxy)) return 'has a path, query or fragment, which a proxy URL cannot have';
   return undefined;
 }

@@ -3,6 +3,8 @@ import type { Context } from '../context.js';
 import { UsageError, UserError } from '../errors.js';
 import { InputSources } from '../input/sources.js';
 import type { Sandbox, SandboxOptions } from '../sandbox/server.js';
+import { numberValue } from '../schema/number-flags.js';
+import { wholeNumber } from '../schema/numbers.js';
 import * as z from '../schema/zod.js';
 import { defineCommand, flag } from './command.js';
 import { filePaths } from './input.js';
@@ -15,13 +17,8 @@ export default defineCommand({
     host: flag('--host <address>', 'address to listen on (default: 127.0.0.1)', z._default(z.string().check(z.trim(), z.minLength(1, 'must not be empty')), '127.0.0.1')),
     port: flag(
       '--port <number>',
-      `port to listen on; 0 picks a free one (default: ${defaultSandboxPort})`,
-      z._default(
-        z.coerce
-          .number({ error: 'must be a port number' })
-          .check(z.int('must be a whole number'), z.minimum(0, 'must be 0 (any free port) to 65535'), z.maximum(65535, 'must be 0 (any free port) to 65535')),
-        defaultSandboxPort,
-      ),
+      `port to listen on, 0 to 65535; 0 picks a free one (default: ${defaultSandboxPort})`,
+      z._default(numberValue(wholeNumber(0, 65535, `${defaultSandboxPort}, or 0 for any free port`)), defaultSandboxPort),
     ),
     json: flag('--json', 'print one JSON line with baseUrl, searchUrl, org, project, apiKey and token', z.optional(z.boolean())),
     env: flag('--env', 'print one `export IPCTL_BASE_URL=… IPCTL_SEARCH_URL=… IPCTL_API_KEY=… IPCTL_TOKEN=… IPCTL_ORG=… IPCTL_PROJECT=…` line for a shell to source or eval', z.optional(z.boolean())),

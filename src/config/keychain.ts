@@ -1,11 +1,13 @@
 import { InterruptedError, UserError, exitCodes } from '../errors.js';
 import { standaloneExecutable } from '../installation.js';
+import { seconds } from '../schema/numbers.js';
 import { capitalize } from '../words.js';
 
 /** The service name every credential of ipctl is kept under in the OS keychain. */
 const keychainService = 'ipctl';
 
 import type { CredentialKey } from './credential-keys.js';
+import { numberSetting } from './network.js';
 
 export type { CredentialKey };
 
@@ -53,7 +55,7 @@ const defaultTimeoutSeconds = 10;
 export async function keychainCall(operations: KeychainOperation[], env: Record<string, string | undefined>, signal?: AbortSignal): Promise<KeychainAnswer[]> {
   const worker = workerPath();
   if (!worker) return operations.map(() => ({ error: noKeychainSupport }));
-  const timeoutMs = keychainTimeoutSeconds(env) * 1000;
+  const timeoutMs = Math.round(keychainTimeoutSeconds(env) * 1000);
   if (signal?.aborted) throw interruptedKeychain();
   const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(process.execPath, [worker], { env: workerEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
@@ -129,22 +131,16 @@ function workerEnv(env: Record<string, string | undefined>): Record<string, stri
 }
 
 function keychainTimeoutSeconds(env: Record<string, string | undefined>): number {
-  const raw = env.IPCTL_KEYRING_TIMEOUT;
-  if (raw === undefined || raw === '') return defaultTimeoutSeconds;
-  const seconds = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
-    throw new UserError(`IPCTL_KEYRING_TIMEOUT must be a number of seconds between 0 and 600, not "${raw}".`, exitCodes.usage, 'For example: IPCTL_KEYRING_TIMEOUT=5');
-  }
-  return seconds;
+  return numberSetting(undefined, '', env, 'IPCTL_KEYRING_TIMEOUT', seconds(0.001, 600, '5')) ?? defaultTimeoutSeconds;
 }
 
 function interruptedKeychain(): InterruptedError {
   return new InterruptedError(`Interrupted while waiting for ${keychainName()}; its helper was stopped.`);
 }
 
-function keychainTimeout(seconds: number): UserError {
+function keychainTimeout(waited: number): UserError {
   return new UserError(
-    `${capitalize(keychainName())} did not answer within ${seconds} second${seconds === 1 ? "" : "s"}; stopped waiting.`,
+    `${capitalize(keychainName())} did not answer within ${waited} second${waited === 1 ? "" : "s"}; stopped waiting.`,
     exitCodes.temporary,
     'Check that the keyring is running and unlocked, then try again; or give the credential in IPCTL_API_KEY / IPCTL_TOKEN, or store it in the file with --insecure-storage.',
   );

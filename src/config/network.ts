@@ -2,43 +2,46 @@
 // certificate authorities to trust. Flags win over the environment.
 import { defaultRetryPolicy, type RetryPolicy, retryLimits } from './retry-policy.js';
 import { UsageError } from '../errors.js';
+import { type NumberRule, readNumber, seconds, wholeNumber } from '../schema/numbers.js';
+import { defaultTimeoutSeconds } from './defaults.js';
 
 type Env = Record<string, string | undefined>;
 
 export interface NetworkFlags {
+  timeout?: string;
   retries?: string;
   caFile?: string;
 }
 
+/** Seconds to wait for each answer: --timeout, else IPCTL_TIMEOUT, else the default. At most an hour, so no timer overflows. */
+export function timeoutSecondsFrom(flags: NetworkFlags, env: Env): number {
+  return numberSetting(flags.timeout, '--timeout', env, 'IPCTL_TIMEOUT', seconds(0.001, 3600, '60')) ?? defaultTimeoutSeconds;
+}
+
 /** --retries / IPCTL_RETRIES, IPCTL_RETRY_MAX_WAIT and IPCTL_RETRY_BACKOFF, checked. */
 export function retryPolicyFrom(flags: NetworkFlags, env: Env): RetryPolicy {
-  const [rawRetries, origin] = flags.retries !== undefined ? [flags.retries, '--retries'] : [env.IPCTL_RETRIES, 'IPCTL_RETRIES'];
   return {
-    retries: parseNumber(rawRetries, origin, { max: retryLimits.retries, whole: true, example: '2' }) ?? defaultRetryPolicy.retries,
-    maxWaitMs: secondsToMs(parseNumber(env.IPCTL_RETRY_MAX_WAIT, 'IPCTL_RETRY_MAX_WAIT', { max: retryLimits.maxWaitSeconds, example: '120' })) ?? defaultRetryPolicy.maxWaitMs,
-    backoffMs: secondsToMs(parseNumber(env.IPCTL_RETRY_BACKOFF, 'IPCTL_RETRY_BACKOFF', { max: retryLimits.backoffSeconds, example: '0.5' })) ?? defaultRetryPolicy.backoffMs,
+    retries: numberSetting(flags.retries, '--retries', env, 'IPCTL_RETRIES', wholeNumber(0, retryLimits.retries, '2')) ?? defaultRetryPolicy.retries,
+    maxWaitMs: secondsToMs(numberSetting(undefined, '', env, 'IPCTL_RETRY_MAX_WAIT', seconds(0, retryLimits.maxWaitSeconds, '120'))) ?? defaultRetryPolicy.maxWaitMs,
+    backoffMs: secondsToMs(numberSetting(undefined, '', env, 'IPCTL_RETRY_BACKOFF', seconds(0, retryLimits.backoffSeconds, '0.5'))) ?? defaultRetryPolicy.backoffMs,
   };
 }
 
-function parseNumber(raw: string | undefined, origin: string, rule: { max: number; whole?: boolean; example: string }): number | undefined {
-  // An empty variable is as good as unset; an empty flag is a mistake.
-  if (raw === undefined || (raw.trim() === '' && !origin.startsWith('--'))) return undefined;
-  const value = Number(raw);
-  const valid = /^\s*\d+(\.\d+)?\s*$/.test(raw) && Number.isFinite(value) && value <= rule.max && (!rule.whole || Number.isInteger(value));
-  if (!valid) {
-    const kind = rule.whole ? 'a whole number' : 'a number of seconds';
-    const example = origin.startsWith('--') ? `${origin} ${rule.example}` : `${origin}=${rule.example}`;
-    throw new UsageError(`${origin} must be ${kind} from 0 to ${rule.max}, not "${shorten(raw)}".`, `For example: ${example}`);
-  }
-  return value;
+/**
+ * A number from its flag, else its environment variable, read as every number
+ * is (schema/numbers.ts); undefined when neither is given. An empty variable is
+ * as good as unset; an empty flag is a mistake.
+ */
+export function numberSetting(flagValue: string | undefined, flagName: string, env: Env, variable: string, rule: NumberRule): number | undefined {
+  const [raw, origin] = flagValue !== undefined ? [flagValue, flagName] : [env[variable], variable];
+  if (raw === undefined || (raw === '' && origin === variable)) return undefined;
+  const read = readNumber(raw, rule);
+  if ('problem' in read) throw new UsageError(`${origin} ${read.problem}.`);
+  return read.value;
 }
 
 function secondsToMs(seconds: number | undefined): number | undefined {
   return seconds === undefined ? undefined : Math.round(seconds * 1000);
-}
-
-function shorten(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /**

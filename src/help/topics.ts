@@ -24,8 +24,8 @@ const environmentTopic = `Environment variables
   IPCTL_PROJECT       default project ID or name
   IPCTL_API_KEY       API key (X-Api-Key); preferred over a stored key
   IPCTL_TOKEN         bearer token (Authorization: Bearer); preferred over a stored token
-  IPCTL_TIMEOUT       seconds to wait for each answer (like --timeout; default 30)
-  IPCTL_RETRIES       retries of a failed request (like --retries; default 3, 0 for none)
+  IPCTL_TIMEOUT       seconds to wait for each answer, 0.001 to 3600 (like --timeout; default 30)
+  IPCTL_RETRIES       retries of a failed request, 0 to 10 (like --retries; default 3, 0 for none)
   IPCTL_RETRY_MAX_WAIT  most seconds spent waiting between attempts (default 60)
   IPCTL_RETRY_BACKOFF   first backoff wait in seconds, doubling per retry (default 0.5)
   IPCTL_CA_FILE       PEM file of a certificate authority to trust (like --ca-file)

@@ -333,7 +333,7 @@ describe('connections generate --from-file: flags', { timeout: 120_000 }, () => 
     [['--from-file', 'x.jsonl', '--api-key-file', 'key.txt'], '--api-key-file cannot be used with --from-file: put each API key in its row (apiKey).'],
     [['--from-file', 'x.jsonl', '--custom', 'password=@pw.txt'], '--custom password: with --from-file, a value from a file or stdin would go to every row; put it in the rows instead.'],
     [['--resume'], '--resume works with --from-file only.'],
-    [['--from-file', 'x.jsonl', '--concurrency', '0'], '--concurrency: must be at least 1'],
+    [['--from-file', 'x.jsonl', '--concurrency', '0'], '--concurrency: must be a whole number from 1 to 64'],
     [['--from-file', 'x.jsonl', '--retry-uncertain'], '--retry-uncertain works with --resume only.'],
     [['--from-file', 'x.txt'], '--format: cannot tell the format of x.txt from its name.'],
     [['--from-file', 'missing.jsonl'], '--from-file: cannot read missing.jsonl (no such file).'],

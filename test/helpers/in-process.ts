@@ -39,6 +39,8 @@ export interface InProcessOptions {
   clock?: TestClock;
   /** The host's filesystem (see faulty-fs.ts); node:fs unless given. */
   fs?: Deps['fs'];
+  /** The host's time and timers (Deps.clock), where a test records every wait and timer; built from `now` and `sleep` unless given. */
+  hostClock?: Deps['clock'];
   /** This process as lock files name it; the real one unless given. */
   processes?: Deps['processes'];
   /** Where requests go, in place of the network. */
@@ -94,6 +96,7 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     prompter: options.prompter,
     startPager: options.startPager,
     fs: options.fs,
+    clock: options.hostClock,
     processes: options.processes,
     dispatcher: options.dispatcher,
     startDetached: options.startDetached,

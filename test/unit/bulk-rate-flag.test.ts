@@ -27,7 +27,7 @@ describe('--rate', () => {
     const result = await generate('--from-file', input(3), '--rate', value);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/--rate: must be (a positive number of requests a second, such as 50 or 0\.5|more than 0 requests a second, such as 50 or 0\.5|at most 100000 requests a second)/);
+    expect(result.stderr).toContain('--rate: must be a number of requests a second from 0.001 to 100000');
     expect(result.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
     expect(await fixture.requests()).toEqual([]);
   });

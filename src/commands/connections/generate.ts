@@ -48,7 +48,7 @@ const generateFlags = {
   shard: flag(
     '--shard <i/n|auto>',
     'with --from-file: take only the rows whose key (group, consumer, provider) falls in shard I of N, for one job of a CI matrix; auto reads I and N from the CI',
-    z.optional(z.string().check(z.trim(), z.regex(/^(auto|\d{1,9}\/\d{1,9})$/, 'must be I/N (such as 2/4, the second of 4 jobs) or auto'))),
+    z.optional(z.string().check(z.regex(/^(auto|[0-9]{1,9}\/[0-9]{1,9})$/, 'must be I/N (such as 2/4, the second of 4 jobs) or auto'))),
     { values: ['auto'] },
   ),
   ...outputFlag,

@@ -1,29 +1,20 @@
 import { defaultConcurrency } from '../../config/defaults.js';
+import { numberValue } from '../../schema/number-flags.js';
+import { wholeNumber } from '../../schema/numbers.js';
 import * as z from '../../schema/zod.js';
 import { flag } from '../command.js';
+
+/** The range of --rate: at its least one request every 1000 s, a wait no timer overflows. */
+const rateRule = { noun: 'a number of requests a second', min: 0.001, max: 100_000, decimals: 3, example: '50 or 0.5' };
 
 /** `--concurrency` and `--rate` of the bulk runs (the import, and the removal of what it created); `when` opens their help, such as "with --from-file: ". */
 export function pacingFlags(when: string) {
   return {
-    concurrency: flag(
-      '--concurrency <n>',
-      `${when}requests in flight at once, 1 to 64 (default: ${defaultConcurrency})`,
-      z.optional(
-        z.pipe(
-          z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number from 1 to 64')), z.transform(Number)),
-          z.number().check(z.int(), z.minimum(1, 'must be at least 1'), z.maximum(64, 'must be at most 64')),
-        ),
-      ),
-    ),
+    concurrency: flag('--concurrency <n>', `${when}requests in flight at once, 1 to 64 (default: ${defaultConcurrency})`, z.optional(numberValue(wholeNumber(1, 64, '8')))),
     rate: flag(
       '--rate <n>',
-      `${when}at most N requests a second, retries included (a positive number: 50, 0.5); default: no cap`,
-      z.optional(
-        z.pipe(
-          z.pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a positive number of requests a second, such as 50 or 0.5')), z.transform(Number)),
-          z.number().check(z.positive('must be more than 0 requests a second, such as 50 or 0.5'), z.maximum(100_000, 'must be at most 100000 requests a second')),
-        ),
-      ),
+      `${when}at most N requests a second, retries included (0.001 to 100000: 50, 0.5); default: no cap`,
+      z.optional(numberValue(rateRule)),
     ),
   };
 }

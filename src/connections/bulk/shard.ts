@@ -12,6 +12,7 @@
  */
 import { hash } from 'node:crypto';
 import { UsageError } from '../../errors.js';
+import { readNumber, wholeNumber } from '../../schema/numbers.js';
 import type { RowIdentity } from './check.js';
 
 export interface Shard {
@@ -21,6 +22,8 @@ export interface Shard {
 }
 
 const maxShards = 1000;
+/** A CI's shard variable, read as every number is; its range is checked as --shard I/N's. */
+const shardVariable = wholeNumber(0, 999_999_999, '2');
 
 
 const shardFix = 'give I/N with 1 ≤ I ≤ N ≤ 1000, such as --shard 2/4 for the second of 4 jobs, or --shard auto to read them from the CI.';
@@ -59,9 +62,9 @@ function shardFromEnvironment(env: Record<string, string | undefined>): Shard {
     if (indexText === undefined || totalText === undefined) {
       throw new UsageError(`--shard auto: ${indexText === undefined ? total : index} is set but ${indexText === undefined ? index : total} is not (${ci}).`, `Set both, or give --shard I/N.`);
     }
-    const shard = { index: Number(indexText) + 1 - base, total: Number(totalText) };
-    const text = `${shard.index}/${shard.total}`;
-    if (!/^\d{1,9}$/.test(indexText.trim()) || !/^\d{1,9}$/.test(totalText.trim()) || shardProblems(text).length > 0) {
+    const [readIndex, readTotal] = [readNumber(indexText, shardVariable), readNumber(totalText, shardVariable)];
+    const shard = 'value' in readIndex && 'value' in readTotal ? { index: readIndex.value + 1 - base, total: readTotal.value } : undefined;
+    if (!shard || shardProblems(`${shard.index}/${shard.total}`).length > 0) {
       throw new UsageError(
         `--shard auto: ${index}=${JSON.stringify(indexText)} and ${total}=${JSON.stringify(totalText)} (${ci}) do not name a shard: ${index} counts from ${base}, up to ${total}${base === 0 ? ' - 1' : ''}, and ${total} is at most ${maxShards}.`,
         'Fix the variables, or give --shard I/N.',
