@@ -112,7 +112,7 @@ const mutations = [
   {
     name: 'two runs may share one results file',
     file: 'src/connections/bulk/import.ts',
-    find: 'const lock = resultsPath && !input.dryRun ? lockResults(resultsPath, context) : undefined;',
+    find: 'const lock = resultsPath && !input.dryRun ? await lockResults(resultsPath, context) : undefined;',
     replace: 'const lock = undefined as RunLock | undefined;',
     tests: ['test/e2e/connections-bulk.test.ts'],
   },
