@@ -20,7 +20,7 @@ import type { LockHost } from '../../src/config/lock.js';
 import { type RunLock, takeRunLock } from '../../src/config/run-lock.js';
 import type { Processes } from '../../src/deps.js';
 import type { Clock, TimerHandle } from '../../src/host-clock.js';
-import { SimDisk } from '../simulation/disk.js';
+import { type DiskFault, SimDisk } from '../simulation/disk.js';
 import { fuzzParameters } from './arbitraries.js';
 
 const results = '/sim/rows.results.jsonl';
@@ -69,7 +69,7 @@ class World {
   }
 
   /** The host a process sees: the shared disk, the wall clock, timers that run while it lives, and the processes of its machine. */
-  hostOf(proc: Proc): LockHost {
+  hostOf(proc: Proc, faults: DiskFault[] = []): LockHost {
     const world = this;
     const add = (timer: Timer): TimerHandle => (world.#timers.push(timer), timer);
     const clear = (handle: TimerHandle): void => void (world.#timers = world.#timers.filter((timer) => timer !== handle));
@@ -92,7 +92,7 @@ class World {
       isRunning: (pid) => running(pid) !== undefined,
       startTime: (pid) => (world.tellsStart[proc.host] ? running(pid)?.started : undefined),
     };
-    return { fs: this.disk.host(() => world.wall(), () => {}, []), clock, processes };
+    return { fs: this.disk.host(() => world.wall(), () => {}, faults), clock, processes };
   }
 
   /** Time passes: each living process's timers fire in order, and what they started runs. */
@@ -271,5 +271,63 @@ describe('the run lock, in generated worlds', () => {
       }),
       fuzzParameters(200),
     );
+  });
+});
+
+describe('the heartbeat', () => {
+  const heartbeatOf = (world: World): number => Date.parse((JSON.parse(world.disk.read(lockPath)!.toString('utf8')) as { heartbeat: string }).heartbeat);
+
+  it('that cannot be written is said once; the run keeps its lock, and the next beat that can be written refreshes it', async () => {
+    const world = new World({ here: true, there: true });
+    const owner = world.spawn('there', 4242);
+    const said: string[] = [];
+    // The 1st write creates the lock; the 2nd to 4th (the beats at 5, 10 and 15 s) fail as on a full disk.
+    const faults: DiskFault[] = [2, 3, 4].map((nth) => ({ call: 'write', nth, kind: 'enospc' }));
+    const lock = await world.drive(takeRunLock(world.hostOf(owner, faults), results, { warn: (line) => said.push(line) }));
+    await world.advance(16_000);
+    expect(said).toEqual([`Warning: cannot refresh ${lockPath} (ENOSPC: write); the run goes on, but another run may take the lock over once it has not been refreshed for 30 s.`]);
+    await world.advance(4_000);
+    expect(world.wall() - heartbeatOf(world)).toBe(0);
+    expect(owner.beats).toHaveLength(4);
+    const reader = world.spawn('here', 5001);
+    expect(await world.drive(takeRunLock(world.hostOf(reader), results))).toEqual({ heldBy: 'process 4242 on there' });
+    expect(said).toHaveLength(1);
+    (lock as RunLock).release();
+    expect(world.disk.read(lockPath)).toBeUndefined();
+  });
+
+  it('stops once the lock was taken over (its run stopped beating for longer than 30 s), says so once, and leaves the new lock alone', async () => {
+    const world = new World({ here: true, there: true });
+    const owner = world.spawn('there', 4242);
+    const said: string[] = [];
+    const lock = await world.drive(takeRunLock(world.hostOf(owner), results, { warn: (line) => said.push(line) }));
+    // Frozen (a laptop asleep, a stopped VM): its timers do not fire.
+    owner.alive = false;
+    await world.advance(60_000);
+    const reader = world.spawn('here', 5001);
+    const taken = await world.drive(takeRunLock(world.hostOf(reader), results));
+    expect(taken).toMatchObject({ tookOver: 'process 4242 on there, which stopped refreshing it' });
+    const readers = world.disk.read(lockPath)!.toString('utf8');
+    owner.alive = true;
+    await world.advance(30_000);
+    expect(said).toEqual([`Warning: ${lockPath} is no longer this run's lock (another run took it over, or it was removed); another run may be using the same results file.`]);
+    expect(JSON.parse(world.disk.read(lockPath)!.toString('utf8'))).toMatchObject({ pid: 5001, host: 'here' });
+    expect(world.disk.read(lockPath)!.toString('utf8')).not.toBe(readers);
+    (lock as RunLock).release();
+    expect(JSON.parse(world.disk.read(lockPath)!.toString('utf8'))).toMatchObject({ pid: 5001, host: 'here' });
+    (taken as RunLock).release();
+    expect(world.disk.read(lockPath)).toBeUndefined();
+  });
+
+  it('stops at release: no timer is left behind', async () => {
+    const world = new World({ here: true, there: true });
+    const owner = world.spawn('here', 4242);
+    const lock = await world.drive(takeRunLock(world.hostOf(owner), results));
+    await world.advance(12_000);
+    expect(owner.beats).toHaveLength(2);
+    (lock as RunLock).release();
+    await world.advance(60_000);
+    expect(owner.beats).toHaveLength(2);
+    expect(world.disk.read(lockPath)).toBeUndefined();
   });
 });
