@@ -91,6 +91,12 @@ export interface Processes {
   hostname: string;
   /** False only when it is known not to be (no process has that ID). */
   isRunning(pid: number): boolean;
+  /**
+   * When the process with that ID started, in the system's own units, to tell
+   * it from a later process given the same ID; undefined where the system
+   * does not say (outside Linux) or no process has it.
+   */
+  startTime?(pid: number): number | undefined;
 }
 
 /** The real processes: this one, and the system's answer about others. */
@@ -108,7 +114,24 @@ export function systemProcesses(): Processes {
         return (error as NodeJS.ErrnoException).code !== 'ESRCH';
       }
     },
+    startTime: linuxStartTime,
   };
+}
+
+/**
+ * Field 22 of /proc/<pid>/stat: the clock ticks from boot to the process's
+ * start. Read after the last `)`, since the command name (field 2) may hold
+ * spaces and parentheses.
+ */
+function linuxStartTime(pid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const stat = process.getBuiltinModule('node:fs').readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return Number.isSafeInteger(ticks) ? ticks : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The parts of the host a command may leave out, filled in with the real ones. */

@@ -25,11 +25,15 @@ export interface LockOptions {
   waiting?: (line: string) => void;
 }
 
-/** A writer holds the lock for milliseconds; ten seconds means it is gone. */
+/**
+ * A writer holds the lock for milliseconds; ten seconds means it is gone. This
+ * lock keeps its age rule: it needs no heartbeat, since no holder keeps it for
+ * as long as one would beat (a bulk run's lock, in run-lock.ts, does).
+ */
 const defaultStaleMs = 10_000;
 const defaultWaitMs = 15_000;
 /** A lock with no owner written in it, older than this, was left by a writer that died. */
-const emptyStaleMs = 1000;
+export const emptyStaleMs = 1000;
 
 /**
  * Runs `work` while holding `<file>.lock`; the lock is removed afterwards,
@@ -57,7 +61,7 @@ async function acquire(host: LockHost, lockPath: string, options: LockOptions): 
   let told = false;
   for (let round = 0; ; round += 1) {
     if (signal?.aborted) throw interruptedWaiting(lockPath);
-    if (tryCreate(host, lockPath)) return;
+    if (tryCreate(host, lockPath, ownerText(host)) !== undefined) return;
     const holder = readHolder(host, lockPath);
     if (holder && isStale(host, holder, staleMs)) {
       removeIfUnchanged(host.fs, lockPath, holder.text);
@@ -70,7 +74,7 @@ async function acquire(host: LockHost, lockPath: string, options: LockOptions): 
   }
 }
 
-async function pause(clock: Clock, ms: number, lockPath: string, signal: AbortSignal | undefined): Promise<void> {
+export async function pause(clock: Clock, ms: number, lockPath: string, signal: AbortSignal | undefined): Promise<void> {
   try {
     await clock.sleep(ms, signal);
   } catch {
@@ -82,17 +86,48 @@ function interruptedWaiting(lockPath: string): InterruptedError {
   return new InterruptedError(`Interrupted while waiting for ${lockPath}; nothing was changed.`);
 }
 
-function tryCreate(host: LockHost, lockPath: string): boolean {
-  const { fs, processes } = host;
+/** What this process writes in a lock it takes: who it is, when it took it, and when it last said it is alive (now). */
+export interface OwnRecord {
+  pid: number;
+  host: string;
+  /** This process's start time, where its host can tell (Processes.startTime). */
+  started: number | undefined;
+  /** When the lock was taken (ISO 8601). */
+  time: string;
+}
+
+export function ownRecord(host: LockHost): OwnRecord {
+  const { processes } = host;
+  return { pid: processes.pid, host: processes.hostname, started: processes.startTime?.(processes.pid), time: new Date(host.clock.now()).toISOString() };
+}
+
+/**
+ * The lock's text: the owner first (an earlier version reads `pid` and `host`
+ * alone, and understands it), then `heartbeat`, the time of its last refresh.
+ * Every field but the heartbeat stays the same while it is held, and the
+ * heartbeat's ISO 8601 text is always 24 characters, so a refresh overwrites
+ * the text in place without changing its length.
+ */
+export function recordText(own: OwnRecord, heartbeatMs: number): string {
+  return JSON.stringify({ pid: own.pid, host: own.host, started: own.started, time: own.time, heartbeat: new Date(heartbeatMs).toISOString() });
+}
+
+function ownerText(host: LockHost): string {
+  return recordText(ownRecord(host), host.clock.now());
+}
+
+/** Creates the lock holding `text`, atomically; its text when it was created, undefined when another holds it. */
+export function tryCreate(host: LockHost, lockPath: string, text: string): string | undefined {
+  const { fs } = host;
   let fd: number;
   try {
     fd = openForWriting(fs, lockPath, 'wx', 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw error;
   }
   try {
-    writeAll(fs, fd, JSON.stringify({ pid: processes.pid, host: processes.hostname, time: new Date(host.clock.now()).toISOString() }));
+    writeAll(fs, fd, text);
   } catch (error) {
     // A lock without its whole owner is taken over as abandoned within a second: it is not taken at all.
     fs.closeSync(fd);
@@ -104,13 +139,22 @@ function tryCreate(host: LockHost, lockPath: string): boolean {
     throw error;
   }
   fs.closeSync(fd);
-  return true;
+  return text;
 }
 
-interface Holder {
+export interface Holder {
   text: string;
   pid?: number;
   host?: string;
+  /** Its owner's start time, as its host told it. */
+  started?: number;
+  /**
+   * When its owner last refreshed it (ms since the epoch; NaN when the time
+   * cannot be read); undefined in a lock written by an earlier version, which
+   * never refreshed its locks.
+   */
+  heartbeat?: number;
+  /** Since the file last changed, by this machine's clock. */
   ageMs: number;
 }
 
@@ -120,7 +164,7 @@ interface Holder {
  * symbolic link, another user's file) or that holds something other than an
  * owner is an error at once: no wait could end it.
  */
-function readHolder(host: LockHost, lockPath: string): Holder | undefined {
+export function readHolder(host: LockHost, lockPath: string): Holder | undefined {
   const { fs } = host;
   let text: string;
   let ageMs: number;
@@ -163,20 +207,28 @@ function isTornOwner(text: string): boolean {
   }
 }
 
-/** `{pid, host}` as tryCreate writes them, or undefined for anything else. */
-function parseOwner(text: string | undefined): { pid: number; host?: string } | undefined {
+type Owner = Omit<Holder, 'text' | 'ageMs'>;
+
+/** The owner as recordText writes it (or an earlier version did: `{pid, host, time}`), or undefined for anything else. */
+function parseOwner(text: string | undefined): Owner | undefined {
   if (text === undefined) return undefined;
+  let owner: { pid?: unknown; host?: unknown; started?: unknown; heartbeat?: unknown } | null;
   try {
-    const owner = JSON.parse(text) as { pid?: unknown; host?: unknown } | null;
-    if (typeof owner?.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
-    return { pid: owner.pid, host: typeof owner.host === 'string' ? owner.host : undefined };
+    owner = JSON.parse(text) as typeof owner;
   } catch {
     return undefined;
   }
+  if (typeof owner?.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
+  return {
+    pid: owner.pid,
+    host: typeof owner.host === 'string' ? owner.host : undefined,
+    ...(typeof owner.started === 'number' ? { started: owner.started } : {}),
+    ...(owner.heartbeat === undefined ? {} : { heartbeat: typeof owner.heartbeat === 'string' ? Date.parse(owner.heartbeat) : Number.NaN }),
+  };
 }
 
 /** The lock's text, or undefined when it is gone. */
-function rereadText(fs: FileSystem, lockPath: string): string | undefined {
+export function rereadText(fs: FileSystem, lockPath: string): string | undefined {
   try {
     return fs.readFileSync(lockPath).toString('utf8');
   } catch {
@@ -219,65 +271,39 @@ function isStale(host: LockHost, holder: Holder, staleMs: number): boolean {
   return holder.ageMs > staleMs || processIsGone(host.processes, holder) || (holder.pid === undefined && holder.ageMs > emptyStaleMs);
 }
 
-/** The holder's process is known to be gone: it ran on this machine, and no process has its ID now. */
+/**
+ * The holder's process is known to be gone: it ran on this machine, and no
+ * process has its ID now, or the one that has it started at another time (the
+ * ID was given again).
+ */
 function processIsGone(processes: Processes, holder: Holder): boolean {
-  if (holder.pid === undefined || holder.host !== processes.hostname) return false;
-  return !processes.isRunning(holder.pid);
-}
-
-/** A lock held for the whole of a long run (a bulk import), taken at once or not at all. */
-export interface RunLock {
-  release(): void;
-  /** The process whose lock was taken over, when one had been left behind. */
-  tookOverFrom?: number;
+  const owner = ownerOnThisMachine(processes, holder);
+  return owner === 'gone' || owner === 'reused';
 }
 
 /**
- * Takes `<file>.lock` for a run, without waiting: the lock is created
- * atomically (O_EXCL), so of two runs started at once exactly one gets it. A
- * lock whose process is gone (killed, a lost CI runner on this machine) is
- * taken over; so is one still empty after a second (its writer died between
- * creating and writing it). Otherwise the holder is returned, to be named.
+ * What this machine knows of the lock's owner: nothing when it ran elsewhere;
+ * else whether its ID is free (`gone`), another process's (`reused`: running,
+ * started at another time), its own (`alive`: running, started when the lock
+ * says), or running with no start time to tell (`unsure`: an earlier
+ * version's lock, or a system that does not say).
  */
-export function takeRunLock(host: LockHost, file: string): RunLock | { heldBy: string } {
-  const lockPath = `${file}.lock`;
-  let tookOverFrom: number | undefined;
-  for (let round = 0; ; round += 1) {
-    if (tryCreate(host, lockPath)) return { tookOverFrom, release: () => removeIfOurs(host, lockPath) };
-    const holder = readHolder(host, lockPath);
-    if (!holder) {
-      // Released just now: try again, a few times; others keep taking it first only while they are running.
-      if (round < maxRunLockRounds) continue;
-      return { heldBy: 'other runs that keep taking it' };
-    }
-    const abandoned = holder.pid === undefined ? holder.ageMs > emptyStaleMs : processIsGone(host.processes, holder);
-    if (!abandoned) return { heldBy: describeHolder(host, holder) };
-    tookOverFrom = holder.pid;
-    removeIfUnchanged(host.fs, lockPath, holder.text);
-  }
+export function ownerOnThisMachine(processes: Processes, holder: Holder): 'elsewhere' | 'gone' | 'reused' | 'alive' | 'unsure' {
+  if (holder.pid === undefined || holder.host !== processes.hostname) return 'elsewhere';
+  if (!processes.isRunning(holder.pid)) return 'gone';
+  const started = holder.started === undefined ? undefined : processes.startTime?.(holder.pid);
+  if (started === undefined) return 'unsure';
+  return started === holder.started ? 'alive' : 'reused';
 }
 
-/** How often a run tries again to take a lock that was there, and gone when read. */
-const maxRunLockRounds = 20;
-
-function removeIfOurs(host: LockHost, lockPath: string): void {
-  let holder: Holder | undefined;
-  try {
-    holder = readHolder(host, lockPath);
-  } catch {
-    return; // not ours: ours reads back
-  }
-  if (holder?.pid === host.processes.pid && holder.host === host.processes.hostname) removeIfUnchanged(host.fs, lockPath, holder.text);
-}
-
-function describeHolder(host: LockHost, holder: Holder | undefined): string {
+export function describeHolder(host: LockHost, holder: Holder | undefined): string {
   if (holder === undefined) return 'another process';
   if (holder.pid === undefined) return 'a process that is starting';
   return `process ${holder.pid}${holder.host && holder.host !== host.processes.hostname ? ` on ${holder.host}` : ''}`;
 }
 
 /** Removes a stale lock only if it is still the one judged stale, not a new holder's. */
-function removeIfUnchanged(fs: FileSystem, lockPath: string, text: string): void {
+export function removeIfUnchanged(fs: FileSystem, lockPath: string, text: string): void {
   try {
     if (fs.readFileSync(lockPath).toString('utf8') === text) removeFile(fs, lockPath);
   } catch {

@@ -23,6 +23,8 @@ interface File {
 interface Open {
   path: string;
   append: boolean;
+  /** Where the next write goes, when not appending (as the system's file offset). */
+  position: number;
 }
 
 type DiskFaultKind = 'enospc' | 'eio' | 'short' | 'freeze';
@@ -128,7 +130,9 @@ export class SimDisk {
       if (planned === 'enospc' || planned === 'eio') throw systemError(planned, 'write');
       const count = planned === 'short' ? Math.max(1, Math.floor(length / 2)) : length;
       if (planned === 'short') full = fd;
-      change(target, { kind: 'write', at: target.open.append ? target.data.length : target.data.length, bytes: Buffer.from(data.subarray(offset, offset + count)) });
+      const at = target.open.append ? target.data.length : target.open.position;
+      change(target, { kind: 'write', at, bytes: Buffer.from(data.subarray(offset, offset + count)) });
+      target.open.position = at + count;
       return count;
     };
     const sync = (fd: number): void => {
@@ -149,7 +153,7 @@ export class SimDisk {
         const exists = disk.files.has(path);
         if (disk.folders.has(path) && !writing) {
           const fd = (nextFd += 1);
-          open.set(fd, { path, append: false });
+          open.set(fd, { path, append: false, position: 0 });
           return fd;
         }
         if (exists && numeric & constants.O_EXCL) throw systemError('eexist', 'open', path);
@@ -157,7 +161,7 @@ export class SimDisk {
         if (!exists) disk.files.set(path, { data: Buffer.alloc(0), synced: Buffer.alloc(0), pending: [], mode, mtimeMs: now() });
         else if (numeric & constants.O_TRUNC) change(disk.files.get(path)!, { kind: 'truncate', length: 0 });
         const fd = (nextFd += 1);
-        open.set(fd, { path, append: (numeric & constants.O_APPEND) !== 0 });
+        open.set(fd, { path, append: (numeric & constants.O_APPEND) !== 0, position: 0 });
         return fd;
       },
       closeSync(fd) {

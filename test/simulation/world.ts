@@ -108,6 +108,7 @@ export class World {
   /** One run of ipctl, in a process of its own, over the world as it is. */
   async #run(args: string[], net: Array<Fault | null>, diskFaults: RunSpec['disk'], stop: Stop | null): Promise<Outcome> {
     const clock = new SimClock((this.#now += 60_000));
+    const startedAt = this.#now;
     const pid = (this.#pid += 1);
     const interrupt = new AbortController();
     let steps = 0;
@@ -167,7 +168,8 @@ export class World {
       fs,
       clock,
       dispatcher: new SimDispatcher(this.service, network),
-      processes: { pid, hostname: 'sim-host', isRunning: (other) => other === pid && !stopped },
+      // A process's start time: the simulated time it began (every run is a new process, IDs are never given again).
+      processes: { pid, hostname: 'sim-host', isRunning: (other) => other === pid && !stopped, startTime: (other) => (other === pid && !stopped ? startedAt : undefined) },
       random: () => 0.5,
     };
     const deadline = clock.now() + hungAfterMs;

@@ -4,7 +4,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realFs, realHost } from '../helpers/host.js';
-import { takeRunLock, withFileLock } from '../../src/config/lock.js';
+import { withFileLock } from '../../src/config/lock.js';
+import { takeRunLock } from '../../src/config/run-lock.js';
 import { InterruptedError, UserError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -113,12 +114,12 @@ describe.each(unusableLocks)('a lock that is %s', (_, make, reason, remove) => {
     expect(() => lstatSync(lockPath)).not.toThrow();
   });
 
-  it('stops a bulk import from taking the results lock, with exit 2 naming it', () => {
+  it('stops a bulk import from taking the results lock, with exit 2 naming it', async () => {
     const results = join(dir.path, 'import.results.jsonl');
     make(`${results}.lock`);
     let error: unknown;
     try {
-      takeRunLock(realHost, results);
+      await takeRunLock(realHost, results);
     } catch (caught) {
       error = caught;
     }

@@ -75,7 +75,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
   // Exit 4 now if no API key is configured, before the input is read.
   api.prepare(operations.generateConnection, { path: { projectIdOrName: project } });
   // One run per results file, for the whole run: the results are read and written only under its lock.
-  const lock = resultsPath && !input.dryRun ? lockResults(resultsPath, context) : undefined;
+  const lock = resultsPath && !input.dryRun ? await lockResults(resultsPath, context) : undefined;
   let source: RowSource;
   try {
     source = await openSource(hostFs(context.deps), input.fromFile, context.deps.stdin);

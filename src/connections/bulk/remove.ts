@@ -66,7 +66,7 @@ export async function removeFromResults(input: RemovalInput, context: Context): 
   const api = await context.api(settings, { finishOnInterrupt: true, quietWaits: true });
   // Exit 4 now if no credential is configured, before the files are read.
   api.prepare(operations.getProject, { path: { projectIdOrName: 'check' } });
-  const lock = input.dryRun ? undefined : lockResults(resultsPath, context, 'removal');
+  const lock = input.dryRun ? undefined : await lockResults(resultsPath, context, 'removal');
   try {
     const fs = hostFs(context.deps);
     if (!input.resume && !input.dryRun) ResultsLog.assertNoRun(fs, resultsPath);

@@ -5,12 +5,11 @@
  * slowing down together on 429), the sender, and Ctrl-C.
  */
 import type { ApiClient } from '../../api/client.js';
-import { takeRunLock } from '../../config/lock.js';
-import type { RunLock } from '../../config/lock.js';
+import { type RunLock, takeRunLock } from '../../config/run-lock.js';
 import type { Clock } from '../../host-clock.js';
 import type { Context } from '../../context.js';
 import { fileHost, hostClock, hostFs } from '../../deps.js';
-import { FileWriteError, UsageError, UserError } from '../../errors.js';
+import { FileWriteError, InterruptedError, UsageError, UserError } from '../../errors.js';
 import { isOutOfSpace, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import { isDocumentFormat } from '../../output/format.js';
 import { gateClock, SendGate } from './gate.js';
@@ -19,11 +18,12 @@ import { ResultsLog } from './results.js';
 import { type RowToSend, Sender, type SenderOptions } from './send.js';
 
 /** Takes the lock on a results file for the whole run: the results are read and written only under it. */
-export function lockResults(resultsPath: string, context: Context, runName = 'import'): RunLock {
-  let lock: ReturnType<typeof takeRunLock>;
+export async function lockResults(resultsPath: string, context: Context, runName = 'import'): Promise<RunLock> {
+  let lock: Awaited<ReturnType<typeof takeRunLock>>;
   try {
-    lock = takeRunLock(fileHost(context.deps), resultsPath);
+    lock = await takeRunLock(fileHost(context.deps), resultsPath, { signal: context.deps.signal, watching: (line) => context.say(line), warn: (line) => context.say(line) });
   } catch (error) {
+    if (error instanceof InterruptedError) throw error;
     // A lock file that cannot be read or understood: named, with how to remove it.
     if (error instanceof UserError) throw new UsageError(`--results: ${error.message}`, error.hint);
     const code = (error as NodeJS.ErrnoException).code;
@@ -32,10 +32,10 @@ export function lockResults(resultsPath: string, context: Context, runName = 'im
   if ('heldBy' in lock) {
     throw new UsageError(
       `--results: ${resultsPath} is in use by another ${runName} (${lock.heldBy}); nothing was sent.`,
-      `Wait for that run to finish, or give another --results file. If no ipctl is running, remove ${resultsPath}.lock.`,
+      `Wait for that run to finish, or give another --results file. The next run takes the lock over once its process has ended on this machine, or its heartbeat has stopped for 30 s; if no ipctl is running anywhere, remove ${resultsPath}.lock.`,
     );
   }
-  if (lock.tookOverFrom !== undefined) context.say(`Took over the lock on ${resultsPath}, left by process ${lock.tookOverFrom}, which is no longer running.`);
+  if (lock.tookOver !== undefined) context.say(`Took over the lock on ${resultsPath}, left by ${lock.tookOver}.`);
   return lock;
 }
 
