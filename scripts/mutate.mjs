@@ -9,7 +9,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -186,7 +185,7 @@ const mutations = [
   { name: 'the /v1 notice is said for every request', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (deps.env.CI) return;', tests: ['test/unit/base-url.test.ts'] },
   { name: 'the /v1 notice is said under CI', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (versionNoticed) return;', tests: ['test/unit/base-url.test.ts'] },
   { name: 'a 404 from a base URL without /v1 has no hint', file: 'src/api/client.ts', find: 'if (hint) error.notes.push(hint);', replace: '', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
-  { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/e2e/connections-generate.test.ts'] },
+  { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/process/prompts.test.ts'] },
   { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
   // honest oracles
   { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/unit/profile-files.test.ts', 'test/fuzz/config-file.test.ts'] },
@@ -576,10 +575,7 @@ const mutations = [
   { name: 'a URL with an IPv4 address in hex is sent', file: 'src/config/service-url.ts', find: 'const address = writtenAddressProblem(authorityOf(value), url.hostname);', replace: 'const address = undefined;', tests: ['test/fuzz/numbers-urls.test.ts'] },
 ];
 
-const { values: options, positionals: chosen } = parseArgs({
-  allowPositionals: true,
-  options: { check: { type: 'boolean' }, list: { type: 'boolean' }, jobs: { type: 'string', default: '1' }, part: { type: 'string' } },
-});
+const { options, chosen } = parseArguments(process.argv.slice(2));
 if (options.check) {
   checkPlantable();
 } else if (options.list) {
@@ -587,6 +583,18 @@ if (options.check) {
 } else {
   const named = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
   await runAll(partOf(named, options.part), Number(options.jobs));
+}
+
+/** The options first (--check, --list, --jobs N, --part I/N), then names: a name may start with "--" itself. */
+function parseArguments(args) {
+  const options = { jobs: '1' };
+  let at = 0;
+  for (; at < args.length; at += 1) {
+    if (args[at] === '--check' || args[at] === '--list') options[args[at].slice(2)] = true;
+    else if (args[at] === '--jobs' || args[at] === '--part') options[args[at].slice(2)] = args[++at];
+    else break;
+  }
+  return { options, chosen: args.slice(at) };
 }
 
 /** --part I/N: every Nth planted bug from the Ith, so that a whole run can be split across sittings or machines. */
