@@ -166,6 +166,26 @@ export function writeAll(site: WriteSite, fd: number, data: string | Uint8Array)
   }
 }
 
+/**
+ * One write of `bytes` at the file's current position (its end, when opened
+ * for appending), off the main thread; resolves with how many bytes the system
+ * stored, which may be fewer. A `short` fault stores half of them, then fails
+ * with EFBIG saying how many were stored.
+ */
+export function writeSoon(site: WriteSite, fd: number, bytes: Uint8Array): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const fault = faultAt(site);
+    if (fault !== undefined && fault !== 'short' && fault !== 'kill') return reject(injected(fault, 'write'));
+    const length = fault === undefined ? bytes.length : Math.max(1, Math.floor(bytes.length / 2));
+    fs().write(fd, bytes, 0, length, null, (error, written) => {
+      if (error) return reject(error);
+      if (fault === 'kill') killed();
+      if (fault === 'short') return reject(Object.assign(injected('efbig', 'write'), { bytesWritten: written }));
+      resolve(written);
+    });
+  });
+}
+
 /** fdatasync: what was written is on the disk, not only in the system's cache. */
 export function syncData(site: WriteSite, fd: number): void {
   change(site, 'fdatasync', undefined, () => fs().fdatasyncSync(fd));

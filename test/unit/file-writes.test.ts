@@ -16,12 +16,12 @@ let count = 0;
 const fresh = (name: string) => join(dir.path, `${(count += 1)}-${name}`);
 
 describe('the fault hook', () => {
-  it('does nothing unless set', () => {
+  it('does nothing unless set', async () => {
     armFileFaults({});
     expect(() => checkFileFaultPlan()).not.toThrow();
     const log = ResultsLog.open(fresh('plain.jsonl'), false);
-    log.append([{ line: 1, status: 'started', ...who, time }]);
-    log.close();
+    await log.append([{ line: 1, status: 'started', ...who, time }]);
+    await log.close();
   });
 
   it.each(['results.write', 'nowhere:enospc', 'results.write:enospc:0', 'results.write:enospc:1:2', 'results.sync:short', 'results.write:ENOSPC', 'results.write:enospc:x'])(
@@ -50,12 +50,12 @@ describe('the results file when a write fails', () => {
     const path = fresh('failing.jsonl');
     armFileFaults({ IPCTL_TEST_FS_FAULT: `results.write:${kind}:3` });
     const log = ResultsLog.open(path, false);
-    log.append([{ line: 1, status: 'started', ...who, time }]);
-    log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
+    await log.append([{ line: 1, status: 'started', ...who, time }]);
+    await log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
     const before = readFileSync(path, 'utf8');
     let error: unknown;
     try {
-      log.append([{ line: 2, status: 'started', ...who, time }]);
+      await log.append([{ line: 2, status: 'started', ...who, time }]);
     } catch (caught) {
       error = caught;
     }
@@ -65,8 +65,8 @@ describe('the results file when a write fails', () => {
     expect((error as FileWriteError).message).toContain(`(${code})`);
     expect((error as FileWriteError).message).toContain(path);
     expect(readFileSync(path, 'utf8')).toBe(before);
-    expect(() => log.append([{ line: 3, status: 'started', ...who, time }])).toThrow(FileWriteError);
-    log.close();
+    await expect(log.append([{ line: 3, status: 'started', ...who, time }])).rejects.toThrow(FileWriteError);
+    await log.close();
     expect(readFileSync(path, 'utf8')).toBe(before);
     const prior = await readPriorResults(path);
     expect([prior.state(1), prior.state(2)]).toEqual(['created', 'none']);
@@ -79,7 +79,7 @@ describe('the results file when a write fails', () => {
     await log.started({ line: 1, status: 'started', ...who, time });
     await expect(log.started({ line: 2, status: 'started', ...who, time })).rejects.toThrow(FileWriteError);
     expect(log.failure?.code).toBe('EIO');
-    log.close();
+    await log.close();
   });
 
   it('records written together share one sync', async () => {
@@ -90,7 +90,7 @@ describe('the results file when a write fails', () => {
     const both = [log.started({ line: 1, status: 'started', ...who, time }), log.started({ line: 2, status: 'started', ...who, time })];
     expect((await Promise.allSettled(both)).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
     await expect(log.started({ line: 3, status: 'started', ...who, time })).rejects.toThrow(FileWriteError);
-    log.close();
+    await log.close();
   });
 
   it('opening on a full disk is exit 1; where the path may not be written, exit 2', () => {
