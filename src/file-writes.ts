@@ -127,7 +127,7 @@ function fs(): typeof import('node:fs') {
 }
 
 /** A write that stored only part of its bytes, and how many it did store. */
-export interface PartialWriteError extends NodeJS.ErrnoException {
+interface PartialWriteError extends NodeJS.ErrnoException {
   bytesWritten?: number;
 }
 
@@ -186,12 +186,7 @@ export function writeSoon(site: WriteSite, fd: number, bytes: Uint8Array): Promi
   });
 }
 
-/** fdatasync: what was written is on the disk, not only in the system's cache. */
-export function syncData(site: WriteSite, fd: number): void {
-  change(site, 'fdatasync', undefined, () => fs().fdatasyncSync(fd));
-}
-
-/** As syncData, without holding up the rest of ipctl while the disk works. */
+/** fdatasync (what was written is on the disk, not only in the system's cache), without holding up the rest of ipctl while the disk works. */
 export function syncDataSoon(site: WriteSite, fd: number): Promise<void> {
   return new Promise((resolve, reject) => {
     try {

@@ -314,9 +314,9 @@ export class Sender {
     return held;
   }
 
-  /** Records the results file never stored, because it stopped taking records: their rows go to the summary. */
+  /** Ending records the results file never stored, because it stopped taking records: their rows go to the summary (a lost "started" record's row was never sent). */
   noteUnstored(records: readonly ResultRecord[]): void {
-    for (const record of records) this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
+    for (const record of records) if (record.status !== 'started') this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
   }
 
   /** Written in one order (line, status, who, what came of it, time), so the file reads well. */
