@@ -136,10 +136,17 @@ export class ResultsLog {
     return this.append(endings.length === 0 ? [record] : [...endings, record]);
   }
 
-  /** A "started" record holds the row's identity and ipctl's words only, nothing a server said: the scrubber has nothing to look for in it (half the records, and the costliest step of writing them). */
+  /**
+   * Only what a server said is scrubbed: the scrubber's search was the costliest
+   * step of writing a record. A "started" record holds the row's identity and
+   * ipctl's words only; a created (removed, absent) one adds the IDs the service
+   * gave, scrubbed one by one; one with a problem is scrubbed whole.
+   */
   #text(record: ResultRecord): string {
-    const text = escapedInDocument(JSON.stringify(record));
-    return `${record.status === 'started' ? text : this.#scrub(text)}\n`;
+    if (record.status === 'started') return `${escapedInDocument(JSON.stringify(record))}\n`;
+    if (record.problem !== undefined || record.problems !== undefined) return `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`;
+    const ids = { ...(record.connectionId !== undefined ? { connectionId: this.#scrub(record.connectionId) } : {}), ...(record.projectId !== undefined ? { projectId: this.#scrub(record.projectId) } : {}) };
+    return `${escapedInDocument(JSON.stringify({ ...record, ...ids }))}\n`;
   }
 
   /** Writes and syncs what is still queued, and closes the file. */
