@@ -47,6 +47,9 @@ export interface ResultRecord extends RowIdentity {
   time: string;
 }
 
+/** Fields of a record that hold only ipctl's own words: nothing there to scrub. */
+const ipctlWords = new Set(['status', 'time']);
+
 /** The results file, open for appending. */
 export class ResultsLog {
   readonly path: string;
@@ -144,16 +147,18 @@ export class ResultsLog {
   }
 
   /**
-   * Only what a server said is scrubbed: the scrubber's search was the costliest
-   * step of writing a record. A "started" record holds the row's identity and
-   * ipctl's words only; a created (removed, absent) one adds the IDs the service
-   * gave, scrubbed one by one; one with a problem is scrubbed whole.
+   * Scrubbed of the run's credentials field by field: the record's texts are
+   * short, and the scrubber's search over each whole record was the costliest
+   * step of writing one. ipctl's own words (status, time) and numbers are left
+   * alone; every other text is scrubbed, the row's identity too, for a
+   * credential placed in a groupRef or consumerRef column by mistake is still
+   * a credential. A record with a problem is scrubbed whole.
    */
   #text(record: ResultRecord): string {
-    if (record.status === 'started') return `${escapedInDocument(JSON.stringify(record))}\n`;
     if (record.problem !== undefined || record.problems !== undefined) return `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`;
-    const ids = { ...(record.connectionId !== undefined ? { connectionId: this.#scrub(record.connectionId) } : {}), ...(record.projectId !== undefined ? { projectId: this.#scrub(record.projectId) } : {}) };
-    return `${escapedInDocument(JSON.stringify({ ...record, ...ids }))}\n`;
+    const scrubbed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record)) scrubbed[key] = typeof value === 'string' && !ipctlWords.has(key) ? this.#scrub(value) : value;
+    return `${escapedInDocument(JSON.stringify(scrubbed))}\n`;
   }
 
   /** Writes and syncs what is still queued, and closes the file. */
