@@ -37,6 +37,12 @@ describe('the results file when a credential sits in a row\'s own fields', () =>
     const second = results.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { line: number; status: string; groupRef: string }).filter((record) => record.line === 2);
     expect(second.map((record) => record.status)).toEqual(['started', 'created']);
     for (const record of second) expect(record.groupRef).toContain('[redacted]');
+    // The redacted record no longer names the row: --resume stops, sending nothing (docs/decisions.md).
+    const input = join(work.path, 'shifted.jsonl');
+    const again = await runMain(['connections', 'generate', '--project', 'demo', '--from-file', input, '--results', join(work.path, 'shifted.results.jsonl'), '--resume'], { env: fixture.env() });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('does not record this input');
+    expect(again.stdout + again.stderr).not.toContain(rowKey);
   });
 
   it('redacts the API key of the run placed in a consumerRef', async () => {
