@@ -7,8 +7,21 @@
 // bench/results.json (section bulkScale); scripts/figures.mjs renders docs/performance.md's table.
 // Targets: at 100,000 rows, rate ≥0.8× and CPU per row ≤1.5× the floor's; peak RSS at the
 // largest size ≤1.25× that at 1,000 rows.
-// Usage: node bench/bulk-scale.mjs [--this-node] [SIZE...]   (default: 1000 100000 1000000)
+// Usage: node bench/bulk-scale.mjs [--this-node] [--floor-section-only] [SIZE...]   (default: 1000 100000 1000000)
 // --this-node: this machine's Node only, not Node 24 too (a quicker check).
+// --floor-section-only: saves the bulkFloor section alone (a development run at other sizes
+// leaves the README's bulkScale figures as they are).
+//
+// Beside them runs the durable floor (bench/floor/durable-bulk.mjs: the same POSTs, each row's
+// "started" record written and fdatasynced, group-committed, before its request leaves), the
+// fair comparison for ipctl's guarantee. Up to 100,000 rows each figure is the median of
+// `rounds` rounds of the three in turn, with the spread (lowest–highest); larger sizes run once.
+// Section bulkFloor: { date, folder, loadAverage: {start, end}, rounds, targets: { rateAt, rate,
+// cpu, memoryAt, bytesPerRow }, nodes: [{ node, sizes: [{ rows, rounds, floor, durableFloor,
+// ipctl }] }], verdicts }, where each of floor, durableFloor and ipctl is { rowsPerSecond,
+// cpuMicrosPerRow, rssMiB, spread: { rowsPerSecond: [low, high], cpuMicrosPerRow, rssMiB } }.
+// docs/performance.md's section "Bulk import against the durable floor" is rendered from it
+// (npm run figures).
 // The input and results files go in the system's temporary folder (TMPDIR): the results
 // file's fdatasync calls wait on that disk, and the section records which folder it was.
 //
@@ -37,13 +50,16 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ipctl, registryNode, startSandbox, writeConfig } from './fixtures.mjs';
-import { saveResults } from './results.mjs';
+import { loadAverages, saveResults } from './results.mjs';
 import { formatRatio, median, printTable } from './stats.mjs';
 
 const thisNodeOnly = process.argv.includes('--this-node');
-const sizes = process.argv.slice(2).filter((arg) => arg !== '--this-node').map(Number);
+const floorSectionOnly = process.argv.includes('--floor-section-only');
+const sizes = process.argv.slice(2).filter((arg) => !arg.startsWith('--')).map(Number);
 if (sizes.length === 0) sizes.push(1_000, 100_000, 1_000_000);
 const smallRounds = 3;
+const floorTargets = { rateAt: 100_000, rate: 0.85, cpu: 1.35, memoryAt: 1_000_000, bytesPerRow: 40 };
+const durableFloorScript = join(import.meta.dirname, 'floor', 'durable-bulk.mjs');
 const targets = { rateAt: 100_000, rate: 0.8, cpu: 1.5, memory: 1.25 };
 const work = mkdtempSync(join(tmpdir(), 'ipctl-bench-scale-'));
 const floorScript = join(import.meta.dirname, 'floor', 'bulk.mjs');
@@ -63,8 +79,11 @@ try {
     results.push({ node: node.name.replace('Node ', ''), sizes: measured });
   }
   const verdicts = report(results);
-  saveResults('bulkScale', { date: new Date().toISOString().slice(0, 10), folder: tmpdir(), targets, nodes: results, verdicts });
-  process.exitCode = verdicts.every((verdict) => verdict.met) ? 0 : 1;
+  const floorVerdicts = reportDurable(results);
+  const date = new Date().toISOString().slice(0, 10);
+  if (!floorSectionOnly) saveResults('bulkScale', { date, folder: tmpdir(), targets, nodes: results.map(withoutDurable), verdicts });
+  saveResults('bulkFloor', { date, folder: tmpdir(), loadAverage: loadAverages(), rounds: smallRounds, targets: floorTargets, nodes: results.map(durableFigures), verdicts: floorVerdicts });
+  process.exitCode = [...verdicts, ...floorVerdicts].every((verdict) => verdict.met) ? 0 : 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -72,15 +91,17 @@ try {
 /** The floor and ipctl at one size, alternating; the median round of several for small sizes. */
 async function measureSize(node, rows) {
   const file = rowsFile(rows);
-  const rounds = rows <= 10_000 ? smallRounds : 1;
+  const rounds = rows <= floorTargets.rateAt ? smallRounds : 1;
   const floor = [];
+  const durable = [];
   const ours = [];
   for (let round = 0; round < rounds; round++) {
     floor.push(await measureRun(node, rows, (info) => [floorScript, file, scratch('floor-results'), info.baseUrl, info.project, info.apiKey, '8']));
+    durable.push(await measureRun(node, rows, (info) => [durableFloorScript, file, scratch('durable-floor-results'), info.baseUrl, info.project, info.apiKey, '8']));
     ours.push(await measureRun(node, rows, () => [ipctl, 'connections', 'generate', '--from-file', file, '--results', scratch('ipctl-results'), '-o', 'json']));
   }
-  const measured = { rows, floor: medianRun(floor), ipctl: medianRun(ours) };
-  console.log(`${node.name}, ${rows.toLocaleString('en-US')} rows: floor ${describe(measured.floor)}; ipctl ${describe(measured.ipctl)}`);
+  const measured = { rows, rounds, floor: medianRun(floor), durableFloor: medianOf(durable), ipctl: medianRun(ours), ipctlMedian: medianOf(ours), floorMedian: medianOf(floor) };
+  console.log(`${node.name}, ${rows.toLocaleString('en-US')} rows: floor ${describe(measured.floor)}; durable floor ${describe(measured.durableFloor)}; ipctl ${describe(measured.ipctl)}`);
   if (rows === targets.rateAt) measured.parts = await measureParts(node, rows, file);
   return measured;
 }
@@ -135,6 +156,69 @@ function scratch(name, extension = '') {
 function medianRun(runs) {
   const rate = median(runs.map((run) => run.rowsPerSecond));
   return runs.find((run) => run.rowsPerSecond === rate) ?? runs[0];
+}
+
+/** Each figure's median over the rounds, and its spread (lowest, highest). */
+function medianOf(runs) {
+  const figure = (key) => median(runs.map((run) => run[key]));
+  const spread = (key) => [Math.min(...runs.map((run) => run[key])), Math.max(...runs.map((run) => run[key]))];
+  return {
+    rowsPerSecond: figure('rowsPerSecond'),
+    cpuMicrosPerRow: figure('cpuMicrosPerRow'),
+    rssMiB: figure('rssMiB'),
+    spread: { rowsPerSecond: spread('rowsPerSecond'), cpuMicrosPerRow: spread('cpuMicrosPerRow'), rssMiB: spread('rssMiB') },
+  };
+}
+
+/** The bulkScale section keeps its shape (the README's table): the floor without durability and ipctl. */
+function withoutDurable({ node, sizes: measured }) {
+  return { node, sizes: measured.map(({ durableFloor, ipctlMedian, floorMedian, rounds, ...rest }) => rest) };
+}
+
+function durableFigures({ node, sizes: measured }) {
+  return { node, sizes: measured.map(({ rows, rounds, floorMedian, durableFloor, ipctlMedian }) => ({ rows, rounds, floor: floorMedian, durableFloor, ipctl: ipctlMedian })) };
+}
+
+function spreadOf(run, key, digits = 0) {
+  const [low, high] = run.spread[key];
+  return `${low.toFixed(digits)}–${high.toFixed(digits)}`;
+}
+
+/** The durable floor beside ipctl, with spreads, and the verdicts of its targets. */
+function reportDurable(results) {
+  const table = [['Node', 'rows', 'rounds', 'durable rows/s', 'ipctl rows/s', 'rate', 'durable CPU/row', 'ipctl CPU/row', 'CPU', 'durable RSS', 'ipctl RSS', 'RSS above, bytes/row']];
+  for (const { node, sizes: measured } of results) {
+    for (const { rows, rounds, durableFloor: durable, ipctlMedian: ours } of measured) {
+      table.push([node, rows.toLocaleString('en-US'), String(rounds), `${durable.rowsPerSecond.toFixed(0)} (${spreadOf(durable, 'rowsPerSecond')})`, `${ours.rowsPerSecond.toFixed(0)} (${spreadOf(ours, 'rowsPerSecond')})`, formatRatio(ours.rowsPerSecond / durable.rowsPerSecond), `${durable.cpuMicrosPerRow.toFixed(0)} µs (${spreadOf(durable, 'cpuMicrosPerRow')})`, `${ours.cpuMicrosPerRow.toFixed(0)} µs (${spreadOf(ours, 'cpuMicrosPerRow')})`, formatRatio(ours.cpuMicrosPerRow / durable.cpuMicrosPerRow), `${durable.rssMiB.toFixed(1)} MiB`, `${ours.rssMiB.toFixed(1)} MiB`, bytesAbove(ours, durable, rows).toFixed(0)]);
+    }
+  }
+  console.log('');
+  printTable(table);
+  const verdicts = results.flatMap(({ node, sizes: measured }) => durableVerdictsOf(node, measured));
+  console.log('');
+  for (const verdict of verdicts) console.log(`${verdict.met ? 'met   ' : 'MISSED'}  Node ${verdict.node}: ${verdict.what}: ${verdict.shown} (target ${verdict.target})`);
+  return verdicts;
+}
+
+function bytesAbove(ours, durable, rows) {
+  return ((ours.rssMiB - durable.rssMiB) * 1024 * 1024) / rows;
+}
+
+function durableVerdictsOf(node, measured) {
+  const verdicts = [];
+  const atRate = measured.find((size) => size.rows === floorTargets.rateAt);
+  if (atRate) {
+    const rate = atRate.ipctlMedian.rowsPerSecond / atRate.durableFloor.rowsPerSecond;
+    const cpu = atRate.ipctlMedian.cpuMicrosPerRow / atRate.durableFloor.cpuMicrosPerRow;
+    verdicts.push({ node, what: `rate at ${floorTargets.rateAt.toLocaleString('en-US')} rows, ipctl / durable floor`, ratio: rate, shown: formatRatio(rate), target: `≥${floorTargets.rate}×`, met: rate >= floorTargets.rate });
+    verdicts.push({ node, what: `CPU per row at ${floorTargets.rateAt.toLocaleString('en-US')} rows, ipctl / durable floor`, ratio: cpu, shown: formatRatio(cpu), target: `≤${floorTargets.cpu}×`, met: cpu <= floorTargets.cpu });
+  }
+  const atMemory = measured.find((size) => size.rows === floorTargets.memoryAt);
+  if (atMemory) {
+    const above = bytesAbove(atMemory.ipctlMedian, atMemory.durableFloor, atMemory.rows);
+    verdicts.push({ node, what: `peak RSS at ${floorTargets.memoryAt.toLocaleString('en-US')} rows above the durable floor's, per row`, ratio: above, shown: `${above.toFixed(0)} bytes`, target: `≤${floorTargets.bytesPerRow} bytes`, met: above <= floorTargets.bytesPerRow });
+  }
+  return verdicts;
 }
 
 function describe(run) {

@@ -25,12 +25,14 @@ const renderers = {
   'bulk-memory': renderBulkMemory,
   'bulk-scale': renderBulkScale,
   'bulk-parts': renderBulkParts,
+  'bulk-floor': renderBulkFloor,
+  'bulk-floor-targets': renderBulkFloorTargets,
   missed: renderMissed,
   standalone: renderStandalone,
 };
 
 /** What each section's figures come from, for a block whose section is missing. */
-const producers = { startup: 'npm run bench', standalone: 'npm run package, then npm run bench', bulk: 'npm run bench', bulkScale: 'npm run bench:bulk' };
+const producers = { startup: 'npm run bench', standalone: 'npm run package, then npm run bench', bulk: 'npm run bench', bulkScale: 'npm run bench:bulk', bulkFloor: 'npm run bench:bulk' };
 
 function main() {
   const { values, positionals } = parseArgs({ options: { check: { type: 'boolean' }, results: { type: 'string' } }, allowPositionals: true });
@@ -110,6 +112,30 @@ function section(results, name, lines) {
   if (figures) return { figures };
   const note = `not measured yet (\`${producers[name]}\` saves them to \`bench/results.json\`)`;
   return { note: lines ? `Figures ${note}.` : note };
+}
+
+/** The bulk import against the durable floor (bench/floor/durable-bulk.mjs), beside the floor without durability: medians of the rounds, with their spread. */
+function renderBulkFloor(results, lines) {
+  const { figures, note } = section(results, 'bulkFloor', lines);
+  if (note) return note;
+  const rate = (run) => `${wholeRate(run.rowsPerSecond)} rows/s (${wholeRate(run.spread.rowsPerSecond[0])}–${wholeRate(run.spread.rowsPerSecond[1])})`;
+  const micros = (run) => `${run.cpuMicrosPerRow.toFixed(0)} µs`;
+  const header = ['Node', 'rows', 'rounds', 'floor, no durability', 'durable floor', 'ipctl', 'rate, ipctl / durable', 'CPU per row: floor, durable, ipctl', 'CPU, ipctl / durable', 'peak RSS: durable, ipctl', 'RSS above the durable floor'];
+  const rows = figures.nodes.flatMap(({ node, sizes }) => sizes.map(({ rows: size, rounds, floor, durableFloor: durable, ipctl }) => [
+    nodeName(node), count(size), String(rounds), rate(floor), rate(durable), rate(ipctl), ratio(ipctl.rowsPerSecond / durable.rowsPerSecond),
+    `${micros(floor)}, ${micros(durable)}, ${micros(ipctl)}`, ratio(ipctl.cpuMicrosPerRow / durable.cpuMicrosPerRow), `${mib(durable.rssMiB)}, ${mib(ipctl.rssMiB)}`,
+    `${(((ipctl.rssMiB - durable.rssMiB) * 1024 * 1024) / size).toFixed(0)} bytes a row`,
+  ]));
+  const verdicts = figures.verdicts.length === 0 ? '- No target applies at the sizes measured (they are judged at 100,000 and 1,000,000 rows).' : figures.verdicts.map((entry) => `- ${verdict(entry.met)}: ${nodeName(entry.node)}, ${entry.what}: ${entry.shown} (target ${entry.target})`).join('\n');
+  return `Measured ${figures.date}${load(figures)} (the machine has 2 cores); results files in ${figures.folder}. Rows per second are the median of the rounds, with the lowest and highest in brackets.\n\n${table(header, rows)}\n\n${verdicts}`;
+}
+
+/** The targets the bulk import is held to against the durable floor, in words. */
+function renderBulkFloorTargets(results, lines) {
+  const { figures, note } = section(results, 'bulkFloor', lines);
+  if (note) return note;
+  const { rateAt, rate, cpu, memoryAt, bytesPerRow } = figures.targets;
+  return `at ${count(rateAt)} rows, ipctl's rows/s ≥ ${ratio(rate)} the durable floor's and its CPU per row ≤ ${ratio(cpu)} the durable floor's; at ${count(memoryAt)} rows, peak RSS ≤ the durable floor's + ${bytesPerRow} bytes a row`;
 }
 
 // The standalone executable

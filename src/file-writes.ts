@@ -14,7 +14,7 @@ function outOfSpace(syscall: string): NodeJS.ErrnoException {
 }
 
 /** A write that stored only part of its bytes, and how many it did store. */
-export interface PartialWriteError extends NodeJS.ErrnoException {
+interface PartialWriteError extends NodeJS.ErrnoException {
   bytesWritten?: number;
 }
 
@@ -45,12 +45,20 @@ export function writeAll(fs: FileSystem, fd: number, data: string | Uint8Array):
   }
 }
 
-/** fdatasync: what was written is on the disk, not only in the system's cache. */
-export function syncData(fs: FileSystem, fd: number): void {
-  fs.fdatasyncSync(fd);
+/**
+ * One write of `bytes` at the file's current position (its end, when opened
+ * for appending), without holding up the rest of ipctl; resolves with how many
+ * bytes the system stored, which may be fewer. A failure rejects, never throws.
+ */
+export function writeSoon(fs: FileSystem, fd: number, bytes: Uint8Array): Promise<number> {
+  try {
+    return fs.write(fd, bytes);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
-/** As syncData, without holding up the rest of ipctl while the disk works. */
+/** fdatasync (what was written is on the disk, not only in the system's cache), without holding up the rest of ipctl while the disk works. */
 export function syncDataSoon(fs: FileSystem, fd: number): Promise<void> {
   try {
     return fs.fdatasync(fd);

@@ -38,7 +38,7 @@ export const writeSiteCases: WriteSiteCase[] = [
   { site: 'results.open', at: { call: 'open', path: results }, bytes: false, scenarios: ['import'], calls: [1] },
   { site: 'results.chmod', at: { call: 'chmod', path: results }, bytes: false, scenarios: ['import'], calls: [1] },
   { site: 'results.trim', at: { call: 'ftruncate', path: results }, bytes: false, scenarios: ['import-resume'], calls: [1] },
-  // Records alternate started and ending ones: the 1st is row 1's "started", a later one falls mid-run.
+  // The 1st write carries row 1's "started" record; a later one (which may carry several rows' records) falls mid-run.
   { site: 'results.write', at: { call: 'write', path: results }, bytes: true, scenarios: ['import'], calls: [1, 6, 9] },
   { site: 'results.sync', at: { call: 'fdatasync', path: results }, bytes: false, scenarios: ['import'], calls: [1, 3] },
   { site: 'lock.create', at: { call: 'open', path: lock }, bytes: false, scenarios: ['import', 'profile'], calls: [1] },

@@ -17,5 +17,7 @@ const result = await simulate(count, seed);
 const seconds = (performance.now() - started) / 1000;
 if (result.report) console.log(result.report);
 console.error(`seed ${seed}: ${(result.scenarios / seconds).toFixed(1)} scenarios a second`);
+const { multiRecord, tornMultiRecord, tornAfterWholeRecord } = result.writes;
+console.error(`results files: ${multiRecord} writes of several records, ${tornMultiRecord} of them torn by a crash (${tornAfterWholeRecord} after a whole record)`);
 console.log(`${result.scenarios} scenarios, ${result.violations} invariant violations`);
 process.exitCode = result.violations > 0 ? 1 : 0;

@@ -45,13 +45,33 @@ function stats(size: number, mtimeMs: number, mode: number, directory: boolean) 
   return { size, mtimeMs, mode, isFile: () => !directory, isDirectory: () => directory, isSymbolicLink: () => false, isFIFO: () => false, isSocket: () => false };
 }
 
+/**
+ * What the disk saw of the results files' writes, over a scenario: how many
+ * carried several records (a group commit's), how many of those a crash tore
+ * inside, and how many it tore after one of their records was whole.
+ */
+export interface WriteTally {
+  multiRecord: number;
+  tornMultiRecord: number;
+  tornAfterWholeRecord: number;
+}
+
+export function emptyTally(): WriteTally {
+  return { multiRecord: 0, tornMultiRecord: 0, tornAfterWholeRecord: 0 };
+}
+
+const isResults = (path: string): boolean => path.endsWith('.jsonl');
+const recordsIn = (bytes: Buffer): number => bytes.reduce((count, byte) => count + (byte === 10 ? 1 : 0), 0);
+
 export class SimDisk {
   readonly files = new Map<string, File>();
   readonly folders = new Set<string>(['/', '/sim', '/tmp']);
 
+  constructor(readonly tally: WriteTally = emptyTally()) {}
+
   /** Files as a crash leaves them: `keep` (0 to 1) of the unsynced changes, the next one torn at `tear` (0 to 1) of its bytes. */
   crashed(keep: number, tear: number): SimDisk {
-    const next = new SimDisk();
+    const next = new SimDisk(this.tally);
     for (const folder of this.folders) next.folders.add(folder);
     for (const [path, file] of this.files) {
       let data: Buffer<ArrayBufferLike> = Buffer.from(file.synced);
@@ -63,11 +83,19 @@ export class SimDisk {
           return;
         }
         const bytes = torn ? change.bytes.subarray(0, Math.floor(tear * change.bytes.length)) : change.bytes;
+        if (torn && isResults(path)) this.#countTear(change.bytes, bytes.length);
         data = place(data, change.at, bytes);
       });
       next.files.set(path, { data, synced: Buffer.from(data), pending: [], mode: file.mode, mtimeMs: file.mtimeMs });
     }
     return next;
+  }
+
+  #countTear(bytes: Buffer, kept: number): void {
+    if (recordsIn(bytes) < 2 || kept === 0 || kept === bytes.length) return;
+    this.tally.tornMultiRecord += 1;
+    const firstEnd = bytes.indexOf(10);
+    if (kept > firstEnd + 1 && bytes[kept - 1] !== 10) this.tally.tornAfterWholeRecord += 1;
   }
 
   /** The same files, every change kept (the process ended; the system still had them). */
@@ -130,8 +158,10 @@ export class SimDisk {
       if (planned === 'enospc' || planned === 'eio') throw systemError(planned, 'write');
       const count = planned === 'short' ? Math.max(1, Math.floor(length / 2)) : length;
       if (planned === 'short') full = fd;
+      const bytes = Buffer.from(data.subarray(offset, offset + count));
+      if (isResults(target.open.path) && recordsIn(bytes) >= 2) disk.tally.multiRecord += 1;
       const at = target.open.append ? target.data.length : target.open.position;
-      change(target, { kind: 'write', at, bytes: Buffer.from(data.subarray(offset, offset + count)) });
+      change(target, { kind: 'write', at, bytes });
       target.open.position = at + count;
       return count;
     };

@@ -64,12 +64,19 @@ const fault: fc.Arbitrary<Fault> = fc.oneof(
 
 const net = fc.array(fc.option(fault, { freq: 3, nil: null }), { maxLength: 10 });
 
+/**
+ * A share from 0 to 1 (1 left out), spread evenly: fc.double spreads its values
+ * over the doubles' bit patterns, almost all of them next to 0, so a tear drawn
+ * from it cut a write at its first byte or its last, never inside.
+ */
+const share = fc.integer({ min: 0, max: 9_999 }).map((value) => value / 10_000);
+
 const stop: fc.Arbitrary<Stop | null> = fc.option(
   fc.record({
     at: fc.integer({ min: 1, max: 40 }),
     kind: fc.constantFrom<StopKind>('crash', 'crash', 'crash', 'crash', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'stdout-closed'),
-    keep: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
-    tear: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+    keep: share,
+    tear: share,
   }),
   { freq: 4, nil: null },
 );
@@ -88,7 +95,7 @@ const edit = (rows: number): fc.Arbitrary<Edit> =>
     fc.record({ kind: fc.constant('swap' as const), row: fc.nat(rows - 1) }),
     fc.record({ kind: fc.constant('repeat' as const), row: fc.nat(rows - 1) }),
     fc.record({ kind: fc.constant('hand-record' as const), record: fc.nat(40), newline: fc.boolean(), crlf: fc.boolean(), blank: fc.boolean() }),
-    fc.record({ kind: fc.constant('cut-results' as const), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
+    fc.record({ kind: fc.constant('cut-results' as const), fraction: share }),
   );
 
 const row = (index: number): fc.Arbitrary<RowSpec> =>

@@ -18,20 +18,19 @@ const time = '2025-01-31T12:00:00Z';
 const who = (line: number, groupRef = `g${line}`): Omit<ResultRecord, 'status' | 'time' | 'line'> => ({ provider: 'pipedrive', groupRef, consumerRef: `u${line}` });
 
 describe('a shared write of the results file that fails part-way', () => {
-  it('keeps the ending records stored in full, takes back the rest, and says how many it kept', async () => {
+  it('keeps the ending records stored in full, takes back the rest, and names the records it lost', async () => {
     const path = join(dir.path, 'short.jsonl');
     // The second write stores half its bytes: both short endings, not the long started record after them.
     const log = ResultsLog.open(faultyFs([{ call: 'write', kind: 'short', nth: 2 }]), path, false);
-    log.append([{ line: 1, status: 'started', ...who(1), time }, { line: 2, status: 'started', ...who(2), time }]);
-    expect(log.stored).toBe(2);
+    await log.append([{ line: 1, status: 'started', ...who(1), time }, { line: 2, status: 'started', ...who(2), time }]);
     const endings: ResultRecord[] = [
       { line: 1, status: 'created', ...who(1), connectionId: 'conn_1', time },
       { line: 2, status: 'created', ...who(2), connectionId: 'conn_2', time },
     ];
     const next: ResultRecord = { line: 3, status: 'started', ...who(3, `g3-${'x'.repeat(400)}`), time };
-    expect(() => log.started(next, endings)).toThrow(FileWriteError);
-    expect(log.stored).toBe(2);
-    log.close();
+    await expect(log.started(next, endings)).rejects.toThrow(FileWriteError);
+    expect(log.unstored).toEqual([next]);
+    await log.close();
     const text = readFileSync(path, 'utf8');
     expect(text.endsWith('\n')).toBe(true);
     expect(text.split('\n').filter(Boolean).map((line) => JSON.parse(line).status)).toEqual(['started', 'started', 'created', 'created']);
@@ -42,11 +41,12 @@ describe('a shared write of the results file that fails part-way', () => {
   it('keeps none of them when the write stores less than the first ending record', async () => {
     const path = join(dir.path, 'shorter.jsonl');
     const log = ResultsLog.open(faultyFs([{ call: 'write', kind: 'short', nth: 2 }]), path, false);
-    log.append([{ line: 1, status: 'started', ...who(1), time }]);
+    await log.append([{ line: 1, status: 'started', ...who(1), time }]);
     const ending: ResultRecord = { line: 1, status: 'created', ...who(1, `g1-${'y'.repeat(400)}`), connectionId: 'conn_1', time };
-    expect(() => log.started({ line: 2, status: 'started', ...who(2), time }, [ending])).toThrow(FileWriteError);
-    expect(log.stored).toBe(0);
-    log.close();
+    const next: ResultRecord = { line: 2, status: 'started', ...who(2), time };
+    await expect(log.started(next, [ending])).rejects.toThrow(FileWriteError);
+    expect(log.unstored).toEqual([ending, next]);
+    await log.close();
     expect(readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).status)).toEqual(['started']);
   });
 });

@@ -43,7 +43,7 @@ describe('results file', () => {
     log.append([{ line: 1, status: 'started', ...who, time }]);
     log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
     log.append([{ line: 2, status: 'started', ...who, time }]);
-    log.close();
+    await log.close();
     appendFileSync(path, '{"line":2,"status":"crea');
     expect(() => ResultsLog.open(realFs, path, false)).toThrow(UsageError);
     const prior = await readPriorResults(realFs, path);
@@ -52,7 +52,7 @@ describe('results file', () => {
     // The cut record is taken off, and the next one starts where it began.
     const again = ResultsLog.open(realFs, path, true);
     again.append([{ line: 3, status: 'started', ...who, time }]);
-    again.close();
+    await again.close();
     const lines = readFileSync(path, 'utf8').split('\n');
     expect(lines).toHaveLength(5);
     expect(lines.at(-2)).toMatch(/^\{"line":3,"status":"started"/);
@@ -90,7 +90,7 @@ describe('results file', () => {
     expect(prior.unreadable).toBe(0);
   });
 
-  it('refuses a symbolic link, and makes an existing file 0600', () => {
+  it('refuses a symbolic link, and makes an existing file 0600', async () => {
     const target = join(dir.path, 'target.jsonl');
     writeFileSync(target, '', { mode: 0o644 });
     chmodSync(target, 0o644);
@@ -98,7 +98,7 @@ describe('results file', () => {
     symlinkSync(target, link);
     expect(() => ResultsLog.open(realFs, link, false)).toThrow('is a symbolic link');
     expect(() => ResultsLog.open(realFs, link, true)).toThrow('is a symbolic link');
-    ResultsLog.open(realFs, target, false).close();
+    await ResultsLog.open(realFs, target, false).close();
     expect(statSync(target).mode & 0o777).toBe(0o600);
   });
 
@@ -106,10 +106,10 @@ describe('results file', () => {
     await expect(readPriorResults(realFs, join(dir.path, 'none.jsonl'))).rejects.toThrow('--resume: there is no results file at');
   });
 
-  it('accepts an empty file for a new run', () => {
+  it('accepts an empty file for a new run', async () => {
     const path = join(dir.path, 'empty.jsonl');
     writeFileSync(path, '');
-    ResultsLog.open(realFs, path, false).close();
+    await ResultsLog.open(realFs, path, false).close();
   });
 });
 

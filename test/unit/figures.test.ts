@@ -166,7 +166,7 @@ describe('figures quoted in the docs', () => {
   });
 
   it('each section of bench/results.json is rendered in docs/performance.md', () => {
-    const blocks = { startup: 'figures:startup', standalone: 'figures:standalone', bulk: 'figures:bulk', bulkScale: 'figures:bulk-scale' };
+    const blocks = { startup: 'figures:startup', standalone: 'figures:standalone', bulk: 'figures:bulk', bulkScale: 'figures:bulk-scale', bulkFloor: 'figures:bulk-floor' };
     for (const section of Object.keys(JSON.parse(readFileSync(resultsPath, 'utf8')))) {
       expect(blocks, `a block for section ${section}`).toHaveProperty(section);
       expect(readme).toContain(`<!-- ${blocks[section as keyof typeof blocks]} -->`);

@@ -24,12 +24,12 @@ describe('the results file when a write fails', () => {
   ])('%s: takes back the part written, keeps whole records only, and writes nothing after it', async (kind, code) => {
     const path = fresh('failing.jsonl');
     const log = ResultsLog.open(faultyFs([{ call: 'write', kind: kind as FaultKind, nth: 3 }]), path, false);
-    log.append([{ line: 1, status: 'started', ...who, time }]);
-    log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
+    await log.append([{ line: 1, status: 'started', ...who, time }]);
+    await log.append([{ line: 1, status: 'created', ...who, connectionId: 'conn_1', time }]);
     const before = readFileSync(path, 'utf8');
     let error: unknown;
     try {
-      log.append([{ line: 2, status: 'started', ...who, time }]);
+      await log.append([{ line: 2, status: 'started', ...who, time }]);
     } catch (caught) {
       error = caught;
     }
@@ -39,8 +39,8 @@ describe('the results file when a write fails', () => {
     expect((error as FileWriteError).message).toContain(`(${code})`);
     expect((error as FileWriteError).message).toContain(path);
     expect(readFileSync(path, 'utf8')).toBe(before);
-    expect(() => log.append([{ line: 3, status: 'started', ...who, time }])).toThrow(FileWriteError);
-    log.close();
+    await expect(log.append([{ line: 3, status: 'started', ...who, time }])).rejects.toThrow(FileWriteError);
+    await log.close();
     expect(readFileSync(path, 'utf8')).toBe(before);
     const prior = await readPriorResults(realFs, path);
     expect([prior.state(1), prior.state(2)]).toEqual(['created', 'none']);
@@ -52,7 +52,7 @@ describe('the results file when a write fails', () => {
     await log.started({ line: 1, status: 'started', ...who, time });
     await expect(log.started({ line: 2, status: 'started', ...who, time })).rejects.toThrow(FileWriteError);
     expect(log.failure?.code).toBe('EIO');
-    log.close();
+    await log.close();
   });
 
   it('records written together share one sync', async () => {
@@ -62,7 +62,7 @@ describe('the results file when a write fails', () => {
     const both = [log.started({ line: 1, status: 'started', ...who, time }), log.started({ line: 2, status: 'started', ...who, time })];
     expect((await Promise.allSettled(both)).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
     await expect(log.started({ line: 3, status: 'started', ...who, time })).rejects.toThrow(FileWriteError);
-    log.close();
+    await log.close();
   });
 
   it('opening on a full disk is exit 1; where the path may not be written, exit 2', () => {

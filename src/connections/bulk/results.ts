@@ -12,7 +12,8 @@
 import { constants } from 'node:fs';
 import { FileWriteError, UsageError } from '../../errors.js';
 import type { FileSystem } from '../../host-fs.js';
-import { openForWriting, type PartialWriteError, setMode, syncData, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
+import { openForWriting, setMode, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureRemedy, writeFailureText, writeSoon } from '../../file-writes.js';
+import { GroupCommit } from './commit.js';
 import type { RowIdentity } from './check.js';
 import { escapedInDocument } from '../../output/outside-text.js';
 import { KeyTable } from './duplicates.js';
@@ -46,21 +47,18 @@ export interface ResultRecord extends RowIdentity {
   time: string;
 }
 
+/** Fields of a record that hold only ipctl's own words: nothing there to scrub. */
+const ipctlWords = new Set(['status', 'time']);
+
 /** The results file, open for appending. */
 export class ResultsLog {
   readonly path: string;
   readonly #fs: FileSystem;
   readonly #fd: number;
   readonly #scrub: (text: string) => string;
-  /** Bytes of whole records in the file: where a failed write's part is cut back to. */
-  #size: number;
-  /** The sync under way, and the one that records written now wait for. */
-  #syncing: Promise<void> | undefined;
-  #nextSync: Promise<void> | undefined;
-  /** The first write (or sync) that failed; nothing is written after it. */
-  failure: FileWriteError | undefined;
-  /** How many records of the last append() are in the file (fewer than given when it threw). */
-  stored = 0;
+  /** Records queued while a commit is under way go out together in the next write and sync. */
+  readonly #commit: GroupCommit<ResultRecord>;
+  #closeFailure: FileWriteError | undefined;
   /** Bytes of a last line cut short (a write that never finished) that open() removed: 0 when there was none. */
   cutTail = 0;
 
@@ -69,7 +67,12 @@ export class ResultsLog {
     this.path = path;
     this.#fd = fd;
     this.#scrub = scrub;
-    this.#size = size;
+    const file = {
+      write: (bytes: Uint8Array) => writeSoon(fs, fd, bytes),
+      fdatasync: () => syncDataSoon(fs, fd),
+      truncate: async (length: number) => truncateTo(fs, fd, length),
+    };
+    this.#commit = new GroupCommit(file, size, (error) => this.#failure(error));
   }
 
   /**
@@ -111,105 +114,70 @@ export class ResultsLog {
     }
   }
 
+  /** The first write (or sync) that failed; nothing is written after it. */
+  get failure(): FileWriteError | undefined {
+    return (this.#commit.failure as FileWriteError | undefined) ?? this.#closeFailure;
+  }
+
+  /** The records given that never reached the file, because a write failed before them (or stored only part of them). */
+  get unstored(): readonly ResultRecord[] {
+    return this.#commit.lost;
+  }
+
   /**
-   * Appends records in one write. What a server said in them is scrubbed of
-   * the run's credentials, and their control characters are written as JSON
-   * escapes. When the write fails (a FileWriteError), the records it stored in
-   * full stay (how many: `stored`), and the part of the next one it stored is
-   * taken back.
+   * Queues records for the next commit (one write and one sync for all that
+   * are queued meanwhile); nobody need wait on them. What a server said in
+   * them is scrubbed of the run's credentials, and their control characters
+   * are written as JSON escapes. Rejects with a FileWriteError when they
+   * cannot be written or synced; a failed write keeps the records it stored in
+   * full, takes back the part of the next one, and the rest are `unstored`.
    */
-  append(records: ResultRecord[]): void {
-    this.stored = 0;
-    if (this.failure) throw this.failure;
-    const texts = records.map((record) => `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`);
-    const text = texts.length === 1 ? texts[0]! : texts.join('');
-    try {
-      writeAll(this.#fs, this.#fd, text);
-    } catch (error) {
-      this.#keepWhole(texts, (error as PartialWriteError).bytesWritten ?? 0);
-      throw this.#failed(error);
-    }
-    this.#size += Buffer.byteLength(text);
-    this.stored = records.length;
-  }
-
-  /** After a failed write of `texts` that stored `written` bytes: the whole records stay, the rest is taken back. */
-  #keepWhole(texts: string[], written: number): void {
-    let whole = 0;
-    for (const text of texts) {
-      const bytes = Buffer.byteLength(text);
-      if (whole + bytes > written) break;
-      whole += bytes;
-      this.stored += 1;
-    }
-    this.#size += whole;
-    this.#takeBack(written - whole);
+  append(records: ResultRecord[]): Promise<void> {
+    return this.#commit.add(records.map((record) => this.#text(record)), records);
   }
 
   /**
-   * Appends a row's "started" record, after the ending records given (other
-   * rows', in the same write), and resolves once they are on the disk; only
-   * then may its request be sent. Records written while a sync is under way
-   * wait for the next one, which covers them all. Throws when the records
-   * cannot be written; rejects when they cannot be synced.
+   * Queues a row's "started" record, after the ending records given (other
+   * rows', in the same write), and resolves once the fdatasync covering them
+   * has returned; only then may its request be sent. Rejects when they cannot
+   * be written or synced.
    */
   started(record: ResultRecord, endings: ResultRecord[] = []): Promise<void> {
-    // Thrown here, not as a rejection, when the write fails: the caller then knows the endings were not written.
-    this.append(endings.length === 0 ? [record] : [...endings, record]);
-    this.#nextSync ??= this.#syncAfter(this.#syncing);
-    return this.#nextSync;
+    return this.append(endings.length === 0 ? [record] : [...endings, record]);
   }
 
-  async #syncAfter(previous: Promise<void> | undefined): Promise<void> {
-    await previous?.catch(() => undefined);
-    // The records the other senders write in this turn of the event loop share the sync: each one costs about 30 µs to start.
-    await new Promise((resolve) => setImmediate(resolve));
-    // From here on, a record written waits for the sync after this one.
-    this.#nextSync = undefined;
-    if (this.failure) throw this.failure;
-    const sync = syncDataSoon(this.#fs, this.#fd).catch((error: unknown) => {
-      throw this.#failed(error);
-    });
-    this.#syncing = sync;
-    try {
-      await sync;
-    } finally {
-      if (this.#syncing === sync) this.#syncing = undefined;
-    }
+  /**
+   * Scrubbed of the run's credentials field by field: the record's texts are
+   * short, and the scrubber's search over each whole record was the costliest
+   * step of writing one. ipctl's own words (status, time) and numbers are left
+   * alone; every other text is scrubbed, the row's identity too, for a
+   * credential placed in a groupRef or consumerRef column by mistake is still
+   * a credential. A record with a problem is scrubbed whole.
+   */
+  #text(record: ResultRecord): string {
+    if (record.problem !== undefined || record.problems !== undefined) return `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`;
+    const scrubbed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record)) scrubbed[key] = typeof value === 'string' && !ipctlWords.has(key) ? this.#scrub(value) : value;
+    return `${escapedInDocument(JSON.stringify(scrubbed))}\n`;
   }
 
-  /** Syncs the ending records too, and closes the file. */
-  close(): void {
-    try {
-      if (!this.failure) syncData(this.#fs, this.#fd);
-    } catch (error) {
-      this.#failed(error);
-    }
+  /** Writes and syncs what is still queued, and closes the file. */
+  async close(): Promise<void> {
+    await this.#commit.drained();
     try {
       this.#fs.closeSync(this.#fd);
     } catch (error) {
       // Some file systems report a failed write only when the file is closed.
-      this.#failed(error);
+      this.#closeFailure ??= this.#failure(error);
     }
   }
 
-  /** The part of a record a failed write stored is cut off; where it cannot be, it stays the unterminated last line, which --resume reads as never written (unless it lacks only its newline: then it is the record it says). */
-  #takeBack(stored: number): void {
-    if (stored === 0) return;
-    try {
-      truncateTo(this.#fs, this.#fd, this.#size);
-    } catch {
-      // Left as it is: nothing is appended after it.
-    }
-  }
-
-  #failed(error: unknown): FileWriteError {
-    this.failure ??= new FileWriteError(
+  #failure(error: unknown): FileWriteError {
+    return new FileWriteError(
       `Cannot write the results file ${this.path}: ${writeFailureText(error)}.`,
       `${writeFailureRemedy(error)}, then run the same command with --resume; rows already created are skipped.`,
       (error as NodeJS.ErrnoException).code,
     );
-    return this.failure;
   }
 }
 

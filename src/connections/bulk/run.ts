@@ -130,7 +130,8 @@ export class BulkRun {
     } finally {
       context.deps.signal?.removeEventListener('abort', onInterrupt);
       this.#progress.stop();
-      log.close();
+      await log.close();
+      sender.noteUnstored(log.unstored);
     }
     return { sender, seconds: (clock.now() - live.startedAt) / 1000, interrupted, logFailure: log.failure };
   }

@@ -292,15 +292,8 @@ export class Sender {
   /** Records the row as started, with the ending records held; false when that could not be written or synced (the run then stops). */
   async #started(row: RowToSend): Promise<boolean> {
     const endings = this.#takeHeld();
-    let synced: Promise<void>;
     try {
-      synced = this.#options.log.started(this.#record({ line: row.line, status: 'started', ...row.identity }), endings);
-    } catch (error) {
-      this.#lost(endings, error);
-      return false;
-    }
-    try {
-      await synced;
+      await this.#options.log.started(this.#record({ line: row.line, status: 'started', ...row.identity }), endings);
       return true;
     } catch (error) {
       if (!(error instanceof FileWriteError)) throw error;
@@ -315,15 +308,10 @@ export class Sender {
     this.#flushing ??= this.#options.timers.setTimeout(() => this.#flush(), heldMs, { unref: true });
   }
 
-  /** Writes the held ending records now, in one write. */
+  /** Queues the held ending records for the next commit of the results file; a failure there stops the run at the next started record. */
   #flush(): void {
     const endings = this.#takeHeld();
-    if (endings.length === 0) return;
-    try {
-      this.#options.log.append(endings);
-    } catch (error) {
-      this.#lost(endings, error);
-    }
+    if (endings.length > 0) void this.#options.log.append(endings);
   }
 
   #takeHeld(): ResultRecord[] {
@@ -334,11 +322,9 @@ export class Sender {
     return held;
   }
 
-  /** Records a write failed to store (those after the ones it stored in full): their rows go to the summary, and the run stops. */
-  #lost(records: ResultRecord[], error: unknown): void {
-    if (!(error instanceof FileWriteError)) throw error;
-    for (const record of records.slice(this.#options.log.stored ?? 0)) this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
-    this.#stop(error);
+  /** Ending records the results file never stored, because it stopped taking records: their rows go to the summary (a lost "started" record's row was never sent). */
+  noteUnstored(records: readonly ResultRecord[]): void {
+    for (const record of records) if (record.status !== 'started') this.unrecorded.push({ line: record.line, status: record.status, ...(record.connectionId !== undefined ? { connectionId: record.connectionId } : {}) });
   }
 
   /** Written in one order (line, status, who, what came of it, time), so the file reads well. */
