@@ -1,18 +1,17 @@
-// destinations patch against a sandbox. The runs by flags, files and stdin are
-// in-process (main() with test streams); prompts, a terminal and one run of each
-// kind go through the built CLI.
-import { createHash } from 'node:crypto';
+// destinations patch against a sandbox, in-process (main() with test streams):
+// by flags, files and stdin, at a terminal and in a pipe. Its prompts for a
+// secret at a real terminal are in test/process/prompts.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSeedData } from '../../src/sandbox/seed.js';
 import type { Destination } from '../../src/sandbox/types.js';
 import { expectNoneOf } from '../helpers/canaries.js';
-import { type RunResult, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
-import { runMain } from '../helpers/in-process.js';
-import { keys, PtySession } from '../helpers/pty.js';
+import { type RunResult, tempDir } from '../helpers/cli.js';
+import { ipctl, ipctlAtTerminal, runMain } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 import { fieldTable } from '../helpers/field-table.js';
+import { destinationProbes, expectOnlyChanged, sha256 } from '../helpers/destinations.js';
 
 // Destination secrets used in these tests: finding one in any output is a leak.
 const canaryFileSecret = 'dest-secret-FILE-CANARY-6e2a91c4d7b3';
@@ -36,38 +35,18 @@ beforeEach(() => {
   fixture.sandbox.state.projects = createSeedData().projects;
 });
 
-interface DestinationState {
-  projectId: string;
-  destination: Destination;
-  secretNames: string[];
-}
-
 interface PatchOptions {
   env?: Record<string, string | undefined>;
   input?: string;
-  /** Through the built CLI, in a process of its own. */
-  spawned?: boolean;
 }
 
 async function patch(args: string[], options: PatchOptions = {}): Promise<RunResult> {
   const argv = ['destinations', 'patch', ...args];
-  if (options.spawned) return runIpctl(argv, { env: fixture.env(options.env), input: options.input });
   const result = await runMain(argv, { env: fixture.env(options.env), stdin: options.input, timeoutMs: 20_000 });
   return { ...result, signal: null };
 }
 
-async function stateOf(destination: string, project = 'demo'): Promise<DestinationState> {
-  const response = await fetch(new URL(`/_sandbox/projects/${project}/destinations/${destination}`, fixture.sandbox.baseUrl));
-  expect(response.status).toBe(200);
-  return (await response.json()) as DestinationState;
-}
-
-function secretDigest(destination: string, key: string, project = 'proj_demo'): string | undefined {
-  const stored = fixture.sandbox.state.projects[project]?.destinations.find((item) => item.destination.id === destination);
-  return (stored?.secretDigests as Record<string, string> | undefined)?.[key];
-}
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const { stateOf, secretDigest } = destinationProbes(fixture);
 
 function writeFile(name: string, content: string): string {
   const path = join(files.path, name);
@@ -76,19 +55,6 @@ function writeFile(name: string, content: string): string {
 }
 
 const expectNoCanary = (...texts: string[]) => expectNoneOf(canaries, ...texts);
-
-/** Every field outside `changed` is as before; updateTime moved on. */
-function expectOnlyChanged(before: DestinationState, after: DestinationState, changed: { name?: boolean; metadata?: string[]; secrets?: string[] }): void {
-  const { destination: was } = before;
-  const { destination: now } = after;
-  expect([now.id, now.type, now.createTime]).toEqual([was.id, was.type, was.createTime]);
-  expect(now.name).toBe(changed.name ? now.name : was.name);
-  const unchanged = (metadata: object) => Object.fromEntries(Object.entries(metadata).filter(([key]) => !changed.metadata?.includes(key)));
-  expect(unchanged(now.metadata)).toEqual(unchanged(was.metadata));
-  const untouched = (names: string[]) => names.filter((name) => !changed.secrets?.includes(name));
-  expect(untouched(after.secretNames)).toEqual(untouched(before.secretNames));
-  expect(now.updateTime).not.toBe(was.updateTime);
-}
 
 /** The lines of a pipe-mode record table, as label → value. */
 const tableOf = (stdout: string): Map<string, string> => new Map(Object.entries(fieldTable(stdout)));
@@ -100,7 +66,7 @@ async function expectNothingSent(): Promise<void> {
 describe('destinations patch: fields', () => {
   it('sets the name and a metadata key, prints the destination and changes nothing else', async () => {
     const before = await stateOf('dest_sqs');
-    const result = await patch(['dest_sqs', '--project', 'demo', '--set', 'metadata.region=eu-central-1', '--name', 'contacts-queue-eu'], { spawned: true });
+    const result = await patch(['dest_sqs', '--project', 'demo', '--set', 'metadata.region=eu-central-1', '--name', 'contacts-queue-eu']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const table = tableOf(result.stdout);
@@ -263,7 +229,6 @@ describe('destinations patch: secrets', () => {
     const keyFile = writeFile('access-key-id.txt', `${canaryFileSecret}\n`);
     const result = await patch(['dest_s3', '--project', 'demo', '--secret', `accessKeyId=@${keyFile}`, '--secret', 'secretAccessKey=-', '--debug'], {
       input: `${canaryStdinSecret}\n`,
-      spawned: true,
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Updated secrets: accessKeyId, secretAccessKey.');
@@ -293,34 +258,6 @@ describe('destinations patch: secrets', () => {
     expect(request?.headerNames).not.toContain('x-api-key');
     expect((await stateOf('dest_sqs')).secretNames).toEqual(['awsKeyId', 'awsSecretKey', 'awsSessionToken']);
   });
-
-  it('asks for a secret at a no-echo prompt in a terminal', async () => {
-    const before = await stateOf('dest_marketing_kinesis', 'marketing');
-    const session = new PtySession(['destinations', 'patch', 'dest_marketing_kinesis', '--project', 'marketing', '--secret', 'awsSecretKey', '--secret', 'awsKeyId'], fixture.env());
-    await session.expect('New value of secrets.awsKeyId');
-    session.send(keys.enter);
-    await session.expect('Enter a value');
-    session.send(`${canaryFileSecret}${keys.enter}`);
-    await session.expect('New value of secrets.awsSecretKey');
-    session.send(`${canaryPromptSecret}${keys.enter}`);
-    expect(await session.finish()).toBe(0);
-    expect(session.screen).toContain('Updated secrets: awsKeyId, awsSecretKey.');
-    expect(session.screen).toContain('dest_marketing_kinesis');
-    expect(session.screen).toContain('┌');
-    expectNoCanary(session.screen);
-    expect(secretDigest('dest_marketing_kinesis', 'awsKeyId', 'proj_marketing')).toBe(sha256(canaryFileSecret));
-    expect(secretDigest('dest_marketing_kinesis', 'awsSecretKey', 'proj_marketing')).toBe(sha256(canaryPromptSecret));
-    expectOnlyChanged(before, await stateOf('dest_marketing_kinesis', 'marketing'), { secrets: ['awsKeyId', 'awsSecretKey'] });
-  });
-
-  it('sends nothing when the prompt is interrupted (exit 130)', async () => {
-    const session = new PtySession(['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'awsSecretKey'], fixture.env());
-    await session.expect('New value of secrets.awsSecretKey');
-    session.send(keys.ctrlC);
-    expect(await session.finish()).toBe(130);
-    expect(session.screen).toContain('nothing was changed');
-    await expectNothingSent();
-  });
 });
 
 describe('destinations patch: --dry-run', () => {
@@ -342,16 +279,16 @@ describe('destinations patch: --dry-run', () => {
   });
 
   it('says on a terminal that nothing was sent', async () => {
-    const result = await runIpctlInTerminal(['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--name', 'x', '--dry-run'], { env: fixture.env() });
+    const result = await ipctlAtTerminal(['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--name', 'x', '--dry-run'], { env: fixture.env() });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Dry run: nothing was sent.');
+    expect(result.output).toContain('Dry run: nothing was sent.');
     await expectNothingSent();
   });
 });
 
 describe('destinations patch: not found', () => {
   it('exits 3 with the problem for an unknown destination', async () => {
-    const result = await patch(['dest_nope', '--project', 'demo', '--name', 'x'], { spawned: true });
+    const result = await patch(['dest_nope', '--project', 'demo', '--name', 'x']);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^Error: Not Found \(HTTP 404\)/);
@@ -461,29 +398,11 @@ describe('destinations patch: rejections (exit 2, nothing sent)', () => {
     );
     await expectNothingSent();
   });
-
-  it('refuses the prompt with --no-input even in a terminal', async () => {
-    const session = new PtySession(['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'password', '--no-input'], fixture.env());
-    expect(await session.finish()).toBe(2);
-    expect(session.screen).toContain('--secret password: there is no terminal to ask at');
-    await expectNothingSent();
-  });
-
-  it('exits 4 before asking for a secret when no credential is configured', async () => {
-    const session = new PtySession(
-      ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'password'],
-      fixture.env({ IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined }),
-    );
-    expect(await session.finish()).toBe(4);
-    expect(session.screen).toContain('needs an API key or a bearer token');
-    expect(session.screen).not.toContain('New value of');
-    await expectNothingSent();
-  });
 });
 
 describe('destinations patch --help', () => {
   it('lists the fields, with examples against the sandbox seed', async () => {
-    const result = await runIpctl(['destinations', 'patch', '--help']);
+    const result = await ipctl(['destinations', 'patch', '--help']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('Usage: ipctl destinations patch [options] <destination>');

@@ -1,14 +1,17 @@
 // Prompts at a real terminal (a pseudo-terminal: @inquirer/prompts reads raw
 // keys and draws on it, which only a terminal shows): connections generate asks
-// for what a provider needs, and auth login asks for credentials without
-// echoing them. The same commands without a terminal are tested in-process
-// (test/e2e/connections-generate.test.ts, test/unit/no-prompts.test.ts).
+// for what a provider needs, destinations patch for a secret, and auth login
+// for credentials, none of them echoing a secret. The same commands without a terminal are tested in-process
+// (test/e2e/connections-generate.test.ts, destinations-patch.test.ts,
+// test/unit/no-prompts.test.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createSeedData } from '../../src/sandbox/seed.js';
 import type { Connection } from '../../src/sandbox/types.js';
 import { expectNoCanary } from '../helpers/canaries.js';
 import { runIpctl } from '../helpers/cli.js';
+import { destinationProbes, expectOnlyChanged, sha256 } from '../helpers/destinations.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { useFreshDir } from '../helpers/workspace.js';
@@ -196,5 +199,64 @@ describe('auth login in a terminal', () => {
     const session = new PtySession(['auth', 'login', '--no-input'], { IPCTL_CONFIG_DIR: config.path });
     expect(await session.finish()).toBe(2);
     expect(session.screen).toContain('needs a terminal');
+  });
+});
+
+describe('destinations patch at a terminal', { timeout: 90_000 }, () => {
+  const canaryFileSecret = 'dest-secret-FILE-CANARY-6e2a91c4d7b3';
+  const canaryPromptSecret = 'dest-secret-PROMPT-CANARY-b47e2d9f6a10';
+  const { stateOf, secretDigest } = destinationProbes(fixture);
+  const expectNothingSent = async (): Promise<void> => {
+    expect(await fixture.requests()).toEqual([]);
+  };
+  beforeEach(() => {
+    // Each test starts from the seed: patches change the sandbox's state.
+    fixture.sandbox.state.projects = createSeedData().projects;
+  });
+
+  it('asks for a secret at a no-echo prompt in a terminal', async () => {
+    const before = await stateOf('dest_marketing_kinesis', 'marketing');
+    const session = new PtySession(['destinations', 'patch', 'dest_marketing_kinesis', '--project', 'marketing', '--secret', 'awsSecretKey', '--secret', 'awsKeyId'], fixture.env());
+    await session.expect('New value of secrets.awsKeyId');
+    session.send(keys.enter);
+    await session.expect('Enter a value');
+    session.send(`${canaryFileSecret}${keys.enter}`);
+    await session.expect('New value of secrets.awsSecretKey');
+    session.send(`${canaryPromptSecret}${keys.enter}`);
+    expect(await session.finish()).toBe(0);
+    expect(session.screen).toContain('Updated secrets: awsKeyId, awsSecretKey.');
+    expect(session.screen).toContain('dest_marketing_kinesis');
+    expect(session.screen).toContain('┌');
+    expectNoCanary(session.screen);
+    expect(secretDigest('dest_marketing_kinesis', 'awsKeyId', 'proj_marketing')).toBe(sha256(canaryFileSecret));
+    expect(secretDigest('dest_marketing_kinesis', 'awsSecretKey', 'proj_marketing')).toBe(sha256(canaryPromptSecret));
+    expectOnlyChanged(before, await stateOf('dest_marketing_kinesis', 'marketing'), { secrets: ['awsKeyId', 'awsSecretKey'] });
+  });
+
+  it('sends nothing when the prompt is interrupted (exit 130)', async () => {
+    const session = new PtySession(['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'awsSecretKey'], fixture.env());
+    await session.expect('New value of secrets.awsSecretKey');
+    session.send(keys.ctrlC);
+    expect(await session.finish()).toBe(130);
+    expect(session.screen).toContain('nothing was changed');
+    await expectNothingSent();
+  });
+
+  it('refuses the prompt with --no-input even in a terminal', async () => {
+    const session = new PtySession(['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'password', '--no-input'], fixture.env());
+    expect(await session.finish()).toBe(2);
+    expect(session.screen).toContain('--secret password: there is no terminal to ask at');
+    await expectNothingSent();
+  });
+
+  it('exits 4 before asking for a secret when no credential is configured', async () => {
+    const session = new PtySession(
+      ['destinations', 'patch', 'dest_sqs', '--project', 'demo', '--secret', 'password'],
+      fixture.env({ IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined }),
+    );
+    expect(await session.finish()).toBe(4);
+    expect(session.screen).toContain('needs an API key or a bearer token');
+    expect(session.screen).not.toContain('New value of');
+    await expectNothingSent();
   });
 });
