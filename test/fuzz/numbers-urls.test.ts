@@ -400,7 +400,7 @@ function urlExamples(): Array<[WrittenUrl]> {
     ...ports.map((port) => ({ port })),
     ...paths.map((path) => ({ path })),
     ...spoilers.flatMap((spoiler) => [{ before: spoiler }, { after: spoiler }, { path: [`/v1${spoiler}`, spoiler === '' ? '/v1' : null] as UrlParts['path'] }]),
-    ...userinfo.map((inside) => ({ inside })),
+    ...userinfo.flatMap((inside) => [{ inside }, { inside, host: hosts[2]! }]),
     ...tails.map((tail) => ({ tail })),
   ];
   return [...varied.map((parts): [WrittenUrl] => [composed({ ...plainParts, ...parts })]), ...neverUrls.map((text): [WrittenUrl] => [{ text }])];
