@@ -217,13 +217,13 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
   });
 
   /** A bulk import of two rows in a file of its own, with the flags given. */
-  async function bulkImport(more: string[], host: ReturnType<typeof recordingClock>): Promise<InProcessRun> {
+  async function bulkImport(more: string[], host: ReturnType<typeof recordingClock>, env: Record<string, string> = {}): Promise<InProcessRun> {
     serial += 1;
     const rows = [1, 2].map((row) => JSON.stringify({ provider: 'pipedrive', groupRef: `numbers-${serial}-${row}`, consumerRef: `u-${row}`, providerWorkspaceRef: 'acme', apiKey: `pd_numbers_${serial}_${row}` }));
     const input = join(files.path, `rows-${serial}.jsonl`);
     writeFileSync(input, `${rows.join('\n')}\n`);
     const args = ['connections', 'generate', '--project', 'demo', '--from-file', input, '--results', join(files.path, `results-${serial}.jsonl`), '-o', 'json', ...more];
-    return runMain(args, { env: fixture.env(), hostClock: host.clock, now: host.now, timeoutMs: 30_000 });
+    return runMain(args, { env: fixture.env(env), hostClock: host.clock, now: host.now, timeoutMs: 30_000 });
   }
 
   const created = async () => (await fixture.requests()).filter((request) => request.operation === 'generateConnection').length;
@@ -277,6 +277,24 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
       }),
       withExamples(20, [...numberExamples(total).map(([text]): [[string, string]] => [[text, '4']]), ...numberExamples(total).map(([text]): [[string, string]] => [['1', text]])]),
     );
+  });
+
+  // docs/commands/connections-bulk.md, CI matrices: --shard auto reads IPCTL_SHARD_INDEX (from 1) and IPCTL_SHARD_TOTAL (at most 1000).
+  it('--shard auto: IPCTL_SHARD_INDEX names shard I of 4, or exit 2 naming the variable and the range', async () => {
+    const setting = { name: 'IPCTL_SHARD_INDEX', min: '1', max: '4', decimals: 0 };
+    await forEveryText(setting, 20, async (text) => {
+      const result = await bulkImport(['--shard', 'auto'], recordingClock(), { IPCTL_SHARD_INDEX: text, IPCTL_SHARD_TOTAL: '4' });
+      const index = documentedValue(text, setting);
+      if (index === undefined) {
+        expect(result.code, label(setting, text)).toBe(2);
+        expect(result.stderr, label(setting, text)).toContain('IPCTL_SHARD_INDEX');
+        expect(result.stderr, label(setting, text)).toMatch(/counts from 1, up to IPCTL_SHARD_TOTAL|is set but IPCTL_SHARD_INDEX is not/);
+        expect(await fixture.requests(), label(setting, text)).toEqual([]);
+        return;
+      }
+      expect(result.code, `${label(setting, text)}: ${result.stderr}`).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ shard: `${index}/4` });
+    });
   });
 
   // docs/sandbox.md, `ipctl sandbox --help`: the port to listen on, 0 for any free one, up to 65535.
@@ -382,7 +400,7 @@ function urlExamples(): Array<[WrittenUrl]> {
     ...ports.map((port) => ({ port })),
     ...paths.map((path) => ({ path })),
     ...spoilers.flatMap((spoiler) => [{ before: spoiler }, { after: spoiler }, { path: [`/v1${spoiler}`, spoiler === '' ? '/v1' : null] as UrlParts['path'] }]),
-    ...userinfo.map((inside) => ({ inside })),
+    ...userinfo.flatMap((inside) => [{ inside }, { inside, host: hosts[2]! }]),
     ...tails.map((tail) => ({ tail })),
   ];
   return [...varied.map((parts): [WrittenUrl] => [composed({ ...plainParts, ...parts })]), ...neverUrls.map((text): [WrittenUrl] => [{ text }])];

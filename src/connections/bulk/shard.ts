@@ -56,8 +56,9 @@ const ciVariables: Array<{ ci: string; index: string; total: string; base: 0 | 1
 /** --shard auto: the first pair of variables set, in the order of ciVariables. */
 function shardFromEnvironment(env: Record<string, string | undefined>): Shard {
   for (const { ci, index, total, base } of ciVariables) {
-    const indexText = env[index];
-    const totalText = env[total];
+    // An empty variable is as good as unset, as every variable ipctl reads.
+    const indexText = env[index] || undefined;
+    const totalText = env[total] || undefined;
     if (indexText === undefined && totalText === undefined) continue;
     if (indexText === undefined || totalText === undefined) {
       throw new UsageError(`--shard auto: ${indexText === undefined ? total : index} is set but ${indexText === undefined ? index : total} is not (${ci}).`, `Set both, or give --shard I/N.`);
