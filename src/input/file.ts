@@ -103,6 +103,8 @@ export function readFailure(error: unknown): string {
       return 'permission denied';
     case 'EISDIR':
       return 'is a directory';
+    case 'ENXIO':
+      return 'a socket, not a file';
     case noWriter:
       return 'a pipe with nothing writing to it';
     case 'EAGAIN':
