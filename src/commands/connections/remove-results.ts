@@ -15,7 +15,7 @@ export async function removeFromResultsFiles(input: RemoveInput, context: Contex
   const problems = fileProblems(hostFs(context.deps), paths, '--from-results');
   if (problems.length > 0) throw usageError(problems, 'Give the results files that connections generate --from-file wrote (--results), each once.');
   const { removeFromResults } = await import('../../connections/bulk/remove.js');
-  const readable = await readableResults(hostFs(context.deps), paths, '--from-results');
+  const readable = await readableResults(hostFs(context.deps), paths, '--from-results', context.deps.signal);
   const command = context.suggest(['connections remove --from-results', ...paths, ...(input.results ? ['--results', input.results] : []), ...(input.resume ? ['--resume'] : [])].join(' '));
   return removeFromResults(
     {

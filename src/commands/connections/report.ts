@@ -51,7 +51,7 @@ export default defineCommand({
     const problems = fileProblems(hostFs(context.deps), paths);
     if (problems.length > 0) throw usageError(problems, 'Give the results files that connections generate --from-file wrote (--results), each once.');
     const { summarizeResults } = await import('../../connections/bulk/summary.js');
-    const readable = await readableResults(hostFs(context.deps), paths);
+    const readable = await readableResults(hostFs(context.deps), paths, '', context.deps.signal);
     const { files, inMoreThanOneFile, repeated } = await summarizeResults(hostFs(context.deps), readable.paths, listedRepeats, paths)
       .catch((error: unknown) => {
         throw readFailure(error);

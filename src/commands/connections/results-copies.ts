@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { InterruptedError } from '../../errors.js';
 import type { FileSystem } from '../../host-fs.js';
 import { makeTempFolder, openForWriting, removeTree, writeAll } from '../../file-writes.js';
 import { maxFileBytes, openForReading, pipeChunks, readAtMost, readFailure } from '../../input/file.js';
@@ -21,7 +22,7 @@ export interface ReadableResults {
 }
 
 /** `flag`: how messages name the files (--from-results), or '' for arguments. */
-export async function readableResults(fs: FileSystem, given: string[], flag = ''): Promise<ReadableResults> {
+export async function readableResults(fs: FileSystem, given: string[], flag = '', signal?: AbortSignal): Promise<ReadableResults> {
   let folder: string | undefined;
   const paths: string[] = [];
   const remove = (): void => {
@@ -36,7 +37,7 @@ export async function readableResults(fs: FileSystem, given: string[], flag = ''
       }
       folder ??= makeTempFolder(fs, join(tmpdir(), 'ipctl-results-'));
       const copy = join(folder, `${index}.jsonl`);
-      await copyOnce(fs, path, copy, stats.isFIFO(), flag === '' ? '' : `${flag}: `);
+      await copyOnce(fs, path, copy, stats.isFIFO() ? signal ?? null : undefined, flag === '' ? '' : `${flag}: `);
       paths.push(copy);
     }
   } catch (error) {
@@ -46,10 +47,11 @@ export async function readableResults(fs: FileSystem, given: string[], flag = ''
   return { paths, remove };
 }
 
-async function copyOnce(fs: FileSystem, path: string, copy: string, pipe: boolean, named: string): Promise<void> {
+/** `pipe`: the signal that ends a wait on it (null: none), or undefined for a device. */
+async function copyOnce(fs: FileSystem, path: string, copy: string, pipe: AbortSignal | null | undefined, named: string): Promise<void> {
   const fd = openForWriting(fs, copy, 'wx', 0o600);
   try {
-    if (!pipe) {
+    if (pipe === undefined) {
       const data = await readAtMost(path, maxFileBytes + 1).catch((error: unknown) => {
         throw usageError([`${named}cannot read ${path} (${readFailure(error)}).`]);
       });
@@ -59,8 +61,9 @@ async function copyOnce(fs: FileSystem, path: string, copy: string, pipe: boolea
     }
     const reader = await openForReading(path);
     try {
-      for await (const chunk of pipeChunks(reader)) writeAll(fs, fd, chunk);
+      for await (const chunk of pipeChunks(reader, undefined, pipe ?? undefined)) writeAll(fs, fd, chunk);
     } catch (error) {
+      if (error instanceof InterruptedError) throw error;
       throw usageError([`${named}cannot read ${path} (${readFailure(error)}).`]);
     } finally {
       await reader.close();

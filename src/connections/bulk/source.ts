@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InputStream } from '../../deps.js';
-import { FileWriteError, UsageError } from '../../errors.js';
+import { FileWriteError, InterruptedError, UsageError } from '../../errors.js';
 import type { FileSystem } from '../../host-fs.js';
 import { isOutOfSpace, makeTempFolder, openForWriting, removeTree, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
 import { maxFileBytes, openForReading, pipeChunks, readAtMost, readFailure } from '../../input/file.js';
@@ -24,7 +24,7 @@ export interface RowSource {
   close(): Promise<void>;
 }
 
-export async function openSource(fs: FileSystem, path: string, stdin: InputStream, flag = '--from-file'): Promise<RowSource> {
+export async function openSource(fs: FileSystem, path: string, stdin: InputStream, flag = '--from-file', signal?: AbortSignal): Promise<RowSource> {
   if (path === '-') {
     if (stdin.isTTY) throw new UsageError(`${flag}: - means stdin, but stdin is a terminal.`, 'Pipe the rows in, or give a file path.');
     return spool(fs, stdin, 'stdin', `${flag} -`);
@@ -47,9 +47,9 @@ export async function openSource(fs: FileSystem, path: string, stdin: InputStrea
   if (device) return spool(fs, deviceBytes(path, flag), path, `${flag} ${path}`);
   if (!pipe) return { name: path, open: () => fs.createReadStream(path), close: async () => undefined };
   try {
-    return await spool(fs, pipeChunks(pipe), path, `${flag} ${path}`);
+    return await spool(fs, pipeChunks(pipe, undefined, signal), path, `${flag} ${path}`);
   } catch (error) {
-    if (error instanceof FileWriteError) throw error;
+    if (error instanceof FileWriteError || error instanceof InterruptedError) throw error;
     throw unreadable(path, flag, error);
   } finally {
     await pipe.close();
