@@ -545,6 +545,15 @@ const mutations = [
   { name: 'a notice is written beside the problem document under -o json', file: 'src/run.ts', find: '  if (isDocumentFormat(state.format) && !state.errorsAsText) context.held = [];\n', replace: '', tests: ['test/e2e/one-problem-document.test.ts'] },
   { name: 'the notices kept for a problem document are lost', file: 'src/output/diagnostics.ts', find: 'notes.length === 0 ? document :', replace: 'true ? document :', tests: ['test/e2e/one-problem-document.test.ts'] },
   { name: 'a successful run under -o json drops its notices', file: 'src/run.ts', find: '  for (const line of held) context.say(line);\n', replace: '', tests: ['test/e2e/one-problem-document.test.ts'] },
+  // Paths: read through pipes, links and devices; written only as regular files; never a hang
+  { name: 'a --results path that is a FIFO, a socket or a device is appended to', file: 'src/connections/bulk/results.ts', find: '  if (!stats.isFile()) throw new UsageError(`--results: ${path} is ${kindOf(stats)}', replace: '  if (stats.isDirectory()) throw new UsageError(`--results: ${path} is ${kindOf(stats)}', tests: ['test/fuzz/paths-write.test.ts'] },
+  { name: 'a results file given to report as a pipe is read as a file', file: 'src/commands/connections/results-copies.ts', find: 'if (!stats.isFIFO() && !isDevice(stats)) {', replace: 'if (!isDevice(stats)) {', tests: ['test/fuzz/paths-read.test.ts'] },
+  { name: 'report refuses a results file that is a symbolic link', file: 'src/connections/bulk/summary.ts', find: 'await readPriorResults(fs, path, onRecord, { readOnly: true });', replace: 'await readPriorResults(fs, path, onRecord);', tests: ['test/fuzz/paths-read.test.ts'] },
+  { name: '--from-file reads a device to its end', file: 'src/connections/bulk/source.ts', find: '  if (device) return spool(', replace: '  if (false) return spool(', tests: ['test/fuzz/paths-read.test.ts'] },
+  { name: 'a profile change replaces a symbolic link to the profile file', file: 'src/config/store.ts', find: '    refuseUnwritable(this.#host.fs, this.path);\n', replace: '', tests: ['test/fuzz/paths-write.test.ts'] },
+  { name: 'a profile file that is a device is read as one', file: 'src/config/read.ts', find: '    if (!stats.isFile()) throw new ConfigError(`The profile file ${path} is ${kindOf(stats)}', replace: '    if (stats.isDirectory() || stats.isFIFO()) throw new ConfigError(`The profile file ${path} is ${kindOf(stats)}', tests: ['test/fuzz/paths-write.test.ts'] },
+  { name: 'a profile folder that is a file is said as an error about the profile file', file: 'src/config/store.ts', find: '    refuseNonFolder(host.fs, dir, configDirOrigin(env));\n', replace: '', tests: ['test/fuzz/paths-write.test.ts'] },
+  { name: 'Ctrl-C does not end a wait on a silent pipe', file: 'src/input/file.ts', find: "    if (signal?.aborted) throw new InterruptedError('Interrupted while waiting for a pipe to send; nothing was sent.');\n", replace: '', tests: ['test/fuzz/paths-read.test.ts'] },
 ];
 
 const chosen = process.argv.slice(2);
