@@ -126,7 +126,7 @@ describe('a FIFO whose writer sends nothing', () => {
     const started = Date.now();
     setTimeout(() => controller.abort(), 300);
     try {
-      const result = await ipctl(target.args(fifo), { env: fixture.env(target.env?.(fifo) ?? {}), signal: controller.signal, timeoutMs: bound });
+      const result = await ipctl(target.args(fifo), { env: fixture.env(target.env?.(fifo) ?? {}), signal: controller.signal, timeoutMs: 8_000 });
       expect(result.code, result.stderr).toBe(130);
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(await fixture.requests()).toEqual([]);
