@@ -579,6 +579,15 @@ const mutations = [
   { name: 'a URL with a .. step is sent to where the parser climbs', file: 'src/config/service-url.ts', find: '  if (hasDotStep(value)) return', replace: '  if (false) return', tests: ['test/fuzz/numbers-urls.test.ts'] },
   { name: 'a URL without its two slashes is sent', file: 'src/config/service-url.ts', find: "if (!/^https?:\\/\\/[^/\\\\]/i.test(value) || value.includes('\\\\'))", replace: 'if (false)', tests: ['test/fuzz/numbers-urls.test.ts'] },
   { name: 'a URL with an IPv4 address in hex is sent', file: 'src/config/service-url.ts', find: 'const address = writtenAddressProblem(authorityOf(value), url.hostname);', replace: 'const address = undefined;', tests: ['test/fuzz/numbers-urls.test.ts'] },
+  // Paths: read through pipes, links and devices; written only as regular files; never a hang
+  { name: 'a --results path that is a FIFO, a socket or a device is appended to', file: 'src/connections/bulk/results.ts', find: '  if (!stats.isFile()) throw new UsageError(`--results: ${path} is ${kindOf(stats)}', replace: '  if (stats.isDirectory()) throw new UsageError(`--results: ${path} is ${kindOf(stats)}', tests: ['test/fuzz/paths-write.test.ts'] },
+  { name: 'a results file on a device is read to its end', file: 'src/commands/connections/results-copies.ts', find: 'if (!stats.isFIFO() && !isDevice(stats)) {', replace: 'if (!stats.isFIFO()) {', tests: ['test/fuzz/paths-read.test.ts'] },
+  { name: 'report refuses a results file that is a symbolic link', file: 'src/connections/bulk/summary.ts', find: 'await readPriorResults(fs, path, onRecord, { readOnly: true });', replace: 'await readPriorResults(fs, path, onRecord);', tests: ['test/fuzz/paths-read.test.ts'] },
+  { name: '--from-file reads a device to its end', file: 'src/connections/bulk/source.ts', find: '  if (device) return spool(', replace: '  if (false) return spool(', tests: ['test/fuzz/paths-read.test.ts'] },
+  { name: 'a profile change replaces a symbolic link to the profile file', file: 'src/config/store.ts', find: '    refuseUnwritable(this.#host.fs, this.path);\n', replace: '', tests: ['test/fuzz/paths-write.test.ts'] },
+  { name: 'a profile file that is a device is read as one', file: 'src/config/read.ts', find: '    if (!stats.isFile()) throw new ConfigError(`The profile file ${path} is ${kindOf(stats)}', replace: '    if (stats.isDirectory() || stats.isFIFO()) throw new ConfigError(`The profile file ${path} is ${kindOf(stats)}', tests: ['test/fuzz/paths-write.test.ts'] },
+  { name: 'a profile folder that is a file is said as an error about the profile file', file: 'src/config/store.ts', find: '    refuseNonFolder(host.fs, dir, configDirOrigin(env));\n', replace: '', tests: ['test/fuzz/paths-write.test.ts'] },
+  { name: 'Ctrl-C does not end a wait on a silent pipe', file: 'src/input/file.ts', find: "    if (signal?.aborted) throw new InterruptedError('Interrupted while waiting for a pipe to send; nothing was sent.');\n", replace: '', tests: ['test/fuzz/paths-read.test.ts'] },
 ];
 
 const { options, chosen } = parseArguments(process.argv.slice(2));

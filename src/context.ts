@@ -149,7 +149,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
         retry: options.once ? { ...retry, retries: 0 } : retry,
         profile: chosenProfile(settings.profile),
         unconfigured: settings.baseUrl.source === 'default',
-        ca: await trustedAuthorities(global, deps.env),
+        ca: await trustedAuthorities(global, deps.env, deps.signal),
         now: () => new Date(hostClock(deps).now()),
         sleep: hostClock(deps).sleep,
         timers: hostClock(deps),

@@ -1,7 +1,7 @@
 // Network settings beside the base URLs: how often to retry, and which
 // certificate authorities to trust. Flags win over the environment.
 import { defaultRetryPolicy, type RetryPolicy, retryLimits } from './retry-policy.js';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import { type NumberRule, readNumber, seconds, wholeNumber } from '../schema/numbers.js';
 import { defaultTimeoutSeconds } from './defaults.js';
 
@@ -49,10 +49,11 @@ function secondsToMs(seconds: number | undefined): number | undefined {
  * Node's public roots, those of NODE_EXTRA_CA_CERTS (Node drops them once a list
  * is given), and the file's. Undefined when neither is set: Node's defaults apply.
  */
-export async function trustedAuthorities(flags: NetworkFlags, env: Env): Promise<string[] | undefined> {
+/** `signal`: Ctrl-C ends a wait on a pipe. */
+export async function trustedAuthorities(flags: NetworkFlags, env: Env, signal?: AbortSignal): Promise<string[] | undefined> {
   const [path, origin] = flags.caFile !== undefined ? [flags.caFile, '--ca-file'] : [env.IPCTL_CA_FILE, 'IPCTL_CA_FILE'];
   if (path === undefined || path === '') return undefined;
-  const own = await readCertificates(path, origin);
+  const own = await readCertificates(path, origin, signal);
   const { rootCertificates } = await import('node:tls');
   const extra = env.NODE_EXTRA_CA_CERTS ? await readCertificates(env.NODE_EXTRA_CA_CERTS, 'NODE_EXTRA_CA_CERTS').catch(() => []) : [];
   return [...rootCertificates, ...extra, ...own];
@@ -60,13 +61,14 @@ export async function trustedAuthorities(flags: NetworkFlags, env: Env): Promise
 
 const pemCertificate = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
-async function readCertificates(path: string, origin: string): Promise<string[]> {
+async function readCertificates(path: string, origin: string, signal?: AbortSignal): Promise<string[]> {
   // Read as every file flag is: capped, and a pipe without a writer refused rather than waited on.
   const { maxFileBytes, readAtMost, readFailure } = await import('../input/file.js');
   let data: Buffer;
   try {
-    data = await readAtMost(path, maxFileBytes + 1);
+    data = await readAtMost(path, maxFileBytes + 1, undefined, signal);
   } catch (error) {
+    if (error instanceof InterruptedError) throw error;
     throw new UsageError(`${origin}: cannot read ${path} (${readFailure(error)}).`, 'Give the path of the certificate authority\'s PEM file.');
   }
   if (data.length > maxFileBytes) throw new UsageError(`${origin}: ${path} is larger than ${maxFileBytes / 1024 / 1024} MiB; a PEM file of certificate authorities is far smaller.`, 'Give the path of the certificate authority\'s PEM file.');

@@ -7,6 +7,11 @@ export function configDir(env: Env): string {
   return userDir(env, 'IPCTL_CONFIG_DIR', 'XDG_CONFIG_HOME', '.config');
 }
 
+/** The variable configDir took the folder from, for messages. */
+export function configDirOrigin(env: Env): string {
+  return env.IPCTL_CONFIG_DIR ? 'IPCTL_CONFIG_DIR' : env.XDG_CONFIG_HOME ? 'XDG_CONFIG_HOME' : 'HOME';
+}
+
 /** Where compiled code is cached: $IPCTL_CACHE_DIR, else $XDG_CACHE_HOME/ipctl, else ~/.cache/ipctl. */
 export function cacheDir(env: Env): string {
   return userDir(env, 'IPCTL_CACHE_DIR', 'XDG_CACHE_HOME', '.cache');

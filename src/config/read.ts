@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
+import { kindOf } from '../path-kind.js';
 import { configDir, configFileName } from './paths.js';
 import { type ConfigFile, ConfigFileSchema } from './schema.js';
 
@@ -16,10 +17,15 @@ export function configPath(env: Record<string, string | undefined>): string {
 export function readConfigFile(path: string): ConfigFile {
   let text: string;
   try {
+    // Anything but a regular file (or a link to one) is no profile file: a FIFO would hold every command up.
+    const stats = statSync(path);
+    if (!stats.isFile()) throw new ConfigError(`The profile file ${path} is ${kindOf(stats)}, not a regular file.`, notAFileHint);
     text = readFileSync(path, 'utf8');
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { profiles: {} };
+    if (code === 'ENOENT' && !isLink(path)) return { profiles: {} };
+    if (code === 'ENOENT') throw new ConfigError(`The profile file ${path} is a symbolic link to nothing.`, notAFileHint);
     throw new ConfigError(`Cannot read the profile file ${path}: ${code ?? (error as Error).message}.`);
   }
   try {
@@ -28,6 +34,16 @@ export function readConfigFile(path: string): ConfigFile {
     throw withKeptFile(error, path);
   }
 }
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+export const notAFileHint = 'Move it aside; ipctl keeps its profiles in a regular file, and starts a new one where there is none. Or set IPCTL_CONFIG_DIR to another folder.';
 
 /** Where a change keeps the file as it was until the new one is known to be whole (store.ts). */
 export function keptPath(path: string): string {

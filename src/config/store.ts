@@ -4,9 +4,10 @@ import { ConfigError, FileWriteError, UsageError, UserError } from '../errors.js
 import type { FileSystem } from '../host-fs.js';
 import { isOutOfSpace, linkFile, makeFolder, removeFile, renameDurably, setMode, shortWrite, syncFile, writeBy, writeFailureRemedy, writeFailureText } from '../file-writes.js';
 import { type LockHost, type LockOptions, withFileLock } from './lock.js';
-import { configPath, keptPath, parseConfigText, readConfigFile } from './read.js';
+import { configPath, keptPath, notAFileHint, parseConfigText, readConfigFile } from './read.js';
+import { kindOf, notWritableKind } from '../path-kind.js';
 import { unknownProfile } from './resolve.js';
-import { configDir, configFileName } from './paths.js';
+import { configDir, configDirOrigin, configFileName } from './paths.js';
 import { checkProfileName, type ConfigFile, ConfigFileSchema, type ProfileData, storedProfile } from './schema.js';
 
 const fileMode = 0o600;
@@ -40,6 +41,7 @@ export class ProfileStore {
 
   static open(host: LockHost, env: Record<string, string | undefined>, waits: StoreWaits = {}): ProfileStore {
     const dir = configDir(env);
+    refuseNonFolder(host.fs, dir, configDirOrigin(env));
     try {
       makeFolder(host.fs, dir, dirMode);
     } catch (error) {
@@ -111,6 +113,7 @@ export class ProfileStore {
     } catch (error) {
       throw asConfigError(error, this.path);
     }
+    refuseUnwritable(this.#host.fs, this.path);
     return lockedFileWork(this.#host, this.path, this.#waits, async () => {
       // Loaded once the lock is held: conf's atomically hooks SIGINT and SIGTERM (when-exit)
       // and raises them again, which would end a wait for the lock or the keychain without its message.
@@ -147,6 +150,33 @@ export class ProfileStore {
     }
     if (kept) removeQuietly(fs, kept);
   }
+}
+
+/**
+ * A change replaces the file whole (conf renames a new copy over it): a
+ * symbolic link would be replaced by a file, and anything else but a regular
+ * file cannot be. Either is refused before the lock is taken.
+ */
+function refuseUnwritable(fs: FileSystem, path: string): void {
+  const kind = notWritableKind(fs, path);
+  if (kind === undefined) return;
+  const link = kind === 'a symbolic link';
+  throw new ConfigError(
+    `The profile file ${path} is ${kind}; ipctl changes the profile file by writing a new regular file in its place${link ? ', which would replace the link' : ''}.`,
+    link ? 'Set IPCTL_CONFIG_DIR to the folder of the file the link points to.' : notAFileHint,
+  );
+}
+
+/** The profile folder, when something is there, must be a folder (or a link to one). */
+function refuseNonFolder(fs: FileSystem, dir: string, origin: string): void {
+  let kind: string | undefined;
+  try {
+    const stats = fs.statSync(dir);
+    if (!stats.isDirectory()) kind = kindOf(stats);
+  } catch {
+    kind = notWritableKind(fs, dir) === 'a symbolic link' ? 'a symbolic link to nothing' : undefined;
+  }
+  if (kind !== undefined) throw new ConfigError(`The profile folder ${dir} (from ${origin}) is ${kind}, not a folder.`, `Set ${origin} to a folder, or move ${dir} aside.`);
 }
 
 /** The file as conf writes it, and as it is checked afterwards. */
@@ -225,6 +255,7 @@ export async function setAsideCorruptFile(host: LockHost, env: Record<string, st
   const { fs } = host;
   const file = configPath(env);
   if (!fs.existsSync(file)) return undefined;
+  refuseUnwritable(fs, file);
   return lockedFileWork(host, file, waits, () => {
     let text: string;
     try {

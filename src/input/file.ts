@@ -9,6 +9,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { InterruptedError } from '../errors.js';
 
 /** The most a file flag reads. */
 export const maxFileBytes = 10 * 1024 * 1024;
@@ -21,15 +22,15 @@ export async function openForReading(path: string): Promise<FileHandle> {
   return open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
 }
 
-/** Up to `limit` bytes of path (ask for one more than the cap to tell that a file is larger). */
-export async function readAtMost(path: string, limit: number, idleMs = pipeIdleMs): Promise<Buffer> {
+/** Up to `limit` bytes of path (ask for one more than the cap to tell that a file is larger). `signal`: Ctrl-C ends a wait on a pipe. */
+export async function readAtMost(path: string, limit: number, idleMs = pipeIdleMs, signal?: AbortSignal): Promise<Buffer> {
   const file = await openForReading(path);
   try {
     const stats = await file.stat();
     if (stats.isDirectory()) throw codedError('EISDIR');
     const chunks: Buffer[] = [];
     let total = 0;
-    const source = stats.isFIFO() || stats.isSocket() ? pipeChunks(file, idleMs) : fileChunks(file);
+    const source = stats.isFIFO() || stats.isSocket() ? pipeChunks(file, idleMs, signal) : fileChunks(file);
     for await (const chunk of source) {
       chunks.push(chunk.subarray(0, limit - total));
       total += Math.min(chunk.length, limit - total);
@@ -55,11 +56,12 @@ async function* fileChunks(file: FileHandle): AsyncGenerator<Buffer> {
  * read that finds no data says whether a writer is there: EAGAIN if one is,
  * end-of-file if none is (or the last one has finished).
  */
-export async function* pipeChunks(file: FileHandle, idleMs = pipeIdleMs): AsyncGenerator<Buffer> {
+export async function* pipeChunks(file: FileHandle, idleMs = pipeIdleMs, signal?: AbortSignal): AsyncGenerator<Buffer> {
   const buffer = Buffer.alloc(64 * 1024);
   let writerSeen = false;
   let quietSince = Date.now();
   for (;;) {
+    if (signal?.aborted) throw new InterruptedError('Interrupted while waiting for a pipe to send; nothing was sent.');
     const bytesRead = await readNow(file, buffer);
     if (bytesRead === 0) {
       if (!writerSeen) throw codedError(noWriter);
@@ -103,6 +105,8 @@ export function readFailure(error: unknown): string {
       return 'permission denied';
     case 'EISDIR':
       return 'is a directory';
+    case 'ENXIO':
+      return 'a socket, not a file';
     case noWriter:
       return 'a pipe with nothing writing to it';
     case 'EAGAIN':

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.js';
-import { UsageError } from '../errors.js';
+import { UsageError, UserError } from '../errors.js';
 import { maxDepth, tooDeep } from '../nesting.js';
 import { maxFileBytes, readAtMost, readFailure } from './file.js';
 
@@ -20,11 +20,11 @@ export class InputSources {
     if (path === '-') return this.#readStdin(flag);
     if (path === '') throw new UsageError(`${flag}: the file path is empty.`, 'Give a path, or - for stdin.');
     try {
-      const data = await readAtMost(path, maxFileBytes + 1);
+      const data = await readAtMost(path, maxFileBytes + 1, undefined, this.#deps.signal);
       if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is larger than 10 MiB.`);
       return decodeText(data, flag, path);
     } catch (error) {
-      if (error instanceof UsageError) throw error;
+      if (error instanceof UserError) throw error;
       throw new UsageError(`${flag}: cannot read ${path} (${readFailure(error)}).`, 'Check the path, or give - to read stdin.');
     }
   }

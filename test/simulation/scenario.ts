@@ -1,5 +1,6 @@
 // A scenario, generated from a seed by fast-check (which also shrinks a failing
-// one): an input with repeats, invalid rows, a BOM and CRLF; runs, each with
+// one): an input with repeats, invalid rows, a BOM and CRLF, odd encodings (UTF-16,
+// bytes that are not UTF-8, a NUL, lone CR line ends); runs, each with
 // the service's answers, disk faults and a point where the world stops (a
 // crash, a signal, a closed stdout); edits to the input and to the results
 // file between runs; shards; and a removal of what was created.
@@ -7,7 +8,8 @@ import fc from 'fast-check';
 import type { DiskFault } from './disk.js';
 import type { Fault } from './server.js';
 
-type RowKind = 'valid' | 'no-group' | 'unknown-provider' | 'broken';
+/** not-utf8: a byte that is not UTF-8 in its consumer; nul: a NUL byte in its provider. Both are invalid rows. */
+type RowKind = 'valid' | 'no-group' | 'unknown-provider' | 'broken' | 'not-utf8' | 'nul';
 interface RowSpec {
   kind: RowKind;
   /** A row repeating the key of row `repeats` (an index into the rows), when given. */
@@ -49,6 +51,10 @@ export interface Scenario {
   format: 'jsonl' | 'csv';
   bom: boolean;
   crlf: boolean;
+  /** Lines end in a lone CR (old Mac OS), whatever crlf says. */
+  cr?: boolean;
+  /** The input's encoding: ipctl reads UTF-8 only. `bom`: with a byte-order mark (UTF-16's own, for UTF-16). */
+  encoding?: 'utf-8' | 'utf-16le' | 'utf-16be';
   rows: RowSpec[];
   shards: number;
   runs: RunSpec[];
@@ -101,7 +107,7 @@ const edit = (rows: number): fc.Arbitrary<Edit> =>
 const row = (index: number): fc.Arbitrary<RowSpec> =>
   fc.oneof(
     { weight: 6, arbitrary: fc.constant({ kind: 'valid' as const }) },
-    { weight: 1, arbitrary: fc.constantFrom<RowKind>('no-group', 'unknown-provider', 'broken').map((kind) => ({ kind })) },
+    { weight: 1, arbitrary: fc.constantFrom<RowKind>('no-group', 'unknown-provider', 'broken', 'not-utf8', 'nul').map((kind) => ({ kind })) },
     { weight: index > 0 ? 1 : 0, arbitrary: fc.nat(Math.max(0, index - 1)).map((repeats) => ({ kind: 'valid' as const, repeats })) },
   );
 
@@ -110,6 +116,8 @@ export const scenarios: fc.Arbitrary<Scenario> = fc.integer({ min: 2, max: 12 })
     format: fc.constantFrom('jsonl' as const, 'csv' as const),
     bom: fc.boolean(),
     crlf: fc.boolean(),
+    cr: fc.integer({ min: 0, max: 9 }).map((roll) => roll === 0),
+    encoding: fc.integer({ min: 0, max: 9 }).map((roll) => (roll === 0 ? ('utf-16le' as const) : roll === 1 ? ('utf-16be' as const) : ('utf-8' as const))),
     rows: fc.tuple(...Array.from({ length: count }, (_, index) => row(index))),
     shards: fc.constantFrom(1, 1, 2, 3),
     runs: fc.array(

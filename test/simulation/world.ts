@@ -20,7 +20,7 @@ const documentedExits = [0, 1, 2, 3, 4, 5, 129, 130, 131, 143];
 class Violation extends Error {}
 
 interface Row {
-  kind: 'valid' | 'no-group' | 'unknown-provider' | 'broken';
+  kind: 'valid' | 'no-group' | 'unknown-provider' | 'broken' | 'not-utf8' | 'nul';
   group: string;
   consumer: string;
   secret: string;
@@ -91,11 +91,18 @@ export class World {
       ...(resume ? ['--resume'] : []), ...(resume && retryUncertain ? ['--retry-uncertain'] : []),
       ...(this.scenario.shards > 1 ? ['--shard', `${shard}/${this.scenario.shards}`] : []),
     ];
-    return this.#run(args, spec.net, spec.disk, spec.stop);
+    const outcome = await this.#run(args, spec.net, spec.disk, spec.stop);
+    // docs/commands/connections-bulk.md, "Encodings": a file that starts with a UTF-16 byte-order mark is refused.
+    const refused = this.scenario.bom && (this.scenario.encoding ?? 'utf-8') !== 'utf-8';
+    // Signals end it as they end any run, and a disk fault may stop it first (taking the results lock, before the input is read).
+    const allowed = [2, 129, 130, 131, 143, ...(spec.disk.length > 0 ? [1] : [])];
+    if (refused && !outcome.crashed && outcome.code !== undefined && !allowed.includes(outcome.code)) throw new Violation(`a UTF-16 input with its byte-order mark ended ${outcome.code}, not 2: ${outcome.stderr}`);
+    return outcome;
   }
 
   async #remove(removal: NonNullable<Scenario['removal']>): Promise<void> {
     const files = Array.from({ length: this.scenario.shards }, (_, index) => this.resultsPath(index + 1)).filter((path) => this.disk.read(path));
+    if (files.length === 0 && this.service.connections.size === 0) return;
     const removed = `${input}.removed.jsonl`;
     const args = (resume: boolean) => ['connections', 'remove', '--from-results', ...files, '--results', removed, '--yes', '-o', 'json', ...(resume ? ['--resume'] : [])];
     await this.#run(args(false), removal.net, [], removal.stop);
@@ -197,6 +204,7 @@ export class World {
 
   #checkRun(outcome: Outcome, locksBefore: string[], hand: Array<{ path: string; text: string; copies: number }>): void {
     for (const [key, count] of this.service.created) if (count > 1) throw new Violation(`${key} was created ${count} times`);
+    if (!this.readable && this.service.created.size > 0) throw new Violation(`an input in ${this.scenario.encoding} created ${[...this.service.created.keys()].join(', ')}`);
     const records = this.#createdRecords();
     for (const record of records) {
       if (!this.service.created.has(keyOf(record))) throw new Violation(`a results file records line ${record.line} as created (${keyOf(record)}), and the service never created it`);
@@ -240,7 +248,7 @@ export class World {
     const live = new Set([...this.service.connections.values()].map((connection) => keyOf(connection)));
     for (const row of this.rows) {
       const key = keyOf({ provider, groupRef: row.group, consumerRef: row.consumer });
-      if (row.kind !== 'valid' || seen.has(key)) continue;
+      if (row.kind !== 'valid' || seen.has(key) || !this.readable || this.oneLine) continue;
       seen.add(key);
       if (!live.has(key)) throw new Violation(`the valid row ${key} was never created, though the faults stopped`);
     }
@@ -249,6 +257,8 @@ export class World {
   /** connections report over every results file agrees with the service. */
   async #checkReport(): Promise<void> {
     const files = Array.from({ length: this.scenario.shards }, (_, index) => this.resultsPath(index + 1)).filter((path) => this.disk.read(path));
+    // No run wrote a results file (every one refused the input): there is nothing to report.
+    if (files.length === 0 && this.service.connections.size === 0) return;
     const report = await this.#run(['connections', 'report', ...files, '-o', 'json'], [], [], null);
     const data = JSON.parse(report.stdout || '{}') as { created?: number; uncertain?: number };
     const onService = this.service.connections.size;
@@ -325,20 +335,46 @@ export class World {
   }
 
   #writeInput(): void {
-    const { format, bom, crlf } = this.scenario;
-    const end = crlf ? '\r\n' : '\n';
+    const { format, bom, crlf, cr = false, encoding = 'utf-8' } = this.scenario;
+    const end = cr ? '\r' : crlf ? '\r\n' : '\n';
     const lines = this.rows.map((row) => this.#line(row));
     const text = (format === 'csv' ? ['groupRef,consumerRef,provider,apiKey', ...lines] : lines).join(end) + end;
-    this.disk.put(this.inputPath, Buffer.concat([Buffer.from(bom ? '\uFEFF' : ''), Buffer.from(text)]), this.#now);
+    this.disk.put(this.inputPath, encoded(`${bom ? '\uFEFF' : ''}${text}`, encoding), this.#now);
+  }
+
+  /**
+   * Whether ipctl can read any row of the input (docs/reliability.md, "Encodings"):
+   * not in UTF-16 (refused with its byte-order mark; without one, no line is a row).
+   */
+  get readable(): boolean {
+    return (this.scenario.encoding ?? 'utf-8') === 'utf-8';
+  }
+
+  /** JSONL whose lines end in a lone CR is one line: a row only when it holds one (a CR is JSON whitespace). */
+  get oneLine(): boolean {
+    return this.scenario.cr === true && this.scenario.format === 'jsonl' && this.rows.length > 1;
   }
 
   #line(row: Row): string {
     const groupRef = row.kind === 'no-group' ? '' : row.group;
-    const providerName = row.kind === 'unknown-provider' ? 'nosuchcrm' : provider;
-    if (this.scenario.format === 'csv') return row.kind === 'broken' ? `${groupRef},${row.consumer}` : [groupRef, row.consumer, providerName, row.secret].join(',');
+    const providerNamed = row.kind === 'unknown-provider' ? 'nosuchcrm' : provider;
+    // Stand-ins for the bytes they become (encoded): a byte that is not UTF-8, and a NUL.
+    const consumer = row.kind === 'not-utf8' ? `${row.consumer}${notUtf8Mark}` : row.consumer;
+    const providerName = row.kind === 'nul' ? `${providerNamed}\u0000` : providerNamed;
+    if (this.scenario.format === 'csv') return row.kind === 'broken' ? `${groupRef},${row.consumer}` : [groupRef, consumer, providerName, row.secret].join(',');
     if (row.kind === 'broken') return `{"groupRef": "${row.group}", "consumerRef": `;
-    return JSON.stringify({ groupRef, consumerRef: row.consumer, provider: providerName, apiKey: row.secret });
+    return JSON.stringify({ groupRef, consumerRef: consumer, provider: providerName, apiKey: row.secret }).replace('\\u0000', '\u0000');
   }
+}
+
+/** Written as the byte 0xFF, which is never UTF-8. */
+const notUtf8Mark = '\u{F8FF}';
+
+/** text in the scenario's encoding; in UTF-8, notUtf8Mark becomes the byte 0xFF. */
+function encoded(text: string, encoding: NonNullable<Scenario['encoding']>): Buffer {
+  if (encoding === 'utf-16le') return Buffer.from(text, 'utf16le');
+  if (encoding === 'utf-16be') return Buffer.from(text, 'utf16le').swap16();
+  return Buffer.concat(text.split(notUtf8Mark).flatMap((part, index) => (index === 0 ? [Buffer.from(part)] : [Buffer.from([0xff]), Buffer.from(part)])));
 }
 
 /**

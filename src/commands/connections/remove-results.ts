@@ -5,19 +5,22 @@ import type { Outcome } from '../../output/view.js';
 import { confirmRemoval } from '../confirm.js';
 import { usageError } from '../input.js';
 import type { RemoveInput } from './remove.js';
+import { readableResults } from './results-copies.js';
 import { fileProblems } from './results-files.js';
 import { formatCount } from '../../output/count.js';
 
 /** `connections remove --from-results RESULTS…`: the files checked, then the bulk removal (src/connections/bulk/remove.ts). */
 export async function removeFromResultsFiles(input: RemoveInput, context: Context): Promise<Outcome> {
   const paths = input.targets;
-  const problems = fileProblems(hostFs(context.deps), paths);
+  const problems = fileProblems(hostFs(context.deps), paths, '--from-results');
   if (problems.length > 0) throw usageError(problems, 'Give the results files that connections generate --from-file wrote (--results), each once.');
   const { removeFromResults } = await import('../../connections/bulk/remove.js');
+  const readable = await readableResults(hostFs(context.deps), paths, '--from-results', context.deps.signal);
   const command = context.suggest(['connections remove --from-results', ...paths, ...(input.results ? ['--results', input.results] : []), ...(input.resume ? ['--resume'] : [])].join(' '));
   return removeFromResults(
     {
       fromResults: paths,
+      readFrom: readable.paths,
       results: input.results,
       resume: input.resume === true,
       dryRun: input.dryRun === true,
@@ -32,5 +35,5 @@ export async function removeFromResultsFiles(input: RemoveInput, context: Contex
         }),
     },
     context,
-  );
+  ).finally(() => readable.remove());
 }

@@ -4,6 +4,7 @@ import { type Outcome, listFormats } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
 import { argument, defineCommand } from '../command.js';
 import { filePaths, outputFlags, usageError } from '../input.js';
+import { readableResults } from './results-copies.js';
 import { fileProblems, readFailure } from './results-files.js';
 import { countFields, formatCount } from '../../output/count.js';
 import { hostFs } from '../../deps.js';
@@ -50,9 +51,12 @@ export default defineCommand({
     const problems = fileProblems(hostFs(context.deps), paths);
     if (problems.length > 0) throw usageError(problems, 'Give the results files that connections generate --from-file wrote (--results), each once.');
     const { summarizeResults } = await import('../../connections/bulk/summary.js');
-    const { files, inMoreThanOneFile, repeated } = await summarizeResults(hostFs(context.deps), paths, listedRepeats).catch((error: unknown) => {
-      throw readFailure(error);
-    });
+    const readable = await readableResults(hostFs(context.deps), paths, '', context.deps.signal);
+    const { files, inMoreThanOneFile, repeated } = await summarizeResults(hostFs(context.deps), readable.paths, listedRepeats, paths)
+      .catch((error: unknown) => {
+        throw readFailure(error);
+      })
+      .finally(() => readable.remove());
     return reportOutcome(files, inMoreThanOneFile, repeated);
   },
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { FileSystem } from '../../host-fs.js';
+import { kindOf } from '../../path-kind.js';
 import { usageError } from '../input.js';
 
 /*
@@ -8,23 +9,27 @@ import { usageError } from '../input.js';
  */
 
 /** Each path that cannot be read as a results file, named, before any is read. */
-export function fileProblems(fs: FileSystem, paths: string[]): string[] {
+/** `flag`: how messages name the files (--from-results), or '' for arguments. */
+export function fileProblems(fs: FileSystem, paths: string[], flag = ''): string[] {
+  const named = flag === '' ? '' : `${flag}: `;
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const path of paths) {
     if (seen.has(resolve(path))) {
-      problems.push(`${path} is given twice: every row in it would count as recorded in two files.`);
+      problems.push(`${named}${path} is given twice: every row in it would count as recorded in two files.`);
       continue;
     }
     seen.add(resolve(path));
     try {
-      if (fs.statSync(path).isDirectory()) {
-        problems.push(`${path} is a directory, not a results file.`);
+      const stats = fs.statSync(path);
+      if (stats.isDirectory() || stats.isSocket()) {
+        problems.push(`${named}${path} is ${kindOf(stats)}, not a results file.`);
         continue;
       }
-      fs.closeSync(fs.openSync(path, 'r'));
+      // A pipe is opened once, without waiting for a writer, when it is copied (results-copies.ts).
+      if (!stats.isFIFO()) fs.closeSync(fs.openSync(path, 'r'));
     } catch (error) {
-      problems.push(`cannot read ${path}: ${describe(error)}.`);
+      problems.push(`${named}cannot read ${path}: ${describe(error)}.`);
     }
   }
   return problems;

@@ -78,7 +78,7 @@ export async function importConnections(input: BulkInput, context: Context): Pro
   const lock = resultsPath && !input.dryRun ? await lockResults(resultsPath, context) : undefined;
   let source: RowSource;
   try {
-    source = await openSource(hostFs(context.deps), input.fromFile, context.deps.stdin);
+    source = await openSource(hostFs(context.deps), input.fromFile, context.deps.stdin, '--from-file', context.deps.signal);
   } catch (error) {
     lock?.release();
     throw error;

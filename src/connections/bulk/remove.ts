@@ -28,6 +28,8 @@ import { countFields, formatCount } from '../../output/count.js';
 export interface RemovalInput {
   /** Results files of one import: one file, or one per shard. */
   fromResults: string[];
+  /** Where each of fromResults is read: a copy of one given as a pipe (results-copies.ts). */
+  readFrom?: string[];
   /** The removal's own results file (default: beside the first, `NAME.removed.jsonl`). */
   results?: string;
   resume: boolean;
@@ -72,7 +74,7 @@ export async function removeFromResults(input: RemovalInput, context: Context): 
     if (!input.resume && !input.dryRun) ResultsLog.assertNoRun(fs, resultsPath);
     const prior = input.resume ? await readPriorResults(fs, resultsPath) : undefined;
     const bulk = new BulkRun(context, 'removed');
-    const scan = await bulk.checking((onChecked) => scanTargets(fs, input.fromResults, prior, onChecked));
+    const scan = await bulk.checking((onChecked) => scanTargets(fs, input.readFrom ?? input.fromResults, prior, onChecked));
     // An import that created nothing recorded no project either: there is nothing to remove, and no project to ask for.
     if (scan.rows === 0 && scan.projects.size === 0 && input.project === undefined && settings.project.value === undefined) return nothingToRemove(input, resultsPath);
     const { project, note } = await checkProject(api, scan, input.project, settings.project.value);
@@ -80,7 +82,7 @@ export async function removeFromResults(input: RemovalInput, context: Context): 
     if (scan.toSend > 0) await input.confirm(scan.toSend, project);
     const { sender, seconds, interrupted, logFailure } = await bulk.send(
       { api, project: project.id, resultsPath, resume: input.resume, concurrency: input.concurrency, rate: input.rate, total: scan.toSend, request: (row) => removeOne(api, project.id, row, hostClock(context.deps)) },
-      () => rowsToRemove(fs, input.fromResults, prior),
+      () => rowsToRemove(fs, input.readFrom ?? input.fromResults, prior),
     );
     return summaryOutcome({ input, resultsPath, project, note, scan, sender, seconds, interrupted, stopError: sender.stopError ?? logFailure });
   } finally {
@@ -113,7 +115,7 @@ async function* targetsOf(fs: FileSystem, paths: string[]): AsyncGenerator<Targe
     const needsKey = new LineSet();
     const prior = await readPriorResults(fs, path, (record) => {
       if (record.status === 'created' && (record.connectionId === undefined || record.provider === undefined)) needsKey.add(record.line);
-    });
+    }, { readOnly: true });
     // The key of a line whose created record lacks one (appended by hand): from its other records, which come before it.
     const keys = new Map<number, RowIdentity>();
     const taken = new LineSet();
@@ -241,7 +243,7 @@ async function removeOne(api: ApiClient, project: string, row: RowToSend, clock:
 
 async function dryRunOutcome(fs: FileSystem, input: RemovalInput, resultsPath: string, project: Project, prior: PriorResults | undefined, note: string | undefined): Promise<Outcome> {
   const rows: Array<{ line: number; connectionId: string | null; provider?: string; groupRef?: string; consumerRef?: string }> = [];
-  for await (const row of rowsToRemove(fs, input.fromResults, prior)) rows.push({ line: row.line, connectionId: row.connectionId ?? null, ...row.identity });
+  for await (const row of rowsToRemove(fs, input.readFrom ?? input.fromResults, prior)) rows.push({ line: row.line, connectionId: row.connectionId ?? null, ...row.identity });
   const byKey = rows.filter((row) => row.connectionId === null).length;
   return {
     data: rows,

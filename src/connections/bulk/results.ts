@@ -10,6 +10,7 @@
  * byte and one hash per line, never the records themselves.
  */
 import { constants } from 'node:fs';
+import { kindOf } from '../../path-kind.js';
 import { FileWriteError, UsageError } from '../../errors.js';
 import type { FileSystem } from '../../host-fs.js';
 import { openForWriting, setMode, syncDataSoon, syncFolderOf, truncateTo, writeAll, writeFailureRemedy, writeFailureText, writeSoon } from '../../file-writes.js';
@@ -81,7 +82,7 @@ export class ResultsLog {
    * A symbolic link is refused; the file is made 0600, whatever it was.
    */
   static open(fs: FileSystem, path: string, resume: boolean, scrub: (text: string) => string = (text) => text): ResultsLog {
-    if (!resume) ResultsLog.assertNoRun(fs, path);
+    ResultsLog.assertNoRun(fs, path, resume);
     let fd: number;
     try {
       fd = openForWriting(fs, path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
@@ -103,10 +104,10 @@ export class ResultsLog {
     }
   }
 
-  /** Refuses a results file that already holds records: a new run over it would send its rows twice. */
-  static assertNoRun(fs: FileSystem, path: string): void {
+  /** Refuses a path that is not a regular file, and (unless resuming) a results file that already holds records: a new run over it would send its rows twice. */
+  static assertNoRun(fs: FileSystem, path: string, resume = false): void {
     const size = sizeOf(fs, path);
-    if (size !== undefined && size > 0) {
+    if (!resume && size !== undefined && size > 0) {
       throw new UsageError(
         `--results: ${path} already holds the results of a run.`,
         'Give --resume to continue that run (rows it created are skipped), or choose another --results path.',
@@ -199,7 +200,8 @@ function sizeOf(fs: FileSystem, path: string): number | undefined {
     return undefined;
   }
   if (stats.isSymbolicLink()) throw symlinkRefusal(path);
-  if (stats.isDirectory()) throw new UsageError(`--results: ${path} is a directory.`, 'Give the path of a file.');
+  // A pipe would hold the records up or take them away, and neither a device nor a socket keeps them.
+  if (!stats.isFile()) throw new UsageError(`--results: ${path} is ${kindOf(stats)}; ipctl appends the records to a regular file and syncs them to the disk.`, 'Give the path of a regular file (it is created if it does not exist).');
   return stats.size;
 }
 
@@ -379,7 +381,9 @@ export class PriorResults {
  * was sent: each input line it names counts as started, and one that names
  * none is counted in `unreadable`, for the caller to refuse.
  */
-export async function readPriorResults(fs: FileSystem, path: string, onRecord?: (record: ResultRecord) => void, options: { keys?: boolean } = {}): Promise<PriorResults> {
+export async function readPriorResults(fs: FileSystem, path: string, onRecord?: (record: ResultRecord) => void, options: { keys?: boolean; readOnly?: boolean } = {}): Promise<PriorResults> {
+  // Files only read (connections report, remove --from-results) were checked by their command, and are read through a link.
+  if (options.readOnly) return readRecords(fs, path, onRecord, options.keys === true);
   const size = sizeOf(fs, path);
   if (size === undefined) {
     throw new UsageError(`--resume: there is no results file at ${path}.`, 'Give the --results path of the run to resume; without --resume, a new run starts.');

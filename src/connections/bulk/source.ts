@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InputStream } from '../../deps.js';
-import { FileWriteError, UsageError } from '../../errors.js';
+import { FileWriteError, InterruptedError, UsageError } from '../../errors.js';
 import type { FileSystem } from '../../host-fs.js';
 import { isOutOfSpace, makeTempFolder, openForWriting, removeTree, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
-import { openForReading, pipeChunks, readFailure } from '../../input/file.js';
+import { maxFileBytes, openForReading, pipeChunks, readAtMost, readFailure } from '../../input/file.js';
+import { isDevice } from '../../path-kind.js';
 
 export interface RowSource {
   /** The input as people name it: the path, or "stdin". */
@@ -23,12 +24,13 @@ export interface RowSource {
   close(): Promise<void>;
 }
 
-export async function openSource(fs: FileSystem, path: string, stdin: InputStream, flag = '--from-file'): Promise<RowSource> {
+export async function openSource(fs: FileSystem, path: string, stdin: InputStream, flag = '--from-file', signal?: AbortSignal): Promise<RowSource> {
   if (path === '-') {
     if (stdin.isTTY) throw new UsageError(`${flag}: - means stdin, but stdin is a terminal.`, 'Pipe the rows in, or give a file path.');
     return spool(fs, stdin, 'stdin', `${flag} -`);
   }
   let pipe: FileHandle | undefined;
+  let device = false;
   try {
     const stats = fs.statSync(path);
     if (stats.isDirectory()) throw new UsageError(`${flag}: ${path} is a directory.`, 'Give the path of a JSONL or CSV file.');
@@ -36,19 +38,30 @@ export async function openSource(fs: FileSystem, path: string, stdin: InputStrea
     // (a FIFO, `<(command)`) is opened without waiting for a writer, and read once, into a spool.
     if (stats.isFIFO() || stats.isSocket()) pipe = await openForReading(path);
     else fs.closeSync(fs.openSync(path, 'r'));
+    device = isDevice(stats);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw unreadable(path, flag, error);
   }
+  // A device may never end (/dev/zero): read once, as every file a flag reads whole, up to 10 MiB.
+  if (device) return spool(fs, deviceBytes(path, flag), path, `${flag} ${path}`);
   if (!pipe) return { name: path, open: () => fs.createReadStream(path), close: async () => undefined };
   try {
-    return await spool(fs, pipeChunks(pipe), path, `${flag} ${path}`);
+    return await spool(fs, pipeChunks(pipe, undefined, signal), path, `${flag} ${path}`);
   } catch (error) {
-    if (error instanceof FileWriteError) throw error;
+    if (error instanceof FileWriteError || error instanceof InterruptedError) throw error;
     throw unreadable(path, flag, error);
   } finally {
     await pipe.close();
   }
+}
+
+async function* deviceBytes(path: string, flag: string): AsyncGenerator<Buffer> {
+  const data = await readAtMost(path, maxFileBytes + 1).catch((error: unknown) => {
+    throw unreadable(path, flag, error);
+  });
+  if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is a device that sent more than ${maxFileBytes / 1024 / 1024} MiB.`, 'Give a file, a pipe that ends, or - to read the rows from stdin.');
+  yield data;
 }
 
 function unreadable(path: string, flag: string, error: unknown): UsageError {

@@ -39,7 +39,8 @@ export interface ResultsSummary {
   repeated: RepeatedKey[];
 }
 
-export async function summarizeResults(fs: FileSystem, paths: string[], listed: number): Promise<ResultsSummary> {
+/** `names`: the files as they were given, where `paths` reads copies of some (results-copies.ts). */
+export async function summarizeResults(fs: FileSystem, paths: string[], listed: number, names = paths): Promise<ResultsSummary> {
   // Per key: the file (from 1) and line it was first recorded at, and 1 once it is counted as repeated.
   const keys = new KeyTable(3);
   const summary: ResultsSummary = { files: [], inMoreThanOneFile: 0, repeated: [] };
@@ -52,13 +53,13 @@ export async function summarizeResults(fs: FileSystem, paths: string[], listed: 
       if (!first || first[0] === index + 1 || first[2] === 1) return;
       first[2] = 1;
       summary.inMoreThanOneFile += 1;
-      if (summary.repeated.length < listed) summary.repeated.push({ groupRef, consumerRef, provider, first: `${paths[first[0]! - 1]} line ${first[1]}`, again: `${path} line ${record.line}` });
+      if (summary.repeated.length < listed) summary.repeated.push({ groupRef, consumerRef, provider, first: `${names[first[0]! - 1]} line ${first[1]}`, again: `${names[index]} line ${record.line}` });
     };
-    const prior = await readPriorResults(fs, path, onRecord);
+    const prior = await readPriorResults(fs, path, onRecord, { readOnly: true });
     const tally = prior.tally();
     const uncertain = tally.uncertain + tally.started;
     summary.files.push({
-      file: path,
+      file: names[index]!,
       rows: tally.created + tally.failed + tally.invalid + uncertain + tally.removed + tally.absent,
       created: tally.created,
       failed: tally.failed,
