@@ -304,7 +304,7 @@ const mutations = [
   {
     name: 'a lock that cannot be read is taken for one released just now',
     file: 'src/config/lock.ts',
-    find: '    if (error instanceof UserError) throw error;\n    if (isGone(fs, lockPath)) return undefined;\n    throw unreadableLock(lockPath, readFailure(error));',
+    find: '    if (error instanceof UserError) throw error;\n    if (releasedMeanwhile(fs, lockPath, error)) return undefined;\n    throw unreadableLock(lockPath, readFailure(error));',
     replace: '    return undefined;',
     tests: ['test/unit/lock.test.ts'],
   },
@@ -588,6 +588,8 @@ const mutations = [
   { name: 'a profile file that is a device is read as one', file: 'src/config/read.ts', find: '    if (!stats.isFile()) throw new ConfigError(`The profile file ${path} is ${kindOf(stats)}', replace: '    if (stats.isDirectory() || stats.isFIFO()) throw new ConfigError(`The profile file ${path} is ${kindOf(stats)}', tests: ['test/fuzz/paths-write.test.ts'] },
   { name: 'a profile folder that is a file is said as an error about the profile file', file: 'src/config/store.ts', find: '    refuseNonFolder(host.fs, dir, configDirOrigin(env));\n', replace: '', tests: ['test/fuzz/paths-write.test.ts'] },
   { name: 'Ctrl-C does not end a wait on a silent pipe', file: 'src/input/file.ts', find: "    if (signal?.aborted) throw new InterruptedError('Interrupted while waiting for a pipe to send; nothing was sent.');\n", replace: '', tests: ['test/fuzz/paths-read.test.ts'] },
+  // A lock released and taken again while it is read is waited on, not refused as a dangling link.
+  { name: 'a lock taken again while it is read is refused as a dangling link', file: 'src/config/lock.ts', find: 'return missing && !fs.lstatSync(lockPath).isSymbolicLink();', replace: 'return false;', tests: ['test/unit/lock.test.ts'] },
 ];
 
 const { options, chosen } = parseArguments(process.argv.slice(2));

@@ -176,7 +176,7 @@ export function readHolder(host: LockHost, lockPath: string): Holder | undefined
     text = fs.readFileSync(lockPath).toString('utf8');
   } catch (error) {
     if (error instanceof UserError) throw error;
-    if (isGone(fs, lockPath)) return undefined;
+    if (releasedMeanwhile(fs, lockPath, error)) return undefined;
     throw unreadableLock(lockPath, readFailure(error));
   }
   // Empty: its writer has created it and not yet written its owner.
@@ -236,12 +236,18 @@ export function rereadText(fs: FileSystem, lockPath: string): string | undefined
   }
 }
 
-function isGone(fs: FileSystem, lockPath: string): boolean {
+/**
+ * The lock was released while it was read: it is gone now, or, when it was
+ * missing as it was read, it is there again as anything but a symbolic link
+ * (another process released it and a third took it). Only a link that still
+ * leads nowhere is the dangling link it looked like.
+ */
+function releasedMeanwhile(fs: FileSystem, lockPath: string, error: unknown): boolean {
+  const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
   try {
-    fs.lstatSync(lockPath);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return missing && !fs.lstatSync(lockPath).isSymbolicLink();
+  } catch (gone) {
+    return (gone as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
 

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realFs, realHost } from '../helpers/host.js';
 import { withFileLock } from '../../src/config/lock.js';
+import type { FileSystem } from '../../src/host-fs.js';
 import { takeRunLock } from '../../src/config/run-lock.js';
 import { InterruptedError, UserError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
@@ -55,6 +56,29 @@ describe('the profile file lock', () => {
     expect(error.exitCode).toBe(130);
     expect(error.message).toContain(`${file}.lock`);
     expect(existsSync(`${file}.lock`)).toBe(true);
+  });
+
+  it('waits on when the lock is released and taken by a third process while it is read (not a dangling link, exit 2)', async () => {
+    const lockPath = `${file}.lock`;
+    const live = () => JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() });
+    writeFileSync(lockPath, live());
+    let raced = false;
+    // The holder releases it between this process's attempt to create it and its read, and a third process takes it.
+    const racing: FileSystem = {
+      ...realFs,
+      statSync: ((path: string) => {
+        if (path === lockPath && !raced) {
+          raced = true;
+          rmSync(lockPath);
+          writeFileSync(lockPath, live());
+          setTimeout(() => rmSync(lockPath, { force: true }), 50);
+          throw Object.assign(new Error(`ENOENT: no such file or directory, stat '${path}'`), { code: 'ENOENT' });
+        }
+        return realFs.statSync(path);
+      }) as FileSystem['statSync'],
+    };
+    expect(await withFileLock({ ...realHost, fs: racing }, file, () => 'changed', { waitMs: 10_000 })).toBe('changed');
+    expect(raced).toBe(true);
   });
 
   it('takes over a lock older than the stale age, whoever holds it', async () => {
