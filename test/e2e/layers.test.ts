@@ -7,7 +7,7 @@ import { readMetafile } from '../helpers/metafile.js';
  * so only imports that run count (a type-only import is erased by the build).
  */
 const layers: Array<[name: string, matches: (file: string) => boolean]> = [
-  ['host', (file) => /^src\/(deps|host|host-fs|host-clock|host-ui|detached|file-writes|installation|nesting|version|errors|words)\.ts$/.test(file) || /^src\/(schema|types)\//.test(file)],
+  ['host', (file) => /^src\/(deps|host|host-fs|host-clock|host-ui|detached|file-writes|path-kind|installation|nesting|version|errors|words)\.ts$/.test(file) || /^src\/(schema|types)\//.test(file)],
   ['config', (file) => file.startsWith('src/config/')],
   ['api', (file) => file.startsWith('src/api/')],
   ['output', (file) => file.startsWith('src/output/')],
