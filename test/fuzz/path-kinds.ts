@@ -6,6 +6,8 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
 
 export const pathKinds = [
   'regular file',
@@ -116,4 +118,19 @@ async function socketAt(path: string): Promise<MadePath> {
     server.listen(path, resolve);
   });
   return { path, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A bound on every run of a path case: far above what any case takes, far below "hangs". */
+export const caseBound = 20_000;
+
+/** A folder for a test file's path cases, removed after it; each call gives a fresh empty folder in it. */
+export function useCaseFolders(prefix: string): () => string {
+  const dir = tempDir(prefix);
+  let cases = 0;
+  afterAll(() => dir.remove());
+  return () => {
+    const path = join(dir.path, `case-${++cases}`);
+    mkdirSync(path);
+    return path;
+  };
 }

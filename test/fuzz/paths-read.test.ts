@@ -6,30 +6,18 @@
 // sent. Nothing hangs: each run has a bound, and a FIFO whose writer stays
 // silent gives way to Ctrl-C (exit 130). Paths written: paths-write.test.ts.
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { ipctl, type IpctlResult } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { fuzzParameters } from './arbitraries.js';
-import { makePath, type PathKind, pathKinds, readAsEmpty, readAsFile } from './path-kinds.js';
+import { caseBound, makePath, type PathKind, pathKinds, readAsEmpty, readAsFile, useCaseFolders } from './path-kinds.js';
 
 const fixture = useFixture();
-const dir = tempDir('ipctl-paths-');
-afterAll(() => dir.remove());
-
-let cases = 0;
-/** A fresh folder for one case. */
-function caseDir(): string {
-  const path = join(dir.path, `case-${++cases}`);
-  mkdirSync(path);
-  return path;
-}
-
-/** A bound on every run: far above what any case takes, far below "hangs". */
-const bound = 20_000;
+const caseDir = useCaseFolders('ipctl-paths-');
+const bound = caseBound;
 
 interface ReadTarget {
   /** How messages name it: the flag, or the argument's path. */

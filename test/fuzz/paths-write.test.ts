@@ -5,26 +5,14 @@
 // there, and nothing hangs. Paths only read: paths-read.test.ts.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { ipctl } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
-import { makePath, pathKinds, writable } from './path-kinds.js';
+import { caseBound, makePath, pathKinds, writable, useCaseFolders } from './path-kinds.js';
 
 const fixture = useFixture();
-const dir = tempDir('ipctl-paths-write-');
-afterAll(() => dir.remove());
-
-let cases = 0;
-/** A fresh folder for one case. */
-function caseDir(): string {
-  const path = join(dir.path, `case-${++cases}`);
-  mkdirSync(path);
-  return path;
-}
-
-/** A bound on every run: far above what any case takes, far below "hangs". */
-const bound = 20_000;
+const caseDir = useCaseFolders('ipctl-paths-write-');
+const bound = caseBound;
 
 const createdRecord = `${JSON.stringify({ line: 1, status: 'created', provider: 'pipedrive', groupRef: 'g', consumerRef: 'c', connectionId: 'conn_paths_none', projectId: 'proj_demo', time: '2026-11-22T00:00:00.000Z' })}\n`;
 
