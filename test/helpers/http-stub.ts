@@ -4,6 +4,7 @@
 // 127.0.0.1, so ipctl's whole client path runs, in this process or spawned.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './loopback.js';
+import { afterEach, beforeEach } from 'vitest';
 
 export interface StubAnswer {
   status: number;
@@ -91,5 +92,35 @@ export async function startHttpStubs(port = 0): Promise<HttpStubs> {
       if (unused.length > 0 || unmatched.length > 0) throw new Error(`HTTP stubs: unused ${JSON.stringify(unused)}, unmatched requests ${JSON.stringify(unmatched)}`);
     },
     close: () => listening.close(),
+  };
+}
+
+/**
+ * Fresh HTTP stubs for each test of the file or describe block: started before
+ * each, closed after it. What it returns stands for the stubs of the test under way.
+ */
+export function useHttpStubs(): HttpStubs {
+  let stubs: HttpStubs | undefined;
+  const current = (): HttpStubs => {
+    if (!stubs) throw new Error('the stubs start before each test');
+    return stubs;
+  };
+  beforeEach(async () => {
+    stubs = await startHttpStubs();
+  });
+  afterEach(async () => {
+    await stubs?.close();
+    stubs = undefined;
+  });
+  return {
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    get received() {
+      return current().received;
+    },
+    register: (method, path, answer) => current().register(method, path, answer),
+    verify: () => current().verify(),
+    close: () => current().close(),
   };
 }

@@ -2,21 +2,14 @@
 // beside the near-miss on its other side. ipctl runs in this process against
 // servers that record every request, so "nothing was sent" is a fact observed,
 // not a return code trusted.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { describe, expect, it } from 'vitest';
+import { type HttpStubs, startHttpStubs, useHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
 import { useProxy } from '../helpers/proxy.js';
 
 const apiKey = 'sk_boundaries_CANARY_7f3a9c2e5b1d4068';
 
-let stubs: HttpStubs;
-
-beforeEach(async () => {
-  stubs = await startHttpStubs();
-});
-afterEach(async () => {
-  await stubs.close();
-});
+const stubs = useHttpStubs();
 
 function env(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   return {

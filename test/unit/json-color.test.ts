@@ -3,9 +3,9 @@
 // whose control characters are already escaped: a server's escape sequence is
 // shown as \u001b, never obeyed, with colour on as with colour off.
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { colorJson } from '../../src/output/json-color.js';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
 
 // ECMA-48 SGR sequences, written out: bold 1/22, dim 2/22, blue 34, cyan 36, green 32, yellow 33, default colour 39.
@@ -16,13 +16,7 @@ const cyan = (text: string) => `\x1b[36m${text}\x1b[39m`;
 const yellow = (text: string) => `\x1b[33m${text}\x1b[39m`;
 const dim = (text: string) => `\x1b[2m${text}\x1b[22m`;
 
-let stubs: HttpStubs;
-beforeEach(async () => {
-  stubs = await startHttpStubs();
-});
-afterEach(async () => {
-  await stubs.close();
-});
+const stubs = useHttpStubs();
 
 const hostileLabel = 'Acme \x1b]8;;https://evil.example\x07click\x1b]8;;\x07 \x1b[31mred\x1b[0m \u009b31m C1 \u202egnp.exe';
 

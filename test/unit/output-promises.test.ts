@@ -4,18 +4,12 @@
 // runs in this process against HTTP stubs that record every request.
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
 
-let stubs: HttpStubs;
-beforeEach(async () => {
-  stubs = await startHttpStubs();
-});
-afterEach(async () => {
-  await stubs.close();
-});
+const stubs = useHttpStubs();
 
 const org = { id: 'o1', label: 'One', defaultTeamId: 't1', createTime: '2025-01-01T00:00:00Z', updateTime: '2025-01-01T00:00:00Z' };
 

@@ -3,22 +3,16 @@
 // LESS=FRX when LESS is not set; never in a pipe, under CI, with --no-pager,
 // with an empty pager or `cat`, after a prompt, or for errors. A pager that
 // cannot be started is said once, and the output printed directly.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { splitCommand } from '../../src/output/paging.js';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { recordingPager, runMain, scriptedPrompter } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const sgr = /\x1b\[[0-9;]*m/;
 const token = 'tok_pager_CANARY_5c2e91d7a4';
 
-let stubs: HttpStubs;
-beforeEach(async () => {
-  stubs = await startHttpStubs();
-});
-afterEach(async () => {
-  await stubs.close();
-});
+const stubs = useHttpStubs();
 
 interface Run {
   env?: Record<string, string>;

@@ -2,17 +2,11 @@
 // escape sequences and a customer's credentials: the texts reach the terminal as
 // data (no control character but ipctl's own colours), and the credentials, by
 // their field names, as ****abcd, with colour on and off, in every format.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { describe, expect, it } from 'vitest';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
 
-let stubs: HttpStubs;
-beforeEach(async () => {
-  stubs = await startHttpStubs();
-});
-afterEach(async () => {
-  await stubs.close();
-});
+const stubs = useHttpStubs();
 
 const customerKey = 'cust_CANARY_apikey_93b1c7e2d4f60a58';
 const accessToken = 'cust_CANARY_access_1f2e3d4c5b6a7988';

@@ -1,17 +1,11 @@
 // Promises of the README's "Reliability, networks and security" section that no
 // other test aims at. ipctl runs in this process against HTTP stubs that record
 // every request.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { describe, expect, it } from 'vitest';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
 
-let stubs: HttpStubs;
-beforeEach(async () => {
-  stubs = await startHttpStubs();
-});
-afterEach(async () => {
-  await stubs.close();
-});
+const stubs = useHttpStubs();
 
 const org = { id: 'o6', label: 'Six', defaultTeamId: 't1', createTime: '2025-01-01T00:00:00Z', updateTime: '2025-01-01T00:00:00Z' };
 

@@ -1,17 +1,11 @@
 // README "Reliability": "Defaults: 3 retries (--retries N, IPCTL_RETRIES; 0 turns
 // retrying off)". Counted at the server: ipctl runs in this process against HTTP
 // stubs that answer 503 every time, with no backoff to wait through.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { describe, expect, it } from 'vitest';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
 
-let stubs: HttpStubs;
-beforeEach(async () => {
-  stubs = await startHttpStubs();
-});
-afterEach(async () => {
-  await stubs.close();
-});
+const stubs = useHttpStubs();
 
 const unavailable = { status: 503, json: { type: 'about:blank', title: 'Service Unavailable', status: 503 } };
 

@@ -3,18 +3,11 @@
 // with one GET /projects/{name} (read-operations.md), and search goes to the
 // ID it answers with. A 404 from search names `ipctl projects list`, without
 // relying on the service's own remedy text: these stubs answer a bare problem.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { describe, expect, it } from 'vitest';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
 
-let stubs: HttpStubs;
-
-beforeEach(async () => {
-  stubs = await startHttpStubs();
-});
-afterEach(async () => {
-  await stubs.close();
-});
+const stubs = useHttpStubs();
 
 const notFound = { status: 404, json: { type: 'about:blank', title: 'Not Found', status: 404 } };
 const found = { status: 200, json: { results: [] } };
