@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
@@ -332,14 +332,7 @@ describe('ipctl api: no credential in any output', () => {
 });
 
 describe('ipctl api: answers as they come, from a service that is not the sandbox', () => {
-  let stubs: HttpStubs;
-
-  beforeAll(async () => {
-    stubs = await startHttpStubs();
-  });
-  afterAll(async () => {
-    await stubs.close();
-  });
+  const stubs = useHttpStubs('all');
 
   const run = (args: string[]) =>
     runInProcess(['api', ...args], { env: { IPCTL_CONFIG_DIR: files.path, IPCTL_BASE_URL: stubs.baseUrl, IPCTL_SEARCH_URL: stubs.baseUrl, IPCTL_API_KEY: canaryApiKey, IPCTL_TOKEN: canaryToken } });

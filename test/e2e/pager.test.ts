@@ -8,7 +8,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { installed } from '../helpers/shells.js';
@@ -90,13 +90,7 @@ describe('IPCTL_PAGER at a terminal', () => {
 });
 
 describe('a pager that quits before reading everything', () => {
-  let stubs: HttpStubs;
-  beforeAll(async () => {
-    stubs = await startHttpStubs();
-  });
-  afterAll(async () => {
-    await stubs.close();
-  });
+  const stubs = useHttpStubs('all');
 
   // Far more than a pipe holds (64 KiB), so that ipctl is still writing when the pager has gone.
   const big = { id: 'o_big', label: 'x'.repeat(400_000) };

@@ -4,7 +4,7 @@
 // 127.0.0.1, so ipctl's whole client path runs, in this process or spawned.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './loopback.js';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export interface StubAnswer {
   status: number;
@@ -96,19 +96,21 @@ export async function startHttpStubs(port = 0): Promise<HttpStubs> {
 }
 
 /**
- * Fresh HTTP stubs for each test of the file or describe block: started before
- * each, closed after it. What it returns stands for the stubs of the test under way.
+ * HTTP stubs for the tests of a file or describe block: fresh for each test
+ * (started before it, closed after it), or with `'all'` one set for all of them.
+ * What it returns stands for the stubs of the test under way.
  */
-export function useHttpStubs(): HttpStubs {
+export function useHttpStubs(lifetime: 'each' | 'all' = 'each'): HttpStubs {
   let stubs: HttpStubs | undefined;
   const current = (): HttpStubs => {
     if (!stubs) throw new Error('the stubs start before each test');
     return stubs;
   };
-  beforeEach(async () => {
+  const [before, after] = lifetime === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
     stubs = await startHttpStubs();
   });
-  afterEach(async () => {
+  after(async () => {
     await stubs?.close();
     stubs = undefined;
   });

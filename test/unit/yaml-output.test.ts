@@ -3,10 +3,10 @@
 // string. The lists below are written from the specs' own resolvers
 // (https://yaml.org/type/ for 1.1, the core schema of 1.2), not from ipctl.
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { toYaml } from '../../src/output/yaml.js';
-import { type HttpStubs, startHttpStubs } from '../helpers/http-stub.js';
+import { useHttpStubs } from '../helpers/http-stub.js';
 import { runMain } from '../helpers/in-process.js';
 
 const spec = {
@@ -92,13 +92,7 @@ describe('-o yaml quotes every string a YAML reader would take as something else
 });
 
 describe('-o yaml through a command, as run() prints it', () => {
-  let stubs: HttpStubs;
-  beforeEach(async () => {
-    stubs = await startHttpStubs();
-  });
-  afterEach(async () => {
-    await stubs.close();
-  });
+  const stubs = useHttpStubs();
 
   const env = () => ({ IPCTL_BASE_URL: stubs.baseUrl, IPCTL_TOKEN: 'tok_stub_token', IPCTL_CONFIG_DIR: '/nonexistent/ipctl-stub-config', NO_COLOR: '1' });
 
