@@ -1,6 +1,7 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
+import { useResource } from './lifetime.js';
 import { listenOnLoopback } from './loopback.js';
 
 /**
@@ -174,35 +175,13 @@ export function refused(status: number, detail: string): Fault {
 
 /**
  * A fault proxy in front of the file's sandbox for the whole test file: started
- * before the first test, with no rule and nothing held after each, closed after
- * the last. What it returns stands for the proxy once started.
+ * before the first test, with no rule and nothing held after each, closed after the last.
  */
 export function useFaultProxy(sandboxBaseUrl: () => string): FaultProxy {
-  let proxy: FaultProxy | undefined;
-  const started = (): FaultProxy => {
-    if (!proxy) throw new Error('the fault proxy starts before the first test');
-    return proxy;
-  };
-  beforeAll(async () => {
-    proxy = await startFaultProxy(sandboxBaseUrl());
-  });
+  const proxy = useResource(() => startFaultProxy(sandboxBaseUrl()), (started) => started.close(), 'all');
   afterEach(async () => {
-    proxy?.setRule(undefined);
-    await proxy?.release('drop');
+    proxy.setRule(undefined);
+    await proxy.release('drop');
   });
-  afterAll(async () => {
-    await proxy?.close();
-  });
-  return {
-    get baseUrl() {
-      return started().baseUrl;
-    },
-    get arrivals() {
-      return started().arrivals;
-    },
-    setRule: (rule) => started().setRule(rule),
-    heldCount: () => started().heldCount(),
-    release: (mode, count) => started().release(mode, count),
-    close: () => started().close(),
-  };
+  return proxy;
 }

@@ -4,7 +4,7 @@
 // 127.0.0.1, so ipctl's whole client path runs, in this process or spawned.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './loopback.js';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { useResource } from './lifetime.js';
 
 export interface StubAnswer {
   status: number;
@@ -98,31 +98,7 @@ export async function startHttpStubs(port = 0): Promise<HttpStubs> {
 /**
  * HTTP stubs for the tests of a file or describe block: fresh for each test
  * (started before it, closed after it), or with `'all'` one set for all of them.
- * What it returns stands for the stubs of the test under way.
  */
 export function useHttpStubs(lifetime: 'each' | 'all' = 'each'): HttpStubs {
-  let stubs: HttpStubs | undefined;
-  const current = (): HttpStubs => {
-    if (!stubs) throw new Error('the stubs start before each test');
-    return stubs;
-  };
-  const [before, after] = lifetime === 'each' ? [beforeEach, afterEach] : [beforeAll, afterAll];
-  before(async () => {
-    stubs = await startHttpStubs();
-  });
-  after(async () => {
-    await stubs?.close();
-    stubs = undefined;
-  });
-  return {
-    get baseUrl() {
-      return current().baseUrl;
-    },
-    get received() {
-      return current().received;
-    },
-    register: (method, path, answer) => current().register(method, path, answer),
-    verify: () => current().verify(),
-    close: () => current().close(),
-  };
+  return useResource(() => startHttpStubs(), (stubs) => stubs.close(), lifetime);
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
+import { useResource } from './lifetime.js';
 
 export interface TestProxy {
   url: string;
@@ -44,31 +45,12 @@ export async function startProxy(): Promise<TestProxy> {
 
 /**
  * A forward proxy for the tests of a file or a describe block: started before
- * the first, what it saw forgotten before each, closed after the last. The
- * object returned stands for the proxy once started.
+ * the first, what it saw forgotten before each, closed after the last.
  */
 export function useProxy(): TestProxy {
-  let proxy: TestProxy | undefined;
-  const started = (): TestProxy => {
-    if (!proxy) throw new Error('the proxy starts before the first test');
-    return proxy;
-  };
-  beforeAll(async () => {
-    proxy = await startProxy();
-  });
+  const proxy = useResource(startProxy, (started) => started.close(), 'all');
   beforeEach(() => {
-    started().seen.length = 0;
+    proxy.seen.length = 0;
   });
-  afterAll(async () => {
-    await proxy?.close();
-  });
-  return {
-    get url() {
-      return started().url;
-    },
-    get seen() {
-      return started().seen;
-    },
-    close: () => started().close(),
-  };
+  return proxy;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FaultPlanInput } from '../../src/sandbox/faults.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 import { tempDir } from './cli.js';
+import { useResource } from './lifetime.js';
 
 /** Canary credentials: distinctive enough that finding one in any output is certainly a leak. */
 export const canaryApiKey = 'sk_canary_APIKEY_7f3a9c1e5b2d4f60a8e1';
@@ -139,29 +140,12 @@ export function useFixture(options: FixtureHookOptions = {}): SandboxFixture {
 /**
  * A bare sandbox (its own default credentials, no profile) for a test file that
  * talks to it over raw HTTP: started before the first test, its request log
- * emptied before each, closed after the last. `sandbox` stands for the server
- * once started; `origin()` is its scheme, host and port.
+ * emptied before each, closed after the last. `origin()` is its scheme, host and port.
  */
 export function useBareSandbox(): { sandbox: Sandbox; origin: () => string } {
-  let started: Sandbox | undefined;
-  const current = (): Sandbox => {
-    if (!started) throw new Error('The sandbox is not running: use it in a test or a hook, not while the file loads.');
-    return started;
-  };
-  beforeAll(async () => {
-    started = await startSandbox({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    await started?.close();
-  });
+  const sandbox = useResource(() => startSandbox({ host: '127.0.0.1', port: 0 }), (started) => started.close(), 'all');
   beforeEach(() => {
-    current().state.requestLog.length = 0;
+    sandbox.state.requestLog.length = 0;
   });
-  const sandbox = new Proxy({} as Sandbox, {
-    get: (_target, key) => {
-      const value: unknown = Reflect.get(current(), key);
-      return typeof value === 'function' ? value.bind(current()) : value;
-    },
-  });
-  return { sandbox, origin: () => new URL(current().baseUrl).origin };
+  return { sandbox, origin: () => new URL(sandbox.baseUrl).origin };
 }
