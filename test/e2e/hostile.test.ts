@@ -13,7 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
 import { expectNoneOf } from '../helpers/canaries.js';
 import { runIpctl, runIpctlInTerminal, startIpctl, tempDir } from '../helpers/cli.js';
-import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
+import { ipctl, ipctlAtTerminal, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { type HostileMode, type HostileServer, startHostileServer } from '../helpers/hostile-server.js';
 
 const apiKey = 'ipk_CANARY_hostile_apikey_3f9a2c7e';
@@ -138,6 +138,21 @@ describe('a credential echoed into a table cell', { timeout: 60_000 }, () => {
     expect(result.stdout).not.toMatch(/\[redacted\] was used for this record/);
     expect(result.stdout).not.toContain(apiKey.slice(0, 8));
     expectNoCanary(result.stdout, result.stderr);
+  });
+
+  it('is replaced before the cell is cut short, at every terminal width from 40 to 140 columns: no part of it shows', async () => {
+    // docs/output.md: a list's low-value columns (search: the provider's own fields) are cut short with … to fit,
+    // and a credential in a cell is replaced before the cell is wrapped or cut. Widths from a narrow terminal to one
+    // wide enough for every column whole (below 40 the table is laid out vertically), so that some cut the echoed
+    // Note inside the key.
+    const search = ['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_x', '--group-ref', 'acme', '--where', 'Note=x'];
+    for (let columns = 40; columns <= 140; columns += 1) {
+      const result = await ipctlAtTerminal(search, { env: env('echo-search', { IPCTL_SEARCH_URL: hostile.baseUrl('echo-search') }), columns });
+      expect(result.code, `${columns} columns`).toBe(0);
+      const shown = result.output.replace(/\u001b\[[0-9;]*m/g, '');
+      expect(shown, `${columns} columns`).not.toContain(apiKey.slice(0, 5));
+      expectNoCanary(shown);
+    }
   });
 });
 
