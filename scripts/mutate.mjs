@@ -3,6 +3,7 @@
 // that cannot fail. Exit 0 when every one was caught; the report says which not.
 // Usage: node scripts/mutate.mjs [NAME...]   (names from the list below; default: all)
 //        node scripts/mutate.mjs --jobs 2 --part 1/3   (two at once, in two copies; the first third)
+//        node scripts/mutate.mjs --jobs 2 --from 291   (the 291st planted bug and those after it)
 //        node scripts/mutate.mjs --check     (each can be planted; runs nothing)
 //        node scripts/mutate.mjs --list      (each name and its tests, as JSON; runs nothing)
 import { spawn, spawnSync } from 'node:child_process';
@@ -599,16 +600,18 @@ if (options.check) {
   console.log(JSON.stringify(mutations.map(({ name, tests }) => ({ name, tests }))));
 } else {
   const named = chosen.length === 0 ? mutations : mutations.filter((mutation) => chosen.includes(mutation.name));
-  await runAll(partOf(named, options.part), Number(options.jobs));
+  // --from N: the planted bugs from the Nth of the list on (a run stopped part way goes on from there).
+  const from = options.from === undefined ? named : named.slice(Number(options.from) - 1);
+  await runAll(partOf(from, options.part), Number(options.jobs));
 }
 
-/** The options first (--check, --list, --jobs N, --part I/N), then names: a name may start with "--" itself. */
+/** The options first (--check, --list, --jobs N, --part I/N, --from N), then names: a name may start with "--" itself. */
 function parseArguments(args) {
   const options = { jobs: '1' };
   let at = 0;
   for (; at < args.length; at += 1) {
     if (args[at] === '--check' || args[at] === '--list') options[args[at].slice(2)] = true;
-    else if (args[at] === '--jobs' || args[at] === '--part') options[args[at].slice(2)] = args[++at];
+    else if (args[at] === '--jobs' || args[at] === '--part' || args[at] === '--from') options[args[at].slice(2)] = args[++at];
     else break;
   }
   return { options, chosen: args.slice(at) };
