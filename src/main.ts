@@ -10,11 +10,11 @@ export { processDeps };
 /**
  * Runs ipctl with argv (as in process.argv) and returns the exit code. What
  * needs no command tree is answered here, from this one small module; the rest
- * is src/run.ts, loaded only when needed. `commands` replaces ipctl's own
+ * is src/run.ts, loaded only when needed. `registry` replaces ipctl's own
  * registry (a test's fixture command); the overview saved at build time then
  * does not describe them, and is not used.
  */
-export async function main(argv: string[], deps: Deps = processDeps(), commands?: Registry): Promise<number> {
+export async function main(argv: string[], deps: Deps = processDeps(), registry?: Registry): Promise<number> {
   // No command at all: the overview, on stdout, as --help gives it.
   const args = argv.length > 2 ? argv.slice(2) : ['--help'];
   // The commonest question a script asks.
@@ -22,7 +22,7 @@ export async function main(argv: string[], deps: Deps = processDeps(), commands?
     deps.stdout.write(`${version}\n`);
     return exitCodes.ok;
   }
-  const overview = !commands && args.length === 1 && (args[0] === '--help' || args[0] === '-h') ? renderedOverview(deps) : undefined;
+  const overview = !registry && args.length === 1 && (args[0] === '--help' || args[0] === '-h') ? renderedOverview(deps) : undefined;
   if (overview) {
     deps.stdout.write(overview);
     return exitCodes.ok;
@@ -30,7 +30,7 @@ export async function main(argv: string[], deps: Deps = processDeps(), commands?
   // Everything from here on is compiled once and then read from Node's cache.
   enableCompileCache(deps.env);
   const { run } = await import('./run.js');
-  return run(args, deps, commands);
+  return run(args, deps, registry);
 }
 
 /**
