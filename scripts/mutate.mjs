@@ -438,7 +438,7 @@ const mutations = [
   { name: '--jq is not pointed to --query', file: 'src/cli/familiar-flags.ts', find: "  { flags: ['--jq'], ours: '--query',", replace: "  { flags: ['--jq-unused'], ours: '--query',", tests: ['test/e2e/help.test.ts'] },
   { name: 'the page-full notice is a sentence under -o json', file: 'src/commands/search.ts', find: "return asDocument ? JSON.stringify({ type: 'urn:ipctl:notice:page-full', title, results: count, moreMayExist: true }) : title;", replace: 'return title;', tests: ['test/e2e/search.test.ts'] },
   { name: 'a closed stdout is reported as a failure', file: 'src/deps.ts', find: "  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);\n", replace: '', tests: ['test/e2e/scripting.test.ts'] },
-  { name: '--timeout is waited a hundred times over', file: 'src/api/client.ts', find: '    const { timeoutMs } = this.#options;\n    const proxy = proxyFor', replace: '    const timeoutMs = this.#options.timeoutMs * 100;\n    const proxy = proxyFor', tests: ['test/unit/exit-codes.test.ts'] },
+  { name: '--timeout is waited a hundred times over', file: 'src/api/client.ts', find: '    const { timeoutMs } = this.#options;\n    const proxy = this.#proxyFor', replace: '    const timeoutMs = this.#options.timeoutMs * 100;\n    const proxy = this.#proxyFor', tests: ['test/unit/exit-codes.test.ts'] },
   { name: 'an answer over 16 MiB is read whole', file: 'src/api/client.ts', find: 'const maxResponseBytes = 16 * 1024 * 1024;', replace: 'const maxResponseBytes = 96 * 1024 * 1024;', tests: ['test/unit/retry.test.ts'] },
   { name: 'a TLS certificate that cannot be verified is retried', file: 'src/api/network-errors.ts', find: "      delivery: 'no',\n      transient: false,\n      reason: code,", replace: "      delivery: 'no',\n      transient: true,\n      reason: code,", tests: ['test/e2e/tls.test.ts'] },
   { name: 'a second value from stdin is taken', file: 'src/input/sources.ts', find: 'if (this.#stdinTakenBy !== undefined) {', replace: 'if (false) {', tests: ['test/unit/input-file.test.ts', 'test/e2e/connections-generate.test.ts'] },
@@ -591,6 +591,10 @@ const mutations = [
   { name: 'Ctrl-C does not end a wait on a silent pipe', file: 'src/input/file.ts', find: "    if (signal?.aborted) throw new InterruptedError('Interrupted while waiting for a pipe to send; nothing was sent.');\n", replace: '', tests: ['test/fuzz/paths-read.test.ts'] },
   // A lock released and taken again while it is read is waited on, not refused as a dangling link.
   { name: 'a lock taken again while it is read is refused as a dangling link', file: 'src/config/lock.ts', find: 'return missing && !fs.lstatSync(lockPath).isSymbolicLink();', replace: 'return false;', tests: ['test/unit/lock.test.ts'] },
+  // A bulk import reads the created connection's ID and project only; an answer is read whole only when its length was declared.
+  { name: 'an import reads the whole connection of each answer', file: 'src/connections/bulk/send.ts', find: 'answerOf(await this.#options.api.call(importOperation, {', replace: 'answerOf(await this.#options.api.call(operations.generateConnection, {', tests: ['test/unit/bulk-answers.test.ts'] },
+  { name: 'an answer with no declared length is read whole, past the limit', file: 'src/api/client.ts', find: 'if (Number.isInteger(declared) && declared >= 0 && (encoding', replace: 'if ((encoding', tests: ['test/e2e/faults.test.ts'] },
+  { name: 'a compressed answer is read as it came', file: 'src/api/client.ts', find: "(encoding === undefined || encoding.trim().toLowerCase() === 'identity')) return", replace: '(true)) return', tests: ['test/unit/bulk-answers.test.ts'] },
 ];
 
 const { options, chosen } = parseArguments(process.argv.slice(2));
@@ -694,6 +698,8 @@ async function tryMutation(mutation, dir) {
 }
 
 async function plantedOutcome(mutation, dir) {
+  // What a build writes outside dist/ goes first: an earlier planted bug's build, in the same copy, would otherwise stand in for this one's.
+  rmSync(join(dir, 'completions'), { recursive: true, force: true });
   if ((await exitOf(process.execPath, ['scripts/build.mjs'], dir)) !== 0) return 'caught (the build fails)';
   // A bug planted in the standalone executable's build needs the executable built from it.
   if (mutation.package && (await exitOf(process.execPath, ['scripts/package.mjs'], dir)) !== 0) return 'not tried: npm run package failed';

@@ -138,6 +138,10 @@ export class ApiClient {
   readonly #inFlight = new Set<AbortController>();
   /** The configured base URLs, the longer first (see #baseOf). */
   #bases: ConfiguredBase[] | undefined;
+  /** The last URL built, and what it was built from: a bulk import asks for the same one every row. */
+  #lastUrl: { key: string; url: URL } | undefined;
+  /** The proxy of each origin (the environment does not change during a run). */
+  readonly #proxies = new Map<string, string | undefined>();
 
   constructor(options: ClientOptions) {
     this.#options = options;
@@ -240,6 +244,15 @@ export class ApiClient {
   }
 
   #url(operation: Operation<unknown>, params: CallParams): URL {
+    // Only a URL without a query is kept; it is never changed once built.
+    const key = params.query === undefined ? urlKey(operation, params.path) : undefined;
+    if (key !== undefined && this.#lastUrl?.key === key) return this.#lastUrl.url;
+    const url = this.#newUrl(operation, params);
+    if (key !== undefined) this.#lastUrl = { key, url };
+    return url;
+  }
+
+  #newUrl(operation: Operation<unknown>, params: CallParams): URL {
     const base = operation.base === 'search' ? this.#options.searchUrl : this.#options.baseUrl;
     const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = params.path?.[name];
@@ -391,7 +404,7 @@ export class ApiClient {
 
   async #exchange(prepared: PreparedRequest): Promise<ApiResponse> {
     const { timeoutMs } = this.#options;
-    const proxy = proxyFor(prepared.url, this.#options.env);
+    const proxy = this.#proxyFor(prepared.url);
     const dispatcher = this.#dispatcherFor(proxy);
     // A timer cleared when the exchange ends, not AbortSignal.timeout(): that one lives
     // on for the whole timeout after the answer, which adds up for a bulk import.
@@ -420,7 +433,7 @@ export class ApiClient {
         response.body.destroy();
         throw tooLarge();
       }
-      const body = await readLimited(decoded(response.body, headerValue(response.headers['content-encoding'])));
+      const body = await readBody(response, declared);
       return { status: response.statusCode, statusText: response.statusText ?? '', headers: response.headers, body };
     } catch (error) {
       throw this.#networkError(error, prepared, timedOut, proxy);
@@ -435,6 +448,12 @@ export class ApiClient {
     if (this.#options.signal?.aborted) return new InterruptedError('Interrupted; the request was aborted.');
     const failure = describeNetworkFailure(error, prepared, { code: timedOut ? 'TIMEOUT' : undefined, timeoutMs: this.#options.timeoutMs, proxy });
     return this.#options.unconfigured && failure instanceof TransportError && failure.code === 'ECONNREFUSED' && prepared.url.origin === defaultOrigin ? firstRun(prepared, this.#options.profile) : failure;
+  }
+
+  #proxyFor(url: URL): string | undefined {
+    const { origin } = url;
+    if (!this.#proxies.has(origin)) this.#proxies.set(origin, proxyFor(url, this.#options.env));
+    return this.#proxies.get(origin);
   }
 
   /** The dispatcher for a proxy (or none), which proxy.ts chose; made when first needed. */
@@ -586,6 +605,22 @@ function tooDeepAnswer(operation: Operation<unknown>, requestId?: string): UserE
 function unexpectedResponse(operation: Operation<unknown>, reason: string, requestId?: string): UserError {
   const id = requestId ? ` (request ${requestId})` : '';
   return new UserError(`The server's answer to ${operation.id} was not understood: ${reason}${id}.`);
+}
+
+/**
+ * The body's text. One that is not compressed and whose length was declared
+ * (and found within the limit) is read whole, as undici counts it against
+ * that length; any other is read piece by piece, against the limit.
+ */
+function readBody(response: Dispatcher.ResponseData, declared: number): Promise<string> {
+  const encoding = headerValue(response.headers['content-encoding']);
+  if (Number.isInteger(declared) && declared >= 0 && (encoding === undefined || encoding.trim().toLowerCase() === 'identity')) return response.body.text();
+  return readLimited(decoded(response.body, encoding));
+}
+
+/** Which URL an operation and its path parameters make (the base URLs are the client's own, and fixed). */
+function urlKey(operation: Operation<unknown>, path: Record<string, string> | undefined): string {
+  return path === undefined ? operation.id : `${operation.id} ${JSON.stringify(path)}`;
 }
 
 /** The body, as read; the limit holds for the decoded bytes too (a small gzip can inflate to gigabytes). */
