@@ -119,6 +119,8 @@ interface ConfiguredBase {
   name: 'base URL' | 'search URL';
   settings: string;
   root: string;
+  /** Whether root ends with the service's /v1, as its own URLs do. */
+  versioned: boolean;
 }
 
 const maxResponseBytes = 16 * 1024 * 1024;
@@ -201,23 +203,24 @@ export class ApiClient {
   }
 
   #configuredBases(): ConfiguredBase[] {
-    const bases: ConfiguredBase[] = [
-      { name: 'base URL', settings: '--base-url or IPCTL_BASE_URL', root: baseRoot(this.#options.baseUrl) },
-      { name: 'search URL', settings: '--search-url or IPCTL_SEARCH_URL', root: baseRoot(this.#options.searchUrl) },
-    ];
+    const base = (name: ConfiguredBase['name'], settings: string, url: string): ConfiguredBase => {
+      const root = baseRoot(url);
+      return { name, settings, root, versioned: hasVersionPrefix(root) };
+    };
+    const bases = [base('base URL', '--base-url or IPCTL_BASE_URL', this.#options.baseUrl), base('search URL', '--search-url or IPCTL_SEARCH_URL', this.#options.searchUrl)];
     return bases.sort((a, b) => b.root.length - a.root.length);
   }
 
   #noticeUnversioned(url: URL): void {
     const base = this.#baseOf(url);
-    if (!base || hasVersionPrefix(base.root)) return;
+    if (!base || base.versioned) return;
     this.#options.unversioned?.(`Note: the ${base.name} ${base.root} does not end with /v1, as the service's own URLs do; ipctl sends its requests there as given.`);
   }
 
   /** For a 404 from a base URL without /v1: the URL that has it, which the service's own API would be at. */
   #unversionedHint(url: URL): string | undefined {
     const base = this.#baseOf(url);
-    if (!base || hasVersionPrefix(base.root)) return undefined;
+    if (!base || base.versioned) return undefined;
     return `Hint: the ${base.name} ${base.root} does not end with /v1. If the API is at ${withVersionPrefix(base.root)}, as the service's own URLs are, set that (${base.settings}, or the profile's).`;
   }
 
