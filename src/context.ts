@@ -18,7 +18,7 @@ import { Scrubber } from './output/scrubber.js';
 import type { OutputFormat } from './output/view.js';
 import type { Prompter } from './host-ui.js';
 import { userAgent } from './version.js';
-import type { GlobalOptions } from './commands/globals.js';
+import type { GlobalOptions } from './command-model/globals.js';
 
 export type { GlobalOptions };
 

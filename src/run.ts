@@ -1,12 +1,12 @@
 import type { Command, CommanderError } from 'commander';
-import type { CommandSpec } from './commands/command.js';
-import { globalFlags } from './commands/globals.js';
+import type { CommandSpec } from './command-model/command.js';
+import { globalFlags } from './command-model/globals.js';
 import { addFlags, commandPath, parseCommandInput } from './cli/declaration.js';
 import { familiarFlag } from './cli/familiar-flags.js';
 import { CommandTree } from './cli/tree.js';
 import { type Registry, registry as ownRegistry } from './commands/registry.js';
 import { isTableFormat, outputConflict, outputFormat, type OutputOptions, errorsAsText, isDocumentFormat, requestedOptions } from './output/format.js';
-import { usageError } from './commands/input.js';
+import { usageError } from './errors.js';
 import { paintFor } from './output/paint.js';
 import type { PagerCommand } from './host-ui.js';
 import { choosePager, openOutput } from './output/paging.js';

@@ -1,7 +1,7 @@
 import type { Command, Help } from 'commander';
-import type { CommandSpec, Flags } from '../commands/command.js';
-import { describe } from '../commands/help.js';
-import { usageError } from '../commands/input.js';
+import type { CommandSpec, Flags } from '../command-model/command.js';
+import { describe } from '../command-model/help.js';
+import { usageError } from '../errors.js';
 import { completeValues } from '../completion/values.js';
 import * as z from '../schema/zod.js';
 

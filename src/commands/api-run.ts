@@ -13,7 +13,7 @@ import { append, type BodyValue, buildBody, type Field, isSecretField, type KeyS
 import { parseHeader } from '../request/headers.js';
 import { defaultAuth, resolveTarget } from '../request/target.js';
 import { chosenProfile } from '../config/suggest.js';
-import { usageError } from './input.js';
+import { usageError } from '../errors.js';
 import type { ApiInput } from './api.js';
 
 /*

@@ -1,6 +1,6 @@
 import { scriptFiles, shells } from '../completion/scripts/files.js';
 import * as z from '../schema/zod.js';
-import { argument, defineCommand } from './command.js';
+import { argument, defineCommand } from '../command-model/command.js';
 
 export default defineCommand({
   args: { shell: argument('<shell>', `the shell: ${shells.join(', ')}`, z.enum(shells, { error: `must be one of ${shells.join(', ')}` }), { values: shells }) },

@@ -1,4 +1,4 @@
-import type { CommandSpec } from './command.js';
+import type { CommandSpec } from '../command-model/command.js';
 
 /**
  * The command tree: every command by the words that name it, its one-line

@@ -6,8 +6,8 @@ import type { Sandbox, SandboxOptions } from '../sandbox/server.js';
 import { numberValue } from '../schema/number-flags.js';
 import { wholeNumber } from '../schema/numbers.js';
 import * as z from '../schema/zod.js';
-import { defineCommand, flag } from './command.js';
-import { filePaths } from './input.js';
+import { defineCommand, flag } from '../command-model/command.js';
+import { filePaths } from '../command-model/flags.js';
 import type { SandboxInfo } from './sandbox-background.js';
 
 const filePath = z.optional(z.string().check(z.minLength(1, 'must be a file path')));

@@ -7,8 +7,8 @@ import { listFormats } from '../output/view.js';
 import * as z from '../schema/zod.js';
 import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '../search/filters.js';
 import { mappedHeader, resultsTable, searchResults } from '../search/view.js';
-import { argument, defineCommand, flag } from './command.js';
-import { filterOperators, identifier, outputFlags } from './input.js';
+import { argument, defineCommand, flag } from '../command-model/command.js';
+import { filterOperators, identifier, outputFlags } from '../command-model/flags.js';
 import { projectFlag, requireProject } from './projects/project-ref.js';
 import { formatCount } from '../output/count.js';
 

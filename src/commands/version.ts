@@ -1,8 +1,8 @@
 import { installation } from '../installation.js';
 import { recordView } from '../output/view.js';
 import { version } from '../version.js';
-import { defineCommand } from './command.js';
-import { outputFlag } from './input.js';
+import { defineCommand } from '../command-model/command.js';
+import { outputFlag } from '../command-model/flags.js';
 
 export default defineCommand({
   flags: { ...outputFlag },

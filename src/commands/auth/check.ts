@@ -5,7 +5,7 @@ import { chosenProfile, suggestedCommand } from '../../config/suggest.js';
 import type { Context } from '../../context.js';
 import { ApiError, CredentialError, InterruptedError, NetworkError, UserError } from '../../errors.js';
 import * as z from '../../schema/zod.js';
-import { flag } from '../command.js';
+import { flag } from '../../command-model/command.js';
 
 /** One check makes one attempt within this time (or IPCTL_TIMEOUT, when shorter): a slow service must not hold up storing a credential. */
 const checkTimeoutMs = 5000;

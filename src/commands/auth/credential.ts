@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { exitCodes, UsageError, UserError } from '../../errors.js';
 import { capitalize } from '../../words.js';
 import * as z from '../../schema/zod.js';
-import { flag } from '../command.js';
+import { flag } from '../../command-model/command.js';
 
 export { type CredentialKey, credentialNames };
 

@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
-import { defineCommand } from '../command.js';
-import { forceFlag, recoverProfileFile } from '../force.js';
+import { defineCommand } from '../../command-model/command.js';
+import { forceFlag, recoverProfileFile } from '../../command-model/force.js';
 import { checkBeforeStoring, verifyFlag } from './check.js';
 import { checkSecret, insecureStorageFlag, storeCredentials } from './credential.js';
 

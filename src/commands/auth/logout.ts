@@ -1,5 +1,5 @@
-import { defineCommand } from '../command.js';
-import { confirmRemoval, yesFlag } from '../confirm.js';
+import { defineCommand } from '../../command-model/command.js';
+import { confirmRemoval, yesFlag } from '../../command-model/confirm.js';
 import { keychainLeftoverError, sayKeychainDetail } from './credential.js';
 
 export default defineCommand({

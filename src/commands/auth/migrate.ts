@@ -1,5 +1,5 @@
 import { UserError, exitCodes } from '../../errors.js';
-import { defineCommand } from '../command.js';
+import { defineCommand } from '../../command-model/command.js';
 import { sayKeychainDetail } from './credential.js';
 
 export default defineCommand({

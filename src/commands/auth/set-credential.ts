@@ -1,5 +1,5 @@
-import { defineCommand } from '../command.js';
-import { forceFlag, recoverProfileFile } from '../force.js';
+import { defineCommand } from '../../command-model/command.js';
+import { forceFlag, recoverProfileFile } from '../../command-model/force.js';
 import { credentialCommands } from '../../config/credential-keys.js';
 import { settingEnv } from '../../config/defaults.js';
 import { checkBeforeStoring, verifyFlag } from './check.js';

@@ -3,8 +3,8 @@ import type { Secret } from '../../config/secret.js';
 import type { Context } from '../../context.js';
 import { exitCodes } from '../../errors.js';
 import * as z from '../../schema/zod.js';
-import { defineCommand, flag } from '../command.js';
-import { identifier, outputFlag, projectRefs } from '../input.js';
+import { defineCommand, flag } from '../../command-model/command.js';
+import { identifier, outputFlag, projectRefs } from '../../command-model/flags.js';
 import { type CredentialKey, credentialNames } from '../../config/credential-keys.js';
 import { checkCredential, checkedAt, type CredentialCheck } from './check.js';
 

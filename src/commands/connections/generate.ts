@@ -1,8 +1,8 @@
 import { defaultConcurrency } from '../../config/defaults.js';
 import { connectionEnv } from '../../connections/supply.js';
 import * as z from '../../schema/zod.js';
-import { defineCommand, flag, type InputOf } from '../command.js';
-import { filePaths, identifier, outputFlag } from '../input.js';
+import { defineCommand, flag, type InputOf } from '../../command-model/command.js';
+import { filePaths, identifier, outputFlag } from '../../command-model/flags.js';
 import { projectFlag } from '../projects/project-ref.js';
 import { pacingFlags } from './pacing-flags.js';
 

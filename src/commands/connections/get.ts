@@ -1,6 +1,6 @@
 import { listFormats } from '../../output/view.js';
-import { argument, defineCommand } from '../command.js';
-import { connectionIds, identifier, outputFlags } from '../input.js';
+import { argument, defineCommand } from '../../command-model/command.js';
+import { connectionIds, identifier, outputFlags } from '../../command-model/flags.js';
 import { inProject, projectEnvironment, projectFlag, projectReadExitCodes } from '../projects/project-ref.js';
 
 export default defineCommand({

@@ -1,7 +1,7 @@
 import { listFormats } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
-import { defineCommand, flag } from '../command.js';
-import { outputFlags, providerNames } from '../input.js';
+import { defineCommand, flag } from '../../command-model/command.js';
+import { outputFlags, providerNames } from '../../command-model/flags.js';
 import { inProject, projectEnvironment, projectFlag, projectReadExitCodes } from '../projects/project-ref.js';
 
 /** A query value: matched exactly by the service, so any text but control characters. */

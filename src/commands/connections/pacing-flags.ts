@@ -2,7 +2,7 @@ import { defaultConcurrency } from '../../config/defaults.js';
 import { numberValue } from '../../schema/number-flags.js';
 import { wholeNumber } from '../../schema/numbers.js';
 import * as z from '../../schema/zod.js';
-import { flag } from '../command.js';
+import { flag } from '../../command-model/command.js';
 
 /** The range of --rate: at its least one request every 1000 s, a wait no timer overflows. */
 const rateRule = { noun: 'a number of requests a second', min: 0.001, max: 100_000, decimals: 3, example: '50 or 0.5' };

@@ -3,7 +3,7 @@ import type { Connection } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { ApiError, exitCodes, UserError } from '../../errors.js';
 import type { Outcome } from '../../output/view.js';
-import { confirmRemoval } from '../confirm.js';
+import { confirmRemoval } from '../../command-model/confirm.js';
 import { inProject } from '../projects/project-ref.js';
 import type { RemoveInput } from './remove.js';
 import { formatCount } from '../../output/count.js';

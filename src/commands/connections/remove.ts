@@ -1,8 +1,8 @@
 import { listFormats } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
-import { argument, defineCommand, flag, type InputOf } from '../command.js';
-import { yesFlag } from '../confirm.js';
-import { connectionIds, filePaths, identifier, outputFlags } from '../input.js';
+import { argument, defineCommand, flag, type InputOf } from '../../command-model/command.js';
+import { yesFlag } from '../../command-model/confirm.js';
+import { connectionIds, filePaths, identifier, outputFlags } from '../../command-model/flags.js';
 import { projectFlag } from '../projects/project-ref.js';
 import { pacingFlags } from './pacing-flags.js';
 

@@ -5,7 +5,7 @@ import type { FileSystem } from '../../host-fs.js';
 import { makeTempFolder, openForWriting, removeTree, writeAll } from '../../file-writes.js';
 import { maxFileBytes, openForReading, pipeChunks, readAtMost, readFailure } from '../../input/file.js';
 import { isDevice } from '../../path-kind.js';
-import { usageError } from '../input.js';
+import { usageError } from '../../errors.js';
 
 /**
  * Results files are read more than once (connections report, remove

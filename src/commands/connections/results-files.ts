@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { FileSystem } from '../../host-fs.js';
 import { kindOf } from '../../path-kind.js';
-import { usageError } from '../input.js';
+import { usageError } from '../../errors.js';
 
 /*
  * The results files of bulk imports given as arguments (connections report,

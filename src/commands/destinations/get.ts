@@ -1,8 +1,8 @@
 import type { ApiClient } from '../../api/client.js';
 import type { operations as operationTable } from '../../api/operations.js';
 import { listFormats } from '../../output/view.js';
-import { argument, defineCommand } from '../command.js';
-import { destinationRefs, identifier, outputFlags } from '../input.js';
+import { argument, defineCommand } from '../../command-model/command.js';
+import { destinationRefs, identifier, outputFlags } from '../../command-model/flags.js';
 import { inProject, projectEnvironment, projectFlag, projectReadExitCodes } from '../projects/project-ref.js';
 
 export default defineCommand({

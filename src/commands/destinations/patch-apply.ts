@@ -6,7 +6,7 @@ import { layerFromDocument, layerFromFlags, mergeLayers, type PatchFlags, type P
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Outcome } from '../../output/view.js';
-import { usageError } from '../input.js';
+import { usageError } from '../../errors.js';
 import type { PatchInput } from './patch.js';
 import { requireProject } from '../projects/project-ref.js';
 

@@ -1,7 +1,7 @@
 import { DESTINATION_METADATA_INTEGER_KEYS, DESTINATION_METADATA_KEYS, DESTINATION_SECRET_KEYS, UPDATE_MASK_PATHS } from '../../destinations/fields.js';
 import * as z from '../../schema/zod.js';
-import { argument, defineCommand, flag, type InputOf } from '../command.js';
-import { destinationRefs, filePaths, identifier, outputFlag, partialChoices } from '../input.js';
+import { argument, defineCommand, flag, type InputOf } from '../../command-model/command.js';
+import { destinationRefs, filePaths, identifier, outputFlag, partialChoices } from '../../command-model/flags.js';
 import { projectFlag } from '../projects/project-ref.js';
 
 const repeatable = z.optional(z.array(z.string()));

@@ -1,8 +1,8 @@
 import { type Invite, inviteStatuses } from '../../api/schemas.js';
 import type { View } from '../../output/view.js';
 import * as z from '../../schema/zod.js';
-import { defineCommand, flag } from '../command.js';
-import { outputFlags } from '../input.js';
+import { defineCommand, flag } from '../../command-model/command.js';
+import { outputFlags } from '../../command-model/flags.js';
 import { listFormats } from '../../output/view.js';
 import { fetchFromOrg, orgArgs, orgFlag, orgHelp } from '../orgs/org-id.js';
 

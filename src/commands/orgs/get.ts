@@ -1,7 +1,7 @@
 import type { Org } from '../../api/schemas.js';
 import { recordView, type View } from '../../output/view.js';
-import { defineCommand } from '../command.js';
-import { outputFlag } from '../input.js';
+import { defineCommand } from '../../command-model/command.js';
+import { outputFlag } from '../../command-model/flags.js';
 import { fetchFromOrg, orgArgs, orgFlag, orgHelp } from './org-id.js';
 
 export default defineCommand({

@@ -4,9 +4,9 @@ import type { Context } from '../../context.js';
 import { chosenProfile, profileAddCommand } from '../../config/suggest.js';
 import { UsageError } from '../../errors.js';
 import * as z from '../../schema/zod.js';
-import { argument, flag } from '../command.js';
-import type { HelpDetails } from '../help.js';
-import { identifier } from '../input.js';
+import { argument, flag } from '../../command-model/command.js';
+import type { HelpDetails } from '../../command-model/help.js';
+import { identifier } from '../../command-model/flags.js';
 
 /** How an org command is told its org: an argument, or --org (then IPCTL_ORG, then the profile). */
 export const orgArgs = { orgId: argument('[orgId]', "organization ID (default: --org, IPCTL_ORG, or the profile's org)", z.optional(identifier)) };

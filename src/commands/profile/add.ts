@@ -1,9 +1,9 @@
 import { profileNamePattern } from '../../config/schema.js';
 import { serviceUrlHint, serviceUrlProblem } from '../../config/service-url.js';
 import * as z from '../../schema/zod.js';
-import { argument, defineCommand, flag } from '../command.js';
-import { forceFlag, recoverProfileFile } from '../force.js';
-import { identifier, profileNames, projectRefs } from '../input.js';
+import { argument, defineCommand, flag } from '../../command-model/command.js';
+import { forceFlag, recoverProfileFile } from '../../command-model/force.js';
+import { identifier, profileNames, projectRefs } from '../../command-model/flags.js';
 import { profileFileVariable, profileHelp } from './help.js';
 
 const httpUrl = z.optional(

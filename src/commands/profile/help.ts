@@ -1,4 +1,4 @@
-import type { HelpDetails } from '../help.js';
+import type { HelpDetails } from '../../command-model/help.js';
 
 /** Every profile command reads the profile file, so its help names where that lives. */
 export const profileFileVariable = 'IPCTL_CONFIG_DIR   where the profile file lives';

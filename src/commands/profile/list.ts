@@ -1,5 +1,5 @@
-import { defineCommand } from '../command.js';
-import { outputFlags } from '../input.js';
+import { defineCommand } from '../../command-model/command.js';
+import { outputFlags } from '../../command-model/flags.js';
 import { listFormats } from '../../output/view.js';
 import { showProfile } from './view.js';
 import { profileFileVariable, profileHelp } from './help.js';

@@ -1,5 +1,5 @@
-import { defineCommand } from '../command.js';
-import { confirmRemoval, yesFlag } from '../confirm.js';
+import { defineCommand } from '../../command-model/command.js';
+import { confirmRemoval, yesFlag } from '../../command-model/confirm.js';
 import { profileArgument } from './name.js';
 import { profileHelp } from './help.js';
 

@@ -1,8 +1,8 @@
 import { unknownProfile } from '../../config/resolve.js';
 import { storedProfile } from '../../config/schema.js';
 import * as z from '../../schema/zod.js';
-import { argument, defineCommand } from '../command.js';
-import { outputFlag, profileNames } from '../input.js';
+import { argument, defineCommand } from '../../command-model/command.js';
+import { outputFlag, profileNames } from '../../command-model/flags.js';
 import { profileName } from './name.js';
 import { profileRecordView, showProfile } from './view.js';
 import { profileFileVariable, profileHelp } from './help.js';

@@ -1,4 +1,4 @@
-import { defineCommand } from '../command.js';
+import { defineCommand } from '../../command-model/command.js';
 import { profileArgument } from './name.js';
 import { profileFileVariable, profileHelp } from './help.js';
 

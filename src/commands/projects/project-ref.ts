@@ -5,8 +5,8 @@ import type { Context } from '../../context.js';
 import { chosenProfile, profileAddCommand, suggestedCommand } from '../../config/suggest.js';
 import { UsageError } from '../../errors.js';
 import * as z from '../../schema/zod.js';
-import { flag } from '../command.js';
-import { identifier, projectRefs } from '../input.js';
+import { flag } from '../../command-model/command.js';
+import { identifier, projectRefs } from '../../command-model/flags.js';
 
 /** `--project` on the commands that work inside one project: an ID or a name, with IPCTL_PROJECT and the profile's project as defaults. */
 export const projectFlag = {

@@ -1,6 +1,6 @@
-import { argument, defineCommand } from '../command.js';
+import { argument, defineCommand } from '../../command-model/command.js';
 import { listFormats } from '../../output/view.js';
-import { identifier, outputFlags, providerNames } from '../input.js';
+import { identifier, outputFlags, providerNames } from '../../command-model/flags.js';
 
 export default defineCommand({
   args: { name: argument('<name>', 'provider name, such as salesforce', identifier, { values: providerNames }) },

@@ -2,8 +2,8 @@ import type { Provider } from '../../api/schemas.js';
 import { listFormats } from '../../output/view.js';
 import { authTypes, type Capability, capabilities, supports } from '../../providers/capabilities.js';
 import * as z from '../../schema/zod.js';
-import { defineCommand, flag } from '../command.js';
-import { outputFlags } from '../input.js';
+import { defineCommand, flag } from '../../command-model/command.js';
+import { outputFlags } from '../../command-model/flags.js';
 
 export default defineCommand({
   flags: {

@@ -1,14 +1,7 @@
 import { isDotSegment } from '../api/path.js';
-import { UsageError } from '../errors.js';
 import { dataFormats, type OutputFormat } from '../output/view.js';
 import * as z from '../schema/zod.js';
 import { flag } from './command.js';
-
-/** One usage error for every problem found, each naming its flag. */
-export function usageError(problems: string[], hint?: string): UsageError {
-  const one = problems.length === 1;
-  return new UsageError(one ? `Invalid input. ${problems[0]}` : `Invalid input (${problems.length} problems):`, hint, problems, one);
-}
 
 /** `-o/--output`, `--json`, `--wide` and `--query`, on every command that prints data. */
 export function outputFlags<Format extends OutputFormat>(formats: readonly Format[]) {

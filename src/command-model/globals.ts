@@ -1,6 +1,6 @@
 import { profileNames } from '../completion/values.js';
 import * as z from '../schema/zod.js';
-import { flag, type InputOf } from './command.js';
+import { flag, type InputOf } from './flag.js';
 
 const text = z.optional(z.string());
 const toggle = z.optional(z.boolean());
