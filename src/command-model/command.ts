@@ -1,6 +1,5 @@
 import type { Context } from '../context.js';
 import type { Outcome } from '../output/view.js';
-import type * as z from '../schema/zod.js';
 import type { HelpDetails } from './help.js';
 import type { Arguments, Flags, GlobalRules, InputOf } from './flag.js';
 
