@@ -192,7 +192,7 @@ export function processDeps(): Deps {
       return startDetached(args);
     },
     async startPager(command) {
-      const { startPager } = await import('./output/pager.js');
+      const { startPager } = await import('./host-pager.js');
       const pager = await startPager(command, interrupt.signal);
       paging += 1;
       return { write: pager.write, close: () => pager.close().finally(() => (paging -= 1)) };

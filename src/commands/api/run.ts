@@ -4,7 +4,7 @@ import { mayRetry, type RetryMode } from '../../api/retry.js';
 import { type HttpMethod, searchRequestHeaders } from '../../api/routes.js';
 import { Secret } from '../../config/secret.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, usageError } from '../../errors.js';
 import { InputSources } from '../../input/sources.js';
 import { dryRunOutcome } from '../../output/dry-run.js';
 import type { Outcome } from '../../output/view.js';
@@ -13,7 +13,6 @@ import { append, type BodyValue, buildBody, type Field, isSecretField, type KeyS
 import { parseHeader } from '../../request/headers.js';
 import { defaultAuth, resolveTarget } from '../../request/target.js';
 import { chosenProfile } from '../../config/suggest.js';
-import { usageError } from '../../errors.js';
 import type { ApiInput } from './index.js';
 
 /*

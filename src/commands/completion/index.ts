@@ -14,11 +14,8 @@ export default defineCommand({
     notes: installText(),
   },
   async run(input, context) {
-    const { completionModel } = await import('../../completion/model.js');
-    const { completionScript } = await import('../../completion/scripts/index.js');
-    const root = completionModel(await context.commandTree());
     // The script is the output itself, byte for byte: no renderer, no trailing note.
-    context.deps.stdout.write(completionScript(input.shell, root));
+    context.deps.stdout.write(await context.completionScript(input.shell));
   },
 });
 

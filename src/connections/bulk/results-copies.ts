@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { InterruptedError } from '../../errors.js';
+import { InterruptedError, usageError } from '../../errors.js';
 import type { FileSystem } from '../../host-fs.js';
 import { makeTempFolder, openForWriting, removeTree, writeAll } from '../../file-writes.js';
-import { maxFileBytes, openForReading, pipeChunks, readAtMost, readFailure } from '../../input/file.js';
+import { maxFileBytes, openForReading, pipeChunks, readAtMost, readFailure } from '../../file-reads.js';
 import { isDevice } from '../../path-kind.js';
-import { usageError } from '../../errors.js';
 
 /**
  * Results files are read more than once (connections report, remove

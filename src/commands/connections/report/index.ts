@@ -1,10 +1,9 @@
-import { type ExitCode, exitCodes, UserError } from '../../../errors.js';
+import { type ExitCode, exitCodes, UserError, usageError } from '../../../errors.js';
 import type { FileSummary, RepeatedKey } from '../../../connections/bulk/summary.js';
 import { type Outcome, listFormats } from '../../../output/view.js';
 import * as z from '../../../schema/zod.js';
 import { argument, defineCommand } from '../../../command-model/command.js';
 import { filePaths, outputFlags } from '../../../command-model/flags.js';
-import { usageError } from '../../../errors.js';
 import { readableResults } from '../../../connections/bulk/results-copies.js';
 import { fileProblems, readFailure } from '../../../connections/bulk/results-files.js';
 import { countFields, formatCount } from '../../../output/count.js';

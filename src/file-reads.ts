@@ -9,7 +9,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { InterruptedError } from '../errors.js';
+import { InterruptedError } from './errors.js';
 
 /** The most a file flag reads. */
 export const maxFileBytes = 10 * 1024 * 1024;

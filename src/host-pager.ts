@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { Pager, PagerCommand } from '../host-ui.js';
+import type { Pager, PagerCommand } from './host-ui.js';
 
 /**
  * Starts the pager on ipctl's own terminal (stdout and stderr inherited), its
