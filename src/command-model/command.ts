@@ -14,7 +14,7 @@ import type { Arguments, Flags, GlobalRules, InputOf } from './flag.js';
  * (await import(...)), so that loading a declaration stays cheap.
  */
 
-export { argument, flag, type Argument, type Arguments, type Flag, type Flags, type GlobalRules, type InputOf } from './flag.js';
+export { argument, flag, type Arguments, type Flags, type GlobalRules, type InputOf } from './flag.js';
 
 export interface CommandDeclaration<A extends Arguments, F extends Flags, G extends GlobalRules> {
   args?: A;

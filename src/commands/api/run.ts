@@ -13,7 +13,7 @@ import { append, type BodyValue, buildBody, type Field, isSecretField, type KeyS
 import { parseHeader } from '../../request/headers.js';
 import { defaultAuth, resolveTarget } from '../../request/target.js';
 import { chosenProfile } from '../../config/suggest.js';
-import type { ApiInput } from './index.js';
+import type { ApiInput } from './input.js';
 
 /*
  * `ipctl api` when it runs: PATH made a URL on the service, the fields and

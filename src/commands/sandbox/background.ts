@@ -3,7 +3,7 @@
 import { storeCredentials } from '../../config/credentials.js';
 import { backgroundStartSeconds, sandboxProfile } from '../../config/defaults.js';
 import type { Context } from '../../context.js';
-import type { DetachedProcess } from '../../deps.js';
+import type { DetachedProcess } from '../../detached.js';
 import { exitCodes, InterruptedError, UsageError, UserError } from '../../errors.js';
 import type { Sandbox } from '../../sandbox/server.js';
 

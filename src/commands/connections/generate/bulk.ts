@@ -7,7 +7,7 @@ import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { parseAssignment } from '../../../input/assignments.js';
 import type { Outcome } from '../../../output/view.js';
-import type { GenerateInput as Input } from './index.js';
+import type { GenerateInput as Input } from './input.js';
 
 /*
  * `connections generate --from-file`: the bulk import. Its flags are checked

@@ -14,7 +14,7 @@ import { InputSources } from '../../../input/sources.js';
 import { dryRunOutcome } from '../../../output/dry-run.js';
 import type { Outcome } from '../../../output/view.js';
 import { visible } from '../../../output/outside-text.js';
-import type { GenerateInput as Input } from './index.js';
+import type { GenerateInput as Input } from './input.js';
 
 /*
  * `connections generate` for one connection: from flags, a JSON body, the

@@ -5,7 +5,7 @@ import { ApiError, exitCodes, UserError } from '../../../errors.js';
 import type { Outcome } from '../../../output/view.js';
 import { confirmRemoval } from '../../../command-model/confirm.js';
 import { inProject } from '../../../projects/project-ref.js';
-import type { RemoveInput } from './index.js';
+import type { RemoveInput } from './input.js';
 import { formatCount } from '../../../output/count.js';
 
 interface Removed {

@@ -4,7 +4,7 @@ import { hostFs } from '../../../deps.js';
 import type { Outcome } from '../../../output/view.js';
 import { confirmRemoval } from '../../../command-model/confirm.js';
 import { usageError } from '../../../errors.js';
-import type { RemoveInput } from './index.js';
+import type { RemoveInput } from './input.js';
 import { readableResults } from '../../../connections/bulk/results-copies.js';
 import { fileProblems } from '../../../connections/bulk/results-files.js';
 import { formatCount } from '../../../output/count.js';

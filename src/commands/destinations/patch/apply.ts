@@ -7,7 +7,7 @@ import { InputSources } from '../../../input/sources.js';
 import { dryRunOutcome } from '../../../output/dry-run.js';
 import type { Outcome } from '../../../output/view.js';
 import { usageError } from '../../../errors.js';
-import type { PatchInput } from './index.js';
+import type { PatchInput } from './input.js';
 import { requireProject } from '../../../projects/project-ref.js';
 
 /*
