@@ -6,7 +6,7 @@ import { completeValues } from '../completion/values.js';
 import * as z from '../schema/zod.js';
 
 /*
- * What a command's declaration (src/commands/command.ts) becomes in
+ * What a command's declaration (src/command-model/command.ts) becomes in
  * commander: its arguments, options, completion values and help; and, once
  * commander has collected argv, the typed input its rules make of it.
  */
