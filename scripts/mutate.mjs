@@ -515,6 +515,7 @@ const mutations = [
     tests: ['test/e2e/layers.test.ts'],
   },
   { name: 'a config module imports from output', file: 'src/config/keychain.ts', find: "import { capitalize } from '../words.js';", replace: "import { capitalize } from '../words.js';\nimport '../output/paint.js';", tests: ['test/e2e/layers.test.ts'] },
+  { name: 'a domain module imports the command model', file: 'src/projects/project-ref.ts', find: "import { UsageError } from '../errors.js';", replace: "import { UsageError } from '../errors.js';\nimport '../command-model/project-flag.js';", tests: ['test/e2e/layers.test.ts'] },
   // a build never leaves a broken ipctl (README, Development; docs/decisions.md)
   { name: 'the build deletes dist/ before it builds', file: 'scripts/build.mjs', find: 'await mkdir(dist, { recursive: true });\n', replace: 'await rm(dist, { recursive: true, force: true });\nawait mkdir(dist, { recursive: true });\n', tests: ['test/e2e/rebuild.test.ts'] },
   { name: 'the build removes the build before it at once', file: 'scripts/build.mjs', find: 'await removeAllBut([name, previous, ', replace: 'await removeAllBut([name, ', tests: ['test/e2e/rebuild.test.ts'] },
