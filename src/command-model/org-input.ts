@@ -1,6 +1,6 @@
 import * as z from '../schema/zod.js';
 import { argument, flag } from './flag.js';
-import { identifier } from './flags.js';
+import { identifier } from './common-flags.js';
 import type { HelpDetails } from './help.js';
 
 /** How an org command is told its org: an argument, or --org (then IPCTL_ORG, then the profile). */

@@ -1,6 +1,6 @@
 import * as z from '../schema/zod.js';
 import { flag } from './flag.js';
-import { identifier, projectRefs } from './flags.js';
+import { identifier, projectRefs } from './common-flags.js';
 
 /** `--project` on the commands that work inside one project: an ID or a name, with IPCTL_PROJECT and the profile's project as defaults. */
 export const projectFlag = {

@@ -1,7 +1,7 @@
 import { httpMethods } from '../../api/routes.js';
 import * as z from '../../schema/zod.js';
 import { argument, flag, type InputOf } from '../../command-model/command.js';
-import { apiRoutes, filePaths } from '../../command-model/flags.js';
+import { apiRoutes, filePaths } from '../../command-model/common-flags.js';
 
 const repeatable = z.optional(z.array(z.string()));
 const credentials = ['key', 'token', 'none'] as const;

@@ -7,7 +7,7 @@ import { numberValue } from '../../schema/number-flags.js';
 import { wholeNumber } from '../../schema/numbers.js';
 import * as z from '../../schema/zod.js';
 import { defineCommand, flag } from '../../command-model/command.js';
-import { filePaths } from '../../command-model/flags.js';
+import { filePaths } from '../../command-model/common-flags.js';
 import type { SandboxInfo } from './background.js';
 
 const filePath = z.optional(z.string().check(z.minLength(1, 'must be a file path')));

@@ -8,7 +8,7 @@ import * as z from '../../schema/zod.js';
 import { filterShape, parseWhere, supportedOperators, type FieldFilter } from '../../search/filters.js';
 import { mappedHeader, resultsTable, searchResults } from '../../search/view.js';
 import { argument, defineCommand, flag } from '../../command-model/command.js';
-import { filterOperators, identifier, outputFlags } from '../../command-model/flags.js';
+import { filterOperators, identifier, outputFlags } from '../../command-model/common-flags.js';
 import { projectFlag } from '../../command-model/project-flag.js';
 import { requireProject } from '../../projects/project-ref.js';
 import { formatCount } from '../../output/count.js';

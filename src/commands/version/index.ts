@@ -2,7 +2,7 @@ import { installation } from '../../installation.js';
 import { recordView } from '../../output/view.js';
 import { version } from '../../version.js';
 import { defineCommand } from '../../command-model/command.js';
-import { outputFlag } from '../../command-model/flags.js';
+import { outputFlag } from '../../command-model/common-flags.js';
 
 export default defineCommand({
   flags: { ...outputFlag },

@@ -4,7 +4,7 @@ import type { Context } from '../../../context.js';
 import { exitCodes } from '../../../errors.js';
 import * as z from '../../../schema/zod.js';
 import { defineCommand, flag } from '../../../command-model/command.js';
-import { identifier, outputFlag, projectRefs } from '../../../command-model/flags.js';
+import { identifier, outputFlag, projectRefs } from '../../../command-model/common-flags.js';
 import { type CredentialKey, credentialNames } from '../../../config/credential-keys.js';
 import { checkCredential, checkedAt, type CredentialCheck } from '../../../auth/check.js';
 

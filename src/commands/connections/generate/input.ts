@@ -1,7 +1,7 @@
 import { connectionEnv } from '../../../connections/supply.js';
 import * as z from '../../../schema/zod.js';
 import { flag, type InputOf } from '../../../command-model/command.js';
-import { filePaths, identifier, outputFlag } from '../../../command-model/flags.js';
+import { filePaths, identifier, outputFlag } from '../../../command-model/common-flags.js';
 import { projectFlag } from '../../../command-model/project-flag.js';
 import { pacingFlags } from '../../../command-model/pacing-flags.js';
 

@@ -1,6 +1,6 @@
 import { listFormats } from '../../../output/view.js';
 import { argument, defineCommand } from '../../../command-model/command.js';
-import { connectionIds, identifier, outputFlags } from '../../../command-model/flags.js';
+import { connectionIds, identifier, outputFlags } from '../../../command-model/common-flags.js';
 import { inProject } from '../../../projects/project-ref.js';
 import { projectEnvironment, projectFlag, projectReadExitCodes } from '../../../command-model/project-flag.js';
 

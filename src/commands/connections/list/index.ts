@@ -1,7 +1,7 @@
 import { listFormats } from '../../../output/view.js';
 import * as z from '../../../schema/zod.js';
 import { defineCommand, flag } from '../../../command-model/command.js';
-import { outputFlags, providerNames } from '../../../command-model/flags.js';
+import { outputFlags, providerNames } from '../../../command-model/common-flags.js';
 import { inProject } from '../../../projects/project-ref.js';
 import { projectEnvironment, projectFlag, projectReadExitCodes } from '../../../command-model/project-flag.js';
 

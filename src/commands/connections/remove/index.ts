@@ -1,5 +1,5 @@
 import { defineCommand } from '../../../command-model/command.js';
-import { identifier } from '../../../command-model/flags.js';
+import { identifier } from '../../../command-model/common-flags.js';
 import { removeArgs, removeFlags, type RemoveInput } from './input.js';
 
 /*

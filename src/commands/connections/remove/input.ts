@@ -2,7 +2,7 @@ import { listFormats } from '../../../output/view.js';
 import * as z from '../../../schema/zod.js';
 import { argument, flag, type InputOf } from '../../../command-model/command.js';
 import { yesFlag } from '../../../command-model/confirm.js';
-import { connectionIds, filePaths, outputFlags } from '../../../command-model/flags.js';
+import { connectionIds, filePaths, outputFlags } from '../../../command-model/common-flags.js';
 import { projectFlag } from '../../../command-model/project-flag.js';
 import { pacingFlags } from '../../../command-model/pacing-flags.js';
 

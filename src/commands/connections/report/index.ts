@@ -3,7 +3,7 @@ import type { FileSummary, RepeatedKey } from '../../../connections/bulk/summary
 import { type Outcome, listFormats } from '../../../output/view.js';
 import * as z from '../../../schema/zod.js';
 import { argument, defineCommand } from '../../../command-model/command.js';
-import { filePaths, outputFlags } from '../../../command-model/flags.js';
+import { filePaths, outputFlags } from '../../../command-model/common-flags.js';
 import { readableResults } from '../../../connections/bulk/results-copies.js';
 import { fileProblems, readFailure } from '../../../connections/bulk/results-files.js';
 import { countFields, formatCount } from '../../../output/count.js';

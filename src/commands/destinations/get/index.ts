@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../api/client.js';
 import type { operations as operationTable } from '../../../api/operations.js';
 import { listFormats } from '../../../output/view.js';
 import { argument, defineCommand } from '../../../command-model/command.js';
-import { destinationRefs, identifier, outputFlags } from '../../../command-model/flags.js';
+import { destinationRefs, identifier, outputFlags } from '../../../command-model/common-flags.js';
 import { inProject } from '../../../projects/project-ref.js';
 import { projectEnvironment, projectFlag, projectReadExitCodes } from '../../../command-model/project-flag.js';
 

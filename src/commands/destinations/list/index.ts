@@ -1,6 +1,6 @@
 import { listFormats } from '../../../output/view.js';
 import { defineCommand } from '../../../command-model/command.js';
-import { outputFlags } from '../../../command-model/flags.js';
+import { outputFlags } from '../../../command-model/common-flags.js';
 import { inProject } from '../../../projects/project-ref.js';
 import { projectEnvironment, projectFlag, projectReadExitCodes } from '../../../command-model/project-flag.js';
 

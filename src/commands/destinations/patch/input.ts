@@ -1,7 +1,7 @@
 import { DESTINATION_METADATA_KEYS, DESTINATION_SECRET_KEYS, UPDATE_MASK_PATHS } from '../../../destinations/fields.js';
 import * as z from '../../../schema/zod.js';
 import { argument, flag, type InputOf } from '../../../command-model/command.js';
-import { destinationRefs, filePaths, identifier, outputFlag, partialChoices } from '../../../command-model/flags.js';
+import { destinationRefs, filePaths, identifier, outputFlag, partialChoices } from '../../../command-model/common-flags.js';
 import { projectFlag } from '../../../command-model/project-flag.js';
 
 const repeatable = z.optional(z.array(z.string()));

@@ -2,7 +2,7 @@ import { type Invite, inviteStatuses } from '../../../api/schemas.js';
 import type { View } from '../../../output/view.js';
 import * as z from '../../../schema/zod.js';
 import { defineCommand, flag } from '../../../command-model/command.js';
-import { outputFlags } from '../../../command-model/flags.js';
+import { outputFlags } from '../../../command-model/common-flags.js';
 import { listFormats } from '../../../output/view.js';
 import { fetchFromOrg } from '../../../orgs/org-id.js';
 import { orgArgs, orgFlag, orgHelp } from '../../../command-model/org-input.js';

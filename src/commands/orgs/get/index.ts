@@ -1,7 +1,7 @@
 import type { Org } from '../../../api/schemas.js';
 import { recordView, type View } from '../../../output/view.js';
 import { defineCommand } from '../../../command-model/command.js';
-import { outputFlag } from '../../../command-model/flags.js';
+import { outputFlag } from '../../../command-model/common-flags.js';
 import { fetchFromOrg } from '../../../orgs/org-id.js';
 import { orgArgs, orgFlag, orgHelp } from '../../../command-model/org-input.js';
 

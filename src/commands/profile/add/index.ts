@@ -3,7 +3,7 @@ import { serviceUrlHint, serviceUrlProblem } from '../../../config/service-url.j
 import * as z from '../../../schema/zod.js';
 import { argument, defineCommand, flag } from '../../../command-model/command.js';
 import { forceFlag, recoverProfileFile } from '../../../command-model/force.js';
-import { identifier, profileNames, projectRefs } from '../../../command-model/flags.js';
+import { identifier, profileNames, projectRefs } from '../../../command-model/common-flags.js';
 import { profileFileVariable, profileHelp } from '../../../command-model/profile-help.js';
 
 const httpUrl = z.optional(

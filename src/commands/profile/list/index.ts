@@ -1,5 +1,5 @@
 import { defineCommand } from '../../../command-model/command.js';
-import { outputFlags } from '../../../command-model/flags.js';
+import { outputFlags } from '../../../command-model/common-flags.js';
 import { listFormats } from '../../../output/view.js';
 import { showProfile } from '../../../profiles/view.js';
 import { profileFileVariable, profileHelp } from '../../../command-model/profile-help.js';

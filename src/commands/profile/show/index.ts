@@ -2,7 +2,7 @@ import { unknownProfile } from '../../../config/resolve.js';
 import { storedProfile } from '../../../config/schema.js';
 import * as z from '../../../schema/zod.js';
 import { argument, defineCommand } from '../../../command-model/command.js';
-import { outputFlag, profileNames } from '../../../command-model/flags.js';
+import { outputFlag, profileNames } from '../../../command-model/common-flags.js';
 import { profileName } from '../../../command-model/profile-name.js';
 import { profileRecordView, showProfile } from '../../../profiles/view.js';
 import { profileFileVariable, profileHelp } from '../../../command-model/profile-help.js';

@@ -1,6 +1,6 @@
 import { listFormats } from '../../../output/view.js';
 import { argument, defineCommand } from '../../../command-model/command.js';
-import { identifier, outputFlags, projectRefs } from '../../../command-model/flags.js';
+import { identifier, outputFlags, projectRefs } from '../../../command-model/common-flags.js';
 
 export default defineCommand({
   args: { project: argument('<project>', 'project ID, such as proj_demo, or name, such as demo', identifier, { values: projectRefs }) },

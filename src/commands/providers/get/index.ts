@@ -1,6 +1,6 @@
 import { argument, defineCommand } from '../../../command-model/command.js';
 import { listFormats } from '../../../output/view.js';
-import { identifier, outputFlags, providerNames } from '../../../command-model/flags.js';
+import { identifier, outputFlags, providerNames } from '../../../command-model/common-flags.js';
 
 export default defineCommand({
   args: { name: argument('<name>', 'provider name, such as salesforce', identifier, { values: providerNames }) },

@@ -3,7 +3,7 @@ import { listFormats } from '../../../output/view.js';
 import { authTypes, type Capability, capabilities, supports } from '../../../providers/capabilities.js';
 import * as z from '../../../schema/zod.js';
 import { defineCommand, flag } from '../../../command-model/command.js';
-import { outputFlags } from '../../../command-model/flags.js';
+import { outputFlags } from '../../../command-model/common-flags.js';
 
 export default defineCommand({
   flags: {

@@ -1,7 +1,8 @@
+// The flags and values many commands take: the output flags, an identifier, and the completion sources a flag's values come from.
 import { isDotSegment } from '../api/path.js';
 import { dataFormats, type OutputFormat } from '../output/view.js';
 import * as z from '../schema/zod.js';
-import { flag } from './command.js';
+import { flag } from './flag.js';
 
 /** `-o/--output`, `--json`, `--wide` and `--query`, on every command that prints data. */
 export function outputFlags<Format extends OutputFormat>(formats: readonly Format[]) {
