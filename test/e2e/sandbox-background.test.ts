@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { DetachedProcess } from '../../src/deps.js';
+import type { DetachedProcess } from '../../src/detached.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { repoRoot, runIpctl, tempDir } from '../helpers/cli.js';
 import { runMain, testClock } from '../helpers/in-process.js';
