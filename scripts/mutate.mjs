@@ -596,6 +596,7 @@ const mutations = [
   { name: 'an import reads the whole connection of each answer', file: 'src/connections/bulk/send.ts', find: 'answerOf(await this.#options.api.call(importOperation, {', replace: 'answerOf(await this.#options.api.call(operations.generateConnection, {', tests: ['test/unit/bulk-answers.test.ts'] },
   { name: 'an answer with no declared length is read whole, past the limit', file: 'src/api/client.ts', find: 'if (Number.isInteger(declared) && declared >= 0 && (encoding', replace: 'if ((encoding', tests: ['test/e2e/faults.test.ts'] },
   { name: 'a compressed answer is read as it came', file: 'src/api/client.ts', find: "(encoding === undefined || encoding.trim().toLowerCase() === 'identity')) return", replace: '(true)) return', tests: ['test/unit/bulk-answers.test.ts'] },
+  { name: 'a "__proto__" field of a request body becomes its prototype on the wire', file: 'src/api/client.ts', find: "if (key === '__proto__') Object.defineProperty(revealed, key,", replace: "if (false) Object.defineProperty(revealed, key,", tests: ['test/unit/bulk-answers.test.ts'] },
 ];
 
 const { options, chosen } = parseArguments(process.argv.slice(2));

@@ -479,10 +479,19 @@ export class ApiClient {
       return value;
     }
     if (Array.isArray(data)) return data.map((item) => this.#reveal(item));
-    if (data !== null && typeof data === 'object') {
-      return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, this.#reveal(value)]));
-    }
+    if (data !== null && typeof data === 'object') return this.#revealFields(data as Record<string, unknown>);
     return data;
+  }
+
+  /** A copy of an object with its fields revealed; own keys only, "__proto__" kept as a field. */
+  #revealFields(data: Record<string, unknown>): Record<string, unknown> {
+    const revealed: Record<string, unknown> = {};
+    for (const key of Object.keys(data)) {
+      const value = this.#reveal(data[key]);
+      if (key === '__proto__') Object.defineProperty(revealed, key, { value, enumerable: true, writable: true, configurable: true });
+      else revealed[key] = value;
+    }
+    return revealed;
   }
 
   #traceRequest(prepared: PreparedRequest, label: string): void {

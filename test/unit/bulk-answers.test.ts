@@ -3,6 +3,7 @@
 // else the answer holds; an answer whose ID is not text is not understood, and
 // the row is left uncertain (README, "Reliability"). The answer's body reaches
 // the same text however it is sent: with its length, chunked, or compressed.
+// And what goes on the wire is the body ipctl built, "__proto__" keys included.
 // ipctl runs in this process against HTTP stubs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,5 +67,17 @@ describe("a bulk import reads the created connection's ID and project", () => {
     const { result, ending } = await importOne(answer);
     expect(result.code, result.stderr).toBe(0);
     expect(ending).toMatchObject({ status: 'created', connectionId: 'conn_answers_1', projectId: 'proj_demo' });
+  });
+});
+
+describe('what goes on the wire is the body ipctl built', () => {
+  it('a "__proto__" field is sent as a field of its object, with its value (ipctl api -f)', async () => {
+    stubs.register('POST', '/things', { status: 200, json: { ok: true } });
+    const env = { IPCTL_BASE_URL: stubs.baseUrl, IPCTL_API_KEY: 'key_wire_body_test', IPCTL_CONFIG_DIR: join(dir.path, 'config'), NO_COLOR: '1' };
+    const result = await runMain(['api', '/things', '-f', '__proto__[polluted]=yes', '-f', 'constructor=c', '-f', 'name=n'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(stubs.received[0]!.body)).toEqual(JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":"c","name":"n"}'));
+    expect(stubs.received[0]!.body).toBe('{"__proto__":{"polluted":"yes"},"constructor":"c","name":"n"}');
+    stubs.verify();
   });
 });
