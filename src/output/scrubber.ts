@@ -40,11 +40,17 @@ export class Scrubber {
   #values = new Set<string>();
   /** The needles of the credentials beyond the first few. */
   #fingerprints = new FingerprintSet();
+  /**
+   * The fewest UTF-8 bytes of a fingerprinted credential that is scrubbed in
+   * base64 too (Infinity: none is): base64 shorter than such a credential's
+   * encoding cannot hold one.
+   */
+  #shortestDecoded = Infinity;
 
   add(value: string): void {
     if (this.#values.has(value)) return;
     if (this.#values.size >= keptAsText) {
-      for (const needle of needlesOf(value)) if (!this.#needles.has(needle)) this.#fingerprints.add(needle);
+      this.#addFingerprinted(value);
       return;
     }
     this.#values.add(value);
@@ -60,6 +66,24 @@ export class Scrubber {
     for (const kept of this.#values) for (const needle of needlesOf(kept)) this.#addNeedle(needle);
   }
 
+  /**
+   * A credential beyond the first few (a bulk import's rows): its forms are
+   * kept as fingerprints, but not its base64 forms, six more a credential;
+   * scrub() finds those by reading each run of base64 in a text instead, as
+   * the bytes it decodes to (see #inBase64).
+   */
+  #addFingerprinted(value: string): void {
+    // A value of letters, digits, `_` and `-` is itself in every form but base64 and spelled out (`&#95;`), which scrub() decodes.
+    const needles = plainValue.test(value) ? (value.length >= shortestValue ? [value] : []) : needlesOf(value, false);
+    for (const needle of needles) if (!this.#needles.has(needle)) this.#fingerprints.add(needle);
+    if (value.length < shortestEncoded) return;
+    // Decoded base64 is read a byte a character: a credential beyond ASCII is looked for as its UTF-8 bytes.
+    const bytes = Buffer.from(value, 'utf8');
+    const asBytes = bytes.toString('latin1');
+    if (asBytes !== value) this.#fingerprints.add(asBytes);
+    this.#shortestDecoded = Math.min(this.#shortestDecoded, bytes.length);
+  }
+
   #addNeedle(needle: string): void {
     if (this.#needles.has(needle)) return;
     this.#needles.add(needle);
@@ -70,7 +94,7 @@ export class Scrubber {
 
   /** text with every needle replaced: the longest where several start at one place, and overlapping ones as one. */
   scrub(text: string): string {
-    const fingerprinted = this.#fingerprints.find(text);
+    const fingerprinted = this.#fingerprintedIn(text);
     const exact = this.#mayHold(text);
     if (!fingerprinted && !exact) return text;
     const endAt = (at: number): number => Math.max(exact ? at + this.#needleAt(text, at) : at, fingerprinted?.[at] ?? 0);
@@ -90,6 +114,60 @@ export class Scrubber {
       copied = end;
     }
     return `${scrubbed}${text.slice(copied)}`;
+  }
+
+  /** Where fingerprinted credentials are in text, as FingerprintSet.find says it: in any of their forms, and in base64. */
+  #fingerprintedIn(text: string): Int32Array | undefined {
+    let ends = this.#fingerprints.find(text);
+    if (this.#fingerprints.size > 0) ends = this.#spelledOut(text, ends);
+    // A credential of n bytes takes at least 4n/3 characters of base64.
+    const shortestRun = Math.ceil((this.#shortestDecoded * 4) / 3);
+    if (text.length < shortestRun) return ends;
+    for (const run of text.matchAll(base64Run)) {
+      if (run[0].length >= shortestRun) ends = this.#inBase64(run[0], run.index, ends, text.length);
+    }
+    return ends;
+  }
+
+  /**
+   * Marks fingerprinted credentials written with characters spelled out as
+   * numeric character references (`&#95;`, `&#x5f;`) or JS and PHP escapes
+   * (`\x5f`, `\u005f`), each alone or mixed with plain ones: the text is read
+   * with each such spelling decoded, and a credential found there marks the
+   * characters it was spelled with.
+   */
+  #spelledOut(text: string, ends: Int32Array | undefined): Int32Array | undefined {
+    if (!text.includes('&#') && !text.includes('\\')) return ends;
+    const view = decodedSpellings(text);
+    const found = view && this.#fingerprints.find(view.text);
+    if (!view || !found) return ends;
+    ends ??= new Int32Array(text.length);
+    for (let at = 0; at < found.length; at += 1) {
+      if (found[at] === 0) continue;
+      const from = view.from[at]!;
+      ends[from] = Math.max(ends[from]!, view.to[found[at]! - 1]!);
+    }
+    return ends;
+  }
+
+  /**
+   * Marks the base64 characters that encode a fingerprinted credential in run
+   * (at `start` in a text of `length`): the run is decoded from each of the
+   * four places its groups of four may start, in either alphabet, and each
+   * credential found in the bytes marks the groups that hold its bytes.
+   */
+  #inBase64(run: string, start: number, ends: Int32Array | undefined, length: number): Int32Array | undefined {
+    for (let phase = 0; phase < 4; phase += 1) {
+      const found = this.#fingerprints.find(Buffer.from(run.slice(phase), 'base64').toString('latin1'));
+      if (!found) continue;
+      ends ??= new Int32Array(length);
+      for (let at = 0; at < found.length; at += 1) {
+        if (found[at] === 0) continue;
+        const from = start + phase + Math.floor(at / 3) * 4;
+        ends[from] = Math.max(ends[from]!, Math.min(start + run.length, start + phase + Math.ceil(found[at]! / 3) * 4));
+      }
+    }
+    return ends;
   }
 
   /**
@@ -128,6 +206,47 @@ export class Scrubber {
 }
 
 const plainValue = /^[A-Za-z0-9_-]*$/;
+/** A character spelled out: a decimal or hex character reference, or a \xHH or \uHHHH escape. */
+const spelling = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));|\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4}))/g;
+
+/**
+ * text with every spelled-out character decoded, and for each character of
+ * that, where in text it starts (`from`) and ends (`to`). Undefined when text
+ * spells out none.
+ */
+function decodedSpellings(text: string): { text: string; from: Int32Array; to: Int32Array } | undefined {
+  const from = new Int32Array(text.length);
+  const to = new Int32Array(text.length);
+  let decoded = '';
+  let copied = 0;
+  for (const match of text.matchAll(spelling)) {
+    const [whole, hexReference, decimalReference, hexByte, hexUnit] = match;
+    const code = hexReference !== undefined ? Number.parseInt(hexReference, 16) : decimalReference !== undefined ? Number(decimalReference) : Number.parseInt((hexByte ?? hexUnit)!, 16);
+    if (code > 0x10ffff) continue;
+    for (let at = copied; at < match.index; at += 1) {
+      from[decoded.length] = at;
+      to[decoded.length] = at + 1;
+      decoded += text[at];
+    }
+    // One character, one or two UTF-16 units, from all of its spelling.
+    for (const unit of String.fromCodePoint(code).split('')) {
+      from[decoded.length] = match.index;
+      to[decoded.length] = match.index + whole.length;
+      decoded += unit;
+    }
+    copied = match.index + whole.length;
+  }
+  if (copied === 0) return undefined;
+  for (let at = copied; at < text.length; at += 1) {
+    from[decoded.length] = at;
+    to[decoded.length] = at + 1;
+    decoded += text[at];
+  }
+  return { text: decoded, from, to };
+}
+
+/** A run of characters of base64, in either alphabet (padding aside). */
+const base64Run = /[A-Za-z0-9+/_-]+/g;
 /** Credentials at least this long are also scrubbed in their encoded forms (HTML, escapes, base64). */
 const shortestEncoded = 8;
 
@@ -139,10 +258,15 @@ const shortestEncoded = 8;
  * forms an error page or a log may echo it in: HTML and XML entities, JS and
  * PHP escapes, and base64 (as in a Basic `user:pass`).
  */
-function needlesOf(value: string): string[] {
-  const encoded = value.length >= shortestEncoded ? base64Forms(value) : [];
-  // Every other form of such a value is the value itself, and it is its only long part: a bulk import's keys, mostly.
-  if (plainValue.test(value)) return value.length >= shortestValue ? [value, ...encoded] : [];
+function needlesOf(value: string, withBase64 = true): string[] {
+  const encoded = withBase64 && value.length >= shortestEncoded ? base64Forms(value) : [];
+  // As JSON, URLs and named entities write it, such a value is itself, and it is its only long part: a bulk import's keys, mostly.
+  // A `_` or `-` in it is spelled out only where every character but letters and digits is (`&#95;`, `\x5f`).
+  if (plainValue.test(value)) {
+    if (value.length < shortestValue) return [];
+    const spelled = value.length >= shortestEncoded && /[_-]/.test(value) ? [...markupForms(value), ...escapedForms(value)] : [];
+    return [...new Set([value, ...spelled, ...encoded])];
+  }
   const json = JSON.stringify(value).slice(1, -1);
   const asciiJson = json.replace(/[<>&\u007f-\uffff]/g, (character) => `\\u${hex4(character)}`);
   const url = encodeURIComponent(value);
