@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectNoCanary } from '../helpers/canaries.js';
@@ -9,6 +10,7 @@ import { refused, useFaultProxy, tooManyRequests, unavailable } from '../helpers
 import { useFixture } from '../helpers/sandbox.js';
 import { useWorkspace } from '../helpers/workspace.js';
 import { fieldTable } from '../helpers/field-table.js';
+import type { Processes } from '../../src/deps.js';
 
 // Every secret in the rows is a canary, and so are the platform credentials: "canary" (any case) must never show.
 const secretOf = (kind: string, index: number): string => `${kind}_CANARY_${String(index).padStart(4, '0')}_bulk_secret`;
@@ -459,6 +461,11 @@ describe('connections generate --from-file: a service that pushes back', { timeo
   });
 });
 
+/** A process of this machine, `pid`, for a run of main() here; every other process it asks about is running. */
+function runningProcess(pid: number): Processes {
+  return { pid, hostname: hostname(), isRunning: () => true };
+}
+
 /** Spawns ipctl and keeps hold of it, for tests that signal it mid-run. */
 function spawnIpctl(args: string[], extraEnv: Record<string, string | undefined>, input?: string): { child: ChildProcess; done: Promise<RunResult>; stderr: () => string } {
   const child = spawn(process.execPath, [ipctlBin, ...args], { env: cleanEnv(extraEnv), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
@@ -635,12 +642,25 @@ describe('connections generate --from-file at a terminal', { timeout: 120_000 },
 });
 
 describe('connections generate --from-file: one run per results file', { timeout: 300_000 }, () => {
+  /**
+   * A run of one round: the built ipctl in the first round (interrupt() is SIGINT), main() in this
+   * process in the others, as process `pid` of this machine (interrupt() is Ctrl-C as the host gives it).
+   */
+  function startRun(round: number, args: string[], pid: number): { done: Promise<{ code: number | null; stdout: string; stderr: string }>; interrupt: () => void } {
+    if (round === 1) {
+      const spawned = spawnIpctl(args, env());
+      return { done: spawned.done, interrupt: () => spawned.child.kill('SIGINT') };
+    }
+    const stop = new AbortController();
+    return { done: ipctl(args, { env: env(), processes: runningProcess(pid), signal: stop.signal, timeoutMs: 120_000 }), interrupt: () => stop.abort() };
+  }
+
   it('of two runs started together on one input and results file, one runs and the other exits 2 at once, sending nothing (10 rounds)', async () => {
     for (let round = 1; round <= 10; round++) {
       const prefix = `pair${work.run}r${round}`;
       const input = file(`pair-${round}.jsonl`, jsonl(prefix, 200));
       await fixture.clearRequests();
-      const [first, second] = await Promise.all([spawnIpctl([...generate, '--from-file', input], env()).done, spawnIpctl([...generate, '--from-file', input], env()).done]);
+      const [first, second] = await Promise.all([startRun(round, [...generate, '--from-file', input], 7001).done, startRun(round, [...generate, '--from-file', input], 7002).done]);
       expect([first.code, second.code].sort()).toEqual([0, 2]);
       const refused = first.code === 2 ? first : second;
       expect(refused.stdout).toBe('');
@@ -660,17 +680,15 @@ describe('connections generate --from-file: one run per results file', { timeout
       const input = file(`twice-${round}.jsonl`, jsonl(prefix, count));
       await fixture.clearRequests();
       proxy.setRule(({ n }) => (n <= 600 ? { kind: 'pass' } : { kind: 'hold' }));
-      const running = spawnIpctl([...generate, '--from-file', input], env());
+      const running = startRun(round, [...generate, '--from-file', input], 7000);
       await waitFor(() => proxy.heldCount() === 8, '8 held requests');
-      running.child.kill('SIGINT');
+      running.interrupt();
       expect((await running.done).code).toBe(130);
       proxy.setRule(undefined);
       // The 8 held rows never reach the sandbox; the run recorded them as uncertain.
       await proxy.release('drop');
-      const [first, second] = await Promise.all([
-        spawnIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], env()).done,
-        spawnIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], env()).done,
-      ]);
+      const resume = [...generate, '--from-file', input, '--resume', '--retry-uncertain'];
+      const [first, second] = await Promise.all([startRun(round, resume, 7001).done, startRun(round, resume, 7002).done]);
       expect([first.code, second.code].sort()).toEqual([0, 2]);
       expect(await generatePosts()).toBe(count);
       await expectEachOnce(prefix, count);
@@ -681,7 +699,6 @@ describe('connections generate --from-file: one run per results file', { timeout
     const prefix = `gone${work.run}`;
     const input = file('gone.jsonl', jsonl(prefix, 5));
     const lockPath = `${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`;
-    const { hostname } = await import('node:os');
     writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
     await fixture.clearRequests();
     const held = await runIpctl([...generate, '--from-file', input], { env: env() });
