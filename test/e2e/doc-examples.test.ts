@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipctlBin, repoRoot, tempDir } from '../helpers/cli.js';
+import { inProcessCommand, type InProcessCommand } from '../helpers/in-process-command.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 interface Block {
@@ -51,24 +52,42 @@ const files: Record<string, string> = {
   'patch.json': `${JSON.stringify({ destination: { metadata: { batchSize: 500 } } })}\n`,
 };
 
-beforeAll(() => {
+// The first block runs the built ipctl; the others an ipctl answered by main() in this process,
+// in the block's folder (this file's worker changes its working folder for the block, and back).
+let inProcess: InProcessCommand;
+const builtFor = blocks.find((block) => !block.notRunnable)?.where;
+
+beforeAll(async () => {
   mkdirSync(shims);
   writeFileSync(join(shims, 'ipctl'), `#!/bin/sh\nexec "${process.execPath}" "${ipctlBin}" "$@"\n`);
   chmodSync(join(shims, 'ipctl'), 0o755);
+  inProcess = await inProcessCommand(work.path);
 });
-afterAll(() => {
+afterAll(async () => {
+  await inProcess.close();
   work.remove();
 });
 
 /** Runs a block with bash (the sandbox answers from this process, so not with spawnSync). */
-function runBlock(block: Block): Promise<{ status: number | null; stdout: string; stderr: string }> {
+async function runBlock(block: Block): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const dir = join(work.path, block.where.replace(/[^\w]/g, '_'));
   mkdirSync(dir);
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content, { mode: 0o600 });
-  const child = spawn('bash', ['-euo', 'pipefail', '-c', block.script], {
+  const built = block.where === builtFor;
+  const cwd = process.cwd();
+  if (!built) process.chdir(dir);
+  try {
+    return await runBash(block.script, dir, built ? shims : inProcess.bin);
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+function runBash(script: string, dir: string, bin: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: fixture.env({ PATH: `${shims}:${process.env.PATH}`, HOME: dir, IPCTL_CONFIG_DIR: join(dir, 'config'), IPCTL_PROJECT: 'proj_demo', NO_COLOR: '1', CI: 'true' }),
+    env: fixture.env({ PATH: `${bin}:${process.env.PATH}`, HOME: dir, IPCTL_CONFIG_DIR: join(dir, 'config'), IPCTL_PROJECT: 'proj_demo', NO_COLOR: '1', CI: 'true' }),
   });
   let stdout = '';
   let stderr = '';

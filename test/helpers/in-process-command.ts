@@ -1,10 +1,11 @@
 // An `ipctl` command for shells that this test process answers in-process:
-// the shell runs a small bash client, which hands its arguments and
-// environment to main() here over a loopback socket and prints what main()
-// wrote. A shell's completion script calls `ipctl __complete` at each Tab on a
-// dynamic value; spawned, each of those calls starts Node and the bundle. The
-// spawned binary keeps its own tests (test/e2e/completions.test.ts runs each
-// shell once against it).
+// the shell runs a small bash client, which hands its arguments, environment
+// and stdin to main() here over a loopback socket and prints what main()
+// wrote. Spawned, each call would start Node and the bundle: a second or more
+// on a loaded machine, where a completion script calls `ipctl __complete` at
+// each Tab on a dynamic value, and a documentation example runs ipctl several
+// times. The built binary keeps one such run of each kind (completions.test.ts,
+// doc-examples.test.ts).
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -17,23 +18,25 @@ export interface InProcessCommand {
 }
 
 /**
- * Writes `dir`/bin/ipctl and starts the server it talks to. The client sends
- * the number of arguments, the arguments and `env -0`, each ended by a NUL,
- * then one NUL more (no environment entry is empty); it reads back the exit
- * code and stderr's length in bytes, a line each, then stderr, then stdout.
- * It gives ipctl no stdin.
+ * Writes `dir`/in-process-bin/ipctl and starts the server it talks to. The
+ * client sends the number of arguments, the arguments and `env -0`, each ended
+ * by a NUL, then one NUL more (no environment entry is empty), then stdin's
+ * length in bytes ended by a NUL, and stdin (none when stdin is a terminal, as
+ * in a completion at Tab; a NUL in it is lost). It reads back the exit code
+ * and stderr's length in bytes, a line each, then stderr, then stdout. ipctl
+ * runs in this process's working folder.
  */
 export async function inProcessCommand(dir: string): Promise<InProcessCommand> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    const chunks: Buffer[] = [];
+    let data = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      const request = parseRequest(Buffer.concat(chunks).toString('utf8'));
+      data = Buffer.concat([data, chunk]);
+      const request = parseRequest(data);
       if (!request) return;
-      void runMain(request.args, { env: request.env }).then(
+      void runMain(request.args, { env: request.env, stdin: request.stdin }).then(
         (result) => socket.end(`${result.code}\n${Buffer.byteLength(result.stderr)}\n${result.stderr}${result.stdout}`),
         (error: unknown) => socket.end(`70\n${Buffer.byteLength(String(error))}\n${String(error)}`),
       );
@@ -47,6 +50,11 @@ export async function inProcessCommand(dir: string): Promise<InProcessCommand> {
     '#!/bin/bash',
     `exec 3<>/dev/tcp/127.0.0.1/${port} || exit 70`,
     `{ printf '%s\\0' "$#" "$@"; env -0; printf '\\0'; } >&3`,
+    'input=',
+    'if [ ! -t 0 ]; then input=$(cat; printf x); input=${input%x}; fi',
+    '# Bytes, not characters, from here on (the environment has been sent).',
+    'LC_ALL=C',
+    `printf '%s\\0%s' "\${#input}" "$input" >&3`,
     'IFS= read -r code <&3',
     'IFS= read -r length <&3',
     'head -c "$length" <&3 >&2',
@@ -65,20 +73,37 @@ export async function inProcessCommand(dir: string): Promise<InProcessCommand> {
   };
 }
 
-/** The arguments and environment of a whole request, or undefined while one is still arriving. */
-function parseRequest(text: string): { args: string[]; env: Record<string, string> } | undefined {
-  const fields = text.split('\0');
-  const count = Number(fields[0]);
-  if (fields.length < 2 || !Number.isInteger(count)) return undefined;
-  const args = fields.slice(1, 1 + count);
-  const rest = fields.slice(1 + count);
-  const end = rest.indexOf('');
-  // The last field is what follows the last NUL: a request is whole once an empty field ends it.
-  if (args.length < count || end === -1 || end === rest.length - 1) return undefined;
+interface Request {
+  args: string[];
+  env: Record<string, string>;
+  stdin: Buffer;
+}
+
+/** A whole request, or undefined while one is still arriving. */
+function parseRequest(data: Buffer): Request | undefined {
+  let at = 0;
+  const field = (): string | undefined => {
+    const end = data.indexOf(0, at);
+    if (end === -1) return undefined;
+    const text = data.toString('utf8', at, end);
+    at = end + 1;
+    return text;
+  };
+  const count = field();
+  if (count === undefined) return undefined;
+  const args: string[] = [];
+  while (args.length < Number(count)) {
+    const arg = field();
+    if (arg === undefined) return undefined;
+    args.push(arg);
+  }
   const env: Record<string, string> = {};
-  for (const entry of rest.slice(0, end)) {
+  for (let entry = field(); entry !== ''; entry = field()) {
+    if (entry === undefined) return undefined;
     const equals = entry.indexOf('=');
     env[entry.slice(0, equals)] = entry.slice(equals + 1);
   }
-  return { args, env };
+  const length = field();
+  if (length === undefined || data.length < at + Number(length)) return undefined;
+  return { args, env, stdin: data.subarray(at, at + Number(length)) };
 }
