@@ -59,3 +59,21 @@ describe('a bulk import stopped by a signal', { timeout: 60_000 }, () => {
     });
   }
 });
+
+// Ctrl-C during one request, from a real SIGINT; the rest of what Ctrl-C does to a request is tested in-process (retries.test.ts).
+describe('a request stopped by SIGINT', { timeout: 60_000 }, () => {
+  it('is aborted, and ipctl exits 130', async () => {
+    await fixture.addFaults({ getOrg: [{ kind: 'hang' }] });
+    try {
+      const running = startIpctl(['orgs', 'get'], { env: fixture.env() });
+      while (!(await fixture.requests()).some((request) => request.operation === 'getOrg')) await new Promise((resolve) => setTimeout(resolve, 20));
+      running.child.kill('SIGINT');
+      const result = await running.result();
+      expect(result.code).toBe(130);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('Error: Interrupted; the request was aborted.\n');
+    } finally {
+      await fixture.clearFaults();
+    }
+  });
+});

@@ -652,7 +652,7 @@ describe('connections generate --from-file: one run per results file', { timeout
       return { done: spawned.done, interrupt: () => spawned.child.kill('SIGINT') };
     }
     const stop = new AbortController();
-    return { done: ipctl(args, { env: env(), processes: runningProcess(pid), signal: stop.signal, timeoutMs: 120_000 }), interrupt: () => stop.abort() };
+    return { done: ipctl(args, { env: env(), processes: runningProcess(pid), signal: stop.signal, timeoutMs: 120_000 }), interrupt: () => stop.abort('SIGINT') };
   }
 
   it('of two runs started together on one input and results file, one runs and the other exits 2 at once, sending nothing (10 rounds)', async () => {
