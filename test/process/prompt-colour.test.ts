@@ -205,3 +205,28 @@ describe.each([
     }
   });
 });
+
+// From test/e2e/terminal-output.test.ts: the first question of `connections generate`, with color on and off.
+describe('prompts and color', { timeout: 60_000 }, () => {
+  /** An SGR sequence that sets a color or weight (not the cursor moves every prompt makes). */
+  const colored = /\u001b\[(?:[0-9;]*;)?(?:1|2|3[0-9]|9[0-7])m/;
+
+  async function promptScreen(args: string[], env: Record<string, string>): Promise<string> {
+    const session = new PtySession([...args, 'connections', 'generate'], fixture.env(env));
+    await session.expect('Project (ID or name)');
+    session.send(keys.ctrlC);
+    expect(await session.finish()).toBe(130);
+    return session.raw;
+  }
+
+  it('are colored on a terminal', async () => {
+    expect(await promptScreen([], {})).toMatch(colored);
+  });
+
+  it.each([
+    ['--no-color', ['--no-color'], {}],
+    ['NO_COLOR', [], { NO_COLOR: '1' }],
+  ])('are drawn without color under %s', async (_name, args, env) => {
+    expect(await promptScreen(args, env)).not.toMatch(colored);
+  });
+});
