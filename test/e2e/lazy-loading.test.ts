@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
+// How the built ipctl starts: what its bundle loads first, Node's compile cache,
+// the NODE_OPTIONS a user may set, a Node without process.getBuiltinModule, and
+// stack traces. The process and the bundle are the point: the built CLI runs.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { currentBuildDir, repoRoot, runIpctl } from '../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentBuildDir, ipctlBin, repoRoot, runIpctl, runProcess } from '../helpers/cli.js';
 import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
+import { useFixture } from '../helpers/sandbox.js';
 
 describe('start-up loads only what --help and --version need', () => {
   const metafile = readMetafile();
@@ -159,5 +164,203 @@ describe('start-up loads only what --help and --version need', () => {
       expect(result.stdout).toContain('Examples:');
       expect(result.stdout).toContain('Exit codes:');
     }
+  });
+});
+
+describe('the built ipctl: node options', () => {
+  // Options a user may set for every Node program they run; ipctl must work under each.
+
+  const fixture = useFixture();
+
+  /** A frame of a stack trace that points into ipctl's TypeScript source, with a line and a column. */
+  const sourceFrame = /\(\S*\/src\/[\w/-]+\.ts:\d+:\d+\)/;
+
+  describe.each(['--max-http-header-size=32768', '--enable-source-maps', '--no-warnings'])('under NODE_OPTIONS=%s', (option) => {
+    it('runs an API command', async () => {
+      const result = await runIpctl(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env({ NODE_OPTIONS: option }) });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).name).toBe('salesforce');
+    });
+
+    it('reports an API error, with no stack trace', async () => {
+      const result = await runIpctl(['orgs', 'get', 'org_missing'], { env: fixture.env({ NODE_OPTIONS: option }) });
+      expect(result.code).toBe(3);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('org_missing');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    });
+  });
+
+  /** Makes the built ipctl meet an internal error when it prints (see the preload). */
+  const refusingStdout = `--require=${join(repoRoot, 'test/helpers/refusing-stdout.cjs')}`;
+
+  describe('stack traces', () => {
+    it('are not shown for an API error, even under --debug', async () => {
+      const result = await runIpctl(['--debug', 'orgs', 'get', 'org_missing'], { env: fixture.env() });
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain('Not Found');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    });
+
+    it('are not shown for invalid input, even under --debug', async () => {
+      const result = await runIpctl(['--debug', 'invites', 'list', '--status', 'bogus'], { env: fixture.env() });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--status');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    });
+
+    it('are not shown for an internal error without --debug', async () => {
+      const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env({ NODE_OPTIONS: refusingStdout }) });
+      expect(result.code).toBe(70);
+      expect(result.stderr).toContain('ipctl failed unexpectedly; this is a bug: planted: stdout refuses writes');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    });
+
+    it('point into src/*.ts for an internal error under --debug', async () => {
+      const result = await runIpctl(['--debug', 'orgs', 'get', 'org_demo'], { env: fixture.env({ NODE_OPTIONS: refusingStdout }) });
+      expect(result.code).toBe(70);
+      expect(result.stderr).toMatch(sourceFrame);
+      expect(result.stderr).not.toMatch(/dist\/b-\w+\/chunks\//);
+    });
+
+    it('point into src/*.ts under IPCTL_DEBUG', async () => {
+      const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env({ NODE_OPTIONS: refusingStdout, IPCTL_DEBUG: '1' }) });
+      expect(result.code).toBe(70);
+      expect(result.stderr).toMatch(sourceFrame);
+    });
+
+    it('point into src/*.ts under NODE_OPTIONS=--enable-source-maps too', async () => {
+      const result = await runIpctl(['orgs', 'get', 'org_demo'], { env: fixture.env({ NODE_OPTIONS: `--enable-source-maps ${refusingStdout}`, IPCTL_DEBUG: '1' }) });
+      expect(result.code).toBe(70);
+      expect(result.stderr).toMatch(sourceFrame);
+    });
+  });
+});
+
+describe('the built ipctl: node versions', () => {
+  // process.getBuiltinModule came with Node 20.16 and 22.3; ipctl supports 20.19 and every newer Node.
+  const withoutGetBuiltinModule = join(repoRoot, 'test/helpers/without-get-builtin-module.cjs');
+
+  const fixture = useFixture();
+
+  function runAsOnNode22_0(args: string[]) {
+    return runProcess(process.execPath, ['-r', withoutGetBuiltinModule, ipctlBin, ...args], { env: fixture.env() });
+  }
+
+  describe('on a Node without process.getBuiltinModule (21.x, 22.0 to 22.2)', () => {
+    it('answers --version', async () => {
+      const result = await runAsOnNode22_0(['--version']);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    });
+
+    it('runs an API command, and reports an API error', async () => {
+      const list = await runAsOnNode22_0(['invites', 'list', '-o', 'json']);
+      expect(list.stderr).toBe('');
+      expect(list.code).toBe(0);
+      expect(JSON.parse(list.stdout).length).toBeGreaterThan(0);
+      const missing = await runAsOnNode22_0(['orgs', 'get', 'org_unknown']);
+      expect(missing.code).toBe(3);
+      expect(missing.stdout).toBe('');
+      expect(missing.stderr).toContain('org_unknown');
+    });
+
+    it('writes and reads the profile store', async () => {
+      const added = await runAsOnNode22_0(['profile', 'add', 'old-node', '--org', 'org_demo']);
+      expect(added.stderr).toMatch(/^Added profile "old-node" in .*config\.json/);
+      expect(added.code).toBe(0);
+      const listed = await runAsOnNode22_0(['profile', 'list', '-o', 'json']);
+      expect(listed.stderr).toBe('');
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain('old-node');
+    });
+  });
+});
+
+describe('the built ipctl: code cache', () => {
+  // ipctl turns on Node's compile cache (module.enableCompileCache(), Node 22.1 and newer) in
+  // IPCTL_CACHE_DIR/compile-cache before it loads a command; Node 20 has none, and gets none.
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  const nodeHasCompileCache = major > 22 || (major === 22 && minor >= 1);
+
+  const fixture = useFixture();
+  let work: string;
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'ipctl-code-cache-'));
+  });
+  afterAll(() => {
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Every file under dir, with its modification time. */
+  function cacheFiles(dir: string): Map<string, number> {
+    const files = new Map<string, number>();
+    if (!existsSync(dir)) return files;
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) files.set(join(entry.parentPath, entry.name), statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    }
+    return files;
+  }
+
+  function getProvider(cacheDir: string, extra: Record<string, string> = {}) {
+    return runIpctl(['providers', 'get', 'salesforce', '-o', 'json'], { env: fixture.env({ IPCTL_CACHE_DIR: cacheDir, ...extra }) });
+  }
+
+  describe(`Node's compile cache (Node ${process.version}: ${nodeHasCompileCache ? 'has one' : 'has none'})`, () => {
+    it('is written by a first run where Node has one, and read, not rewritten, by the next', async () => {
+      const cacheDir = join(work, 'fresh');
+      const first = await getProvider(cacheDir);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(JSON.parse(first.stdout).name).toBe('salesforce');
+      const written = cacheFiles(join(cacheDir, 'compile-cache'));
+      expect(written.size > 0).toBe(nodeHasCompileCache);
+
+      const second = await getProvider(cacheDir);
+      expect(second.stderr).toBe('');
+      expect(second.code).toBe(0);
+      expect(second.stdout).toBe(first.stdout);
+      // Node accepted every cached entry: nothing was written again.
+      expect(cacheFiles(join(cacheDir, 'compile-cache'))).toEqual(written);
+    });
+
+    it('is not touched by --version, which loads no command', async () => {
+      const cacheDir = join(work, 'version');
+      const result = await runIpctl(['--version'], { env: { IPCTL_CACHE_DIR: cacheDir } });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+      expect(existsSync(cacheDir)).toBe(false);
+    });
+
+    it('is left alone with NODE_DISABLE_COMPILE_CACHE, as Node documents', async () => {
+      const cacheDir = join(work, 'disabled');
+      const result = await getProvider(cacheDir, { NODE_DISABLE_COMPILE_CACHE: '1' });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(cacheFiles(cacheDir).size).toBe(0);
+    });
+
+    it('goes on as if there were none when its files are damaged', async () => {
+      const cacheDir = join(work, 'damaged');
+      const clean = await getProvider(cacheDir);
+      for (const file of cacheFiles(cacheDir).keys()) writeFileSync(file, 'not a compile cache');
+      const damaged = await getProvider(cacheDir);
+      expect(damaged.stderr).toBe('');
+      expect(damaged.code).toBe(0);
+      expect(damaged.stdout).toBe(clean.stdout);
+    });
+
+    it('only costs speed when it cannot be written', async () => {
+      const notADirectory = join(work, 'a-file');
+      writeFileSync(notADirectory, '');
+      const result = await getProvider(notADirectory);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).name).toBe('salesforce');
+    });
   });
 });
