@@ -5,7 +5,7 @@
 // on a loaded machine, where a completion script calls `ipctl __complete` at
 // each Tab on a dynamic value, and a documentation example runs ipctl several
 // times. The built binary keeps one such run of each kind (completions.test.ts,
-// doc-examples.test.ts).
+// test/process/ci-examples.test.ts).
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
