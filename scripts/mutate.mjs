@@ -68,7 +68,7 @@ const mutations = [
   { name: 'completion offers a server value no shell can take as a word', file: 'src/completion/remote.ts', find: 'if (!plainWord.test(value) || ', replace: 'if (', tests: ['test/unit/completion-api.test.ts'] },
   { name: 'completion shows a server description raw', file: 'src/completion/remote.ts', find: 'scrubber.scrub(visible(description, { lines: false }))', replace: 'scrubber.scrub(description)', tests: ['test/unit/completion-api.test.ts'] },
   // docs that cannot drift
-  { name: 'a README example names a status invites do not have', file: 'docs/commands.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/e2e/doc-examples.test.ts'] },
+  { name: 'a README example names a status invites do not have', file: 'docs/commands.md', find: 'ipctl invites list --status pending --json', replace: 'ipctl invites list --status waiting --json', tests: ['test/process/ci-examples.test.ts'] },
   { name: 'the demo leaves a command out', file: 'scripts/demo.mjs', find: "  ['Which ipctl this is', ['version']],\n", replace: '', tests: ['test/e2e/demo.test.ts'] },
   // honest oracles: the retry table is written from the README, not read from src/
   {
@@ -186,7 +186,7 @@ const mutations = [
   { name: 'the /v1 notice is said for every request', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (deps.env.CI) return;', tests: ['test/unit/base-url.test.ts'] },
   { name: 'the /v1 notice is said under CI', file: 'src/context.ts', find: 'if (versionNoticed || deps.env.CI) return;', replace: 'if (versionNoticed) return;', tests: ['test/unit/base-url.test.ts'] },
   { name: 'a 404 from a base URL without /v1 has no hint', file: 'src/api/client.ts', find: 'if (hint) error.notes.push(hint);', replace: '', tests: ['test/unit/base-url.test.ts', 'test/e2e/base-url.test.ts'] },
-  { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/process/prompts.test.ts'] },
+  { name: 'the prompts\' summary shows a metadata value as its object', file: 'src/connections/interactive.ts', find: "else if (path.startsWith('providerMetadata.') && isMetadataEntry(value)) rows.push([path, value.value]);", replace: '', tests: ['test/process/prompt-colour.test.ts'] },
   { name: 'a providerMetadata source other than input is taken from a file', file: 'src/connections/request.ts', find: "if (given.source !== undefined && given.source !== 'input') {", replace: 'if (false) {', tests: ['test/unit/connection-request.test.ts', 'test/e2e/connections-generate.test.ts'] },
   // honest oracles
   { name: 'the profile file takes a baseUrl that is not a URL', file: 'src/config/schema.ts', find: '  baseUrl: z.optional(z.url()),', replace: '  baseUrl: z.optional(z.string()),', tests: ['test/unit/profile-files.test.ts', 'test/fuzz/config-file.test.ts'] },
@@ -465,7 +465,7 @@ const mutations = [
   { name: 'an ID is sent as it is, not percent-encoded', file: 'src/api/client.ts', find: '      return encodeURIComponent(wellFormed(value, name));', replace: '      return wellFormed(value, name);', tests: ['test/unit/reliability-promises.test.ts'] },
   { name: 'a file flag reads a file over 10 MiB', file: 'src/input/sources.ts', find: '      if (data.length > maxFileBytes) throw new UsageError(`${flag}: ${path} is larger than 10 MiB.`);\n', replace: '', tests: ['test/unit/input-file.test.ts'] },
   { name: 'the environment wins over a flag', file: 'src/config/resolve.ts', find: '      fromFlag(flags[key], flagNames[key]),\n      fromEnv(env, settingEnv[key]),', replace: '      fromEnv(env, settingEnv[key]),\n      fromFlag(flags[key], flagNames[key]),', tests: ['test/unit/resolve.test.ts'] },
-  { name: 'the sandbox on a port in use is a bug (exit 70)', file: 'src/commands/sandbox.ts', find: "if (error.code === 'EADDRINUSE') return new UserError(", replace: "if (false) return new UserError(", tests: ['test/e2e/sandbox-command.test.ts'] },
+  { name: 'the sandbox on a port in use is a bug (exit 70)', file: 'src/commands/sandbox.ts', find: "if (error.code === 'EADDRINUSE') return new UserError(", replace: "if (false) return new UserError(", tests: ['test/e2e/sandbox-background.test.ts'] },
   { name: 'an error in argv is text under -o json', file: 'src/run.ts', find: 'const format = context?.format ?? state.format ?? outputFormat(requested);', replace: "const format = context?.format ?? state.format ?? 'table';", tests: ['test/e2e/problem-documents.test.ts'] },
   { name: "the scrubber misses a credential's long parts (a JWT segment)", file: 'src/output/scrubber.ts', find: '  return [...new Set([...forms, ...parts])].filter(', replace: '  return [...new Set([...forms])].filter(', tests: ['test/unit/scrubber.test.ts'] },
   { name: 'an https URL goes through HTTP_PROXY before HTTPS_PROXY', file: 'src/api/proxy.ts', find: 'env.HTTPS_PROXY || env.https_proxy || httpProxy : httpProxy', replace: 'httpProxy || env.HTTPS_PROXY || env.https_proxy : httpProxy', tests: ['test/unit/no-proxy.test.ts'] },
@@ -516,8 +516,8 @@ const mutations = [
   },
   { name: 'a config module imports from output', file: 'src/config/keychain.ts', find: "import { capitalize } from '../words.js';", replace: "import { capitalize } from '../words.js';\nimport '../output/paint.js';", tests: ['test/e2e/layers.test.ts'] },
   // a build never leaves a broken ipctl (README, Development; docs/decisions.md)
-  { name: 'the build deletes dist/ before it builds', file: 'scripts/build.mjs', find: 'await mkdir(dist, { recursive: true });\n', replace: 'await rm(dist, { recursive: true, force: true });\nawait mkdir(dist, { recursive: true });\n', tests: ['test/e2e/rebuild.test.ts'] },
-  { name: 'the build removes the build before it at once', file: 'scripts/build.mjs', find: 'await removeAllBut([name, previous, ', replace: 'await removeAllBut([name, ', tests: ['test/e2e/rebuild.test.ts'] },
+  { name: 'the build deletes dist/ before it builds', file: 'scripts/build.mjs', find: 'await mkdir(dist, { recursive: true });\n', replace: 'await rm(dist, { recursive: true, force: true });\nawait mkdir(dist, { recursive: true });\n', tests: ['test/e2e/lazy-loading.test.ts'] },
+  { name: 'the build removes the build before it at once', file: 'scripts/build.mjs', find: 'await removeAllBut([name, previous, ', replace: 'await removeAllBut([name, ', tests: ['test/e2e/lazy-loading.test.ts'] },
   { name: 'rollup tree-shakes the chunks loaded with import()', file: 'scripts/lazy-bundle.mjs', find: ", ...(lazy.has(id) ? { moduleSideEffects: 'no-treeshake' } : {}) };", replace: ' };', tests: ['test/e2e/bundle-lazy-arguments.test.ts'] },
   // Bulk import at scale: credentials kept as fingerprints, one abort listener per client, shared writes, durable started records.
   { name: 'the scrubber drops the credentials beyond the first few', file: 'src/output/scrubber.ts', find: '      for (const needle of needlesOf(value)) if (!this.#needles.has(needle)) this.#fingerprints.add(needle);\n', replace: '', tests: ['test/unit/scrub-fingerprints.test.ts', 'test/unit/bulk-echoed-credentials.test.ts'] },
@@ -558,7 +558,7 @@ const mutations = [
   // The progress bar at narrow widths, and counts written one way in text.
   { name: 'the progress bar drops the time left before the rate', file: 'src/connections/bulk/progress.ts', find: "'rate', 'bar', 'done', 'percent', 'left'", replace: "'left', 'bar', 'done', 'percent', 'rate'", tests: ['test/unit/progress-layout.test.ts'] },
   { name: 'the progress bar cuts the count to the width', file: 'src/connections/bulk/progress.ts', find: '  return joinParts(parts, snapshot, barWidths.most);\n}', replace: '  return joinParts(parts, snapshot, barWidths.most).slice(0, width);\n}', tests: ['test/unit/progress-layout.test.ts'] },
-  { name: 'the progress bar leaves no room for the ^C a terminal echoes', file: 'src/connections/bulk/progress.ts', find: '(this.#stream.columns || 80) - 3))', replace: '(this.#stream.columns || 80) - 1))', tests: ['test/e2e/progress-interrupt.test.ts'] },
+  { name: 'the progress bar leaves no room for the ^C a terminal echoes', file: 'src/connections/bulk/progress.ts', find: '(this.#stream.columns || 80) - 3))', replace: '(this.#stream.columns || 80) - 1))', tests: ['test/e2e/pager.test.ts'] },
   { name: 'a count in a summary table is written plain', file: 'src/output/count.ts', find: "typeof value === 'number' ? formatCount(value) : value", replace: 'value', tests: ['test/unit/count-text.test.ts'] },
   { name: 'the removal question writes its count plain', file: 'src/commands/connections/remove-results.ts', find: 'question: `Remove ${formatCount(count)}', replace: 'question: `Remove ${count}', tests: ['test/unit/count-text.test.ts'] },
   // One problem document under -o json, yaml and ndjson, the notices in its notes.

@@ -1,11 +1,15 @@
 // How the built ipctl starts: what its bundle loads first, Node's compile cache,
 // the NODE_OPTIONS a user may set, a Node without process.getBuiltinModule, and
-// stack traces. The process and the bundle are the point: the built CLI runs.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// stack traces; a build made while it runs, and the npm package installed. The
+// process and the bundle are the point: the built CLI runs.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentBuildDir, ipctlBin, repoRoot, runIpctl, runProcess } from '../helpers/cli.js';
+import { currentBuildDir, ipctlBin, repoRoot, runIpctl, runProcess, type RunResult, tempDir } from '../helpers/cli.js';
 import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
 import { useFixture } from '../helpers/sandbox.js';
 
@@ -361,6 +365,220 @@ describe('the built ipctl: code cache', () => {
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout).name).toBe('salesforce');
+    });
+  });
+});
+
+describe('the built ipctl: a build while it runs', () => {
+  // `npm run build` while ipctl runs: an ipctl that starts at any moment of a build runs, and one
+  // that started before it still loads its lazy chunks after the build has switched to the new one.
+  // A real build (scripts/build.mjs --out) into a copy of bin/ and dist/, never into the project's
+  // dist/, which the other test files run meanwhile.
+  const fixture = useFixture();
+  let copy: ReturnType<typeof tempDir>;
+  let dist: string;
+
+  beforeAll(() => {
+    copy = tempDir('ipctl-rebuild-');
+    dist = join(copy.path, 'dist');
+    cpSync(join(repoRoot, 'bin'), join(copy.path, 'bin'), { recursive: true });
+    // The project's current build, under a name no build gives, so that the build below switches to a folder of its own.
+    mkdirSync(dist);
+    cpSync(currentBuildDir(), join(dist, 'b-before'), { recursive: true });
+    writeFileSync(join(dist, 'current.json'), JSON.stringify({ build: 'b-before' }));
+  });
+  afterAll(() => {
+    copy?.remove();
+  });
+
+  function copiedIpctl(args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<RunResult> {
+    return runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), ...args], { env, timeoutMs });
+  }
+
+  /** scripts/build.mjs run as `npm run build` runs it, into the copy; resolves with its exit code and output once it ends. */
+  function build(): { done: () => boolean; result: Promise<{ code: number | null; output: string }> } {
+    const child = spawn(process.execPath, ['scripts/build.mjs', '--out', dist], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let ended = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const result = new Promise<{ code: number | null; output: string }>((resolve) =>
+      child.on('close', (code) => {
+        ended = true;
+        resolve({ code, output });
+      }),
+    );
+    return { done: () => ended, result };
+  }
+
+  /** A server between ipctl and the sandbox that holds every request until release(), then passes it on. */
+  async function startHoldingServer(target: string) {
+    let arrived!: () => void;
+    let release!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const server = createServer(async (request, response) => {
+      arrived();
+      await released;
+      try {
+        const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection'].includes(name))) as Record<string, string>;
+        const answer = await fetch(new URL(request.url ?? '/', target), { method: request.method, headers });
+        const answerHeaders = Object.fromEntries([...answer.headers].filter(([name]) => !['connection', 'content-length', 'transfer-encoding', 'content-encoding', 'keep-alive'].includes(name)));
+        response.writeHead(answer.status, answerHeaders).end(Buffer.from(await answer.arrayBuffer()));
+      } catch (error) {
+        // Shown by ipctl's output, which the test checks.
+        response.writeHead(502).end(String(error));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      arrival,
+      release,
+      close: () => {
+        server.closeAllConnections();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  interface Run {
+    args: string[];
+    result: RunResult;
+  }
+
+  /** What each run must print: the package's version, and the provider asked for (sandbox seed data). */
+  function failures(runs: Run[]): Run[] {
+    const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version as string;
+    return runs.filter(({ args, result }) => {
+      if (result.code !== 0 || result.stderr !== '') return true;
+      if (args[0] === '--version') return result.stdout !== `${version}\n`;
+      return !/^name: salesforce$/m.test(result.stdout);
+    });
+  }
+
+  describe('npm run build while ipctl runs', () => {
+    it('never leaves a broken ipctl: every run during the build succeeds, and a run started before it loads its lazy chunks after the switch', async () => {
+      const holder = await startHoldingServer(new URL(fixture.sandbox.baseUrl).origin);
+      // Waiting as long as the build takes: no timeout on a busy machine, and no second attempt.
+      const heldEnv = fixture.env({ IPCTL_BASE_URL: `${holder.origin}/v1`, IPCTL_TIMEOUT: '3600', IPCTL_RETRIES: '0' });
+      try {
+        // Started before the build: it has loaded the command and waits for its answer, before it renders YAML.
+        const early = copiedIpctl(['providers', 'get', 'salesforce', '-o', 'yaml'], heldEnv, 540_000);
+        await holder.arrival;
+
+        const building = build();
+        const runs: Run[] = [];
+        const commands = [['--version'], ['providers', 'get', 'salesforce', '-o', 'yaml']];
+        // From the moment the build starts to its end (the first run starts before it can end), then once more after.
+        do {
+          for (const args of commands) runs.push({ args, result: await copiedIpctl(args, fixture.env()) });
+        } while (!building.done());
+        const built = await building.result;
+        for (const args of commands) runs.push({ args, result: await copiedIpctl(args, fixture.env()) });
+
+        holder.release();
+        const late = await early;
+
+        expect(built.code, built.output).toBe(0);
+        console.log(`rebuild: ${runs.length} runs of ipctl from the start of the build to its end, and after`);
+        expect(failures(runs)).toEqual([]);
+        expect(late.stderr).toBe('');
+        expect(late.code).toBe(0);
+        expect(late.stdout).toMatch(/^name: salesforce$/m);
+
+        // The build switched to a folder of its own and kept the one before it for the run above.
+        const current = JSON.parse(readFileSync(join(dist, 'current.json'), 'utf8')) as { build: string };
+        expect(current.build).toMatch(/^b-[0-9a-f]+$/);
+        expect(readdirSync(dist).sort()).toEqual(['.npmignore', 'b-before', current.build, 'current.json'].sort());
+      } finally {
+        holder.release();
+        await holder.close();
+      }
+    }, 600_000);
+  });
+});
+
+describe('the built ipctl: installed from its npm package', () => {
+  const fixture = useFixture();
+  let prefix: ReturnType<typeof tempDir>;
+
+  beforeAll(async () => {
+    prefix = tempDir('ipctl-install-');
+    // --ignore-scripts: dist/ is already built, and rebuilding it would pull it from under tests running in parallel.
+    execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', prefix.path], { cwd: repoRoot, stdio: 'pipe' });
+    const tarball = readdirSync(prefix.path).find((name) => name.endsWith('.tgz'))!;
+    // The package bundles everything it runs (dist/) but the keychain module, whose compiled binary
+    // npm picks for the platform: its tarballs come from the npm cache that `npm ci` filled, and its
+    // package metadata, which `npm ci` does not fetch, from the registry.
+    execFileSync('npm', ['install', '--global', '--prefer-offline', '--no-audit', '--no-fund', '--prefix', join(prefix.path, 'global'), join(prefix.path, tarball)], {
+      cwd: prefix.path,
+      stdio: 'pipe',
+    });
+  }, 120_000);
+
+  /** The suffix of the @napi-rs/keyring package built for this machine, as linux-x64-gnu. */
+  function nativeTarget(): string {
+    if (process.platform !== 'linux') return `${process.platform}-${process.arch}`;
+    const glibc = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
+    return `linux-${process.arch}-${glibc ? 'gnu' : 'musl'}`;
+  }
+
+  afterAll(() => {
+    prefix.remove();
+  });
+
+  describe('the npm package', () => {
+    it('installs globally from the tarball and runs', async () => {
+      const bin = join(prefix.path, 'global', 'bin', 'ipctl');
+      const version = await runProcess(bin, ['--version']);
+      expect(version.code).toBe(0);
+      expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+      const provider = await runProcess(bin, ['providers', 'get', 'hubspot', '--json'], { env: fixture.env() });
+      expect(provider.stderr).toBe('');
+      expect(provider.code).toBe(0);
+      expect(JSON.parse(provider.stdout).name).toBe('hubspot');
+      // The profile store (conf, with its schema validation) runs from the bundle too.
+      const configDir = join(prefix.path, 'config');
+      const added = await runProcess(bin, ['profile', 'add', 'installed', '--org', 'org_demo'], { env: { IPCTL_CONFIG_DIR: configDir } });
+      expect(added.code).toBe(0);
+      const listed = await runProcess(bin, ['profile', 'list', '-o', 'json'], { env: { IPCTL_CONFIG_DIR: configDir } });
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain('installed');
+    });
+
+    it('declares one dependency, the keychain module pinned to one version; everything else is bundled in dist/', () => {
+      const installed = join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl');
+      const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+      expect(manifest.dependencies).toEqual({ '@napi-rs/keyring': expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+      expect(readdirSync(join(installed, 'node_modules'))).toEqual(['@napi-rs']);
+      // The module and the binary for this machine: npm installs only the optional package that fits.
+      expect(readdirSync(join(installed, 'node_modules', '@napi-rs')).sort()).toEqual(['keyring', `keyring-${nativeTarget()}`]);
+    });
+
+    it('holds the current build alone: dist/current.json and the folder it names, not the build kept beside it', () => {
+      const dist = join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl', 'dist');
+      const { build } = JSON.parse(readFileSync(join(dist, 'current.json'), 'utf8'));
+      expect(readdirSync(dist).sort()).toEqual([build, 'current.json'].sort());
+      expect(readdirSync(join(dist, build))).toContain('main.cjs');
+    });
+
+    it('falls back to the profile file with the installed keychain module where there is no D-Bus session', async () => {
+      const bin = join(prefix.path, 'global', 'bin', 'ipctl');
+      const env = { IPCTL_CONFIG_DIR: join(prefix.path, 'config-keychain') };
+      const stored = await runProcess(bin, ['auth', 'set-key'], { env, input: 'installed-key-0123456789' });
+      expect(stored.code).toBe(0);
+      expect(stored.stderr).toContain('No OS keychain is usable here (no D-Bus session)');
+      const status = await runProcess(bin, ['auth', 'status', '--json'], { env });
+      expect(JSON.parse(status.stdout).apiKey).toMatchObject({ value: '****6789', storage: 'file' });
+    });
+
+    it('ships the completion scripts, the same as the installed ipctl prints', async () => {
+      const installed = join(prefix.path, 'global', 'lib', 'node_modules', 'ipctl', 'completions');
+      expect(readdirSync(installed).sort()).toEqual(['_ipctl', 'ipctl.bash', 'ipctl.fish', 'ipctl.ps1']);
+      const bash = await runProcess(join(prefix.path, 'global', 'bin', 'ipctl'), ['completion', 'bash']);
+      expect(bash.code).toBe(0);
+      expect(bash.stdout).toBe(readFileSync(join(installed, 'ipctl.bash'), 'utf8'));
     });
   });
 });
