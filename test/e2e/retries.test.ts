@@ -1,6 +1,6 @@
 // Retries in-process, one of them waiting for a real Retry-After; how the wait the
 // server asks for is read is tested with a clock whose waits take no time. Ctrl-C
-// is the host's signal here; a spawned ipctl stopped by SIGINT is in bulk-signals.test.ts.
+// is the host's signal here; a spawned ipctl stopped by SIGINT is in connections-bulk.test.ts.
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ipctl, runMain, type TestClock, testClock } from '../helpers/in-process.js';
