@@ -147,7 +147,7 @@ describe('ipctl sandbox --background, spawned', () => {
   });
 });
 
-// The standalone executable starts itself (its Node takes no script argument); built by `npm run package`, as for test/e2e/standalone.test.ts.
+// The standalone executable starts itself (its Node takes no script argument); built by `npm run package`, as for test/e2e/lazy-loading.test.ts.
 const executable = join(repoRoot, 'release', `ipctl-${packageJson.version}-${process.platform}-${process.arch}`);
 
 describe('ipctl sandbox --background, in the standalone executable', () => {

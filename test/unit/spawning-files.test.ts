@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/cli.js';
 
 /** The most test files that may spawn the CLI; lower it when a change spawns from fewer. */
-const limit = 17;
+const limit = 15;
 
 /**
  * The helpers that start the built CLI (test/helpers/cli.ts, pty.ts, shells.ts),
