@@ -10,7 +10,7 @@ import { cleanEnv, currentBuildDir, ipctlBin, repoRoot, runIpctl, type RunningIp
 import { apiCommands, commandSecrets, prepareRun } from '../helpers/commands.js';
 import { runMain, testClock } from '../helpers/in-process.js';
 import { keyringMissing, type KeyringSession, startKeyringSession } from '../helpers/keyring.js';
-import { keys, PtySession } from '../helpers/pty.js';
+import { answerLogin, PtySession } from '../helpers/pty.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 import { useFreshDir } from '../helpers/workspace.js';
 
@@ -454,10 +454,7 @@ describe('with no D-Bus session', () => {
 
   it('auth login stores both credentials in the file with one notice', async () => {
     const session = new PtySession(['auth', 'login', '--profile', 'x'], { IPCTL_CONFIG_DIR: config.path });
-    await session.expect('API key');
-    session.send(`${canaryApiKey}${keys.enter}`);
-    await session.expect('Bearer token');
-    session.send(`${canaryToken}${keys.enter}`);
+    await answerLogin(session, canaryApiKey, canaryToken);
     expect(await session.finish()).toBe(0);
     expect(session.screen.match(/No OS keychain is usable here/g)).toHaveLength(1);
     expect(session.screen).toContain('Stored the API key and bearer token of profile "x" in the profile file.');
@@ -467,10 +464,7 @@ describe('with no D-Bus session', () => {
   it('auth login with the API key left empty keeps the stored one', async () => {
     await runIpctl(['auth', 'set-key', '--no-verify', '--profile', 'x', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
     const session = new PtySession(['auth', 'login', '--profile', 'x'], { IPCTL_CONFIG_DIR: config.path });
-    await session.expect('API key');
-    session.send(keys.enter);
-    await session.expect('Bearer token');
-    session.send(`${canaryToken}${keys.enter}`);
+    await answerLogin(session, '', canaryToken);
     expect(await session.finish()).toBe(0);
     expect(session.screen).toContain('Stored the bearer token of profile "x" in the profile file.');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.x).toEqual({ apiKey: canaryApiKey, token: canaryToken });
@@ -676,10 +670,7 @@ describe('secrets stay out of every output and file', () => {
 
     it.each([[[]], [['--debug']]])('auth login %j at no-echo prompts', async (extra) => {
       const session = new PtySession(['auth', 'login', '--profile', 'prompted', ...extra], { IPCTL_CONFIG_DIR: fixture.configDir, HOME: home.path, TMPDIR: scratch.path });
-      await session.expect('API key');
-      session.send(`${promptKey}${keys.enter}`);
-      await session.expect('Bearer token');
-      session.send(`${promptToken}${keys.enter}`);
+      await answerLogin(session, promptKey, promptToken);
       expect(await session.finish()).toBe(0);
       expect(session.screen).toContain('Stored the API key and bearer token of profile "prompted" in the profile file.');
       expectNoCanary(session.screen, 'the terminal');

@@ -14,7 +14,7 @@ import type { Connection, Provider } from '../../src/sandbox/types.js';
 import { expectNoCanary } from '../helpers/canaries.js';
 import { runIpctl, tempDir } from '../helpers/cli.js';
 import { destinationProbes, expectOnlyChanged, sha256 } from '../helpers/destinations.js';
-import { keys, PtySession } from '../helpers/pty.js';
+import { answerLogin, keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { useFreshDir } from '../helpers/workspace.js';
 
@@ -392,10 +392,7 @@ describe('the prompts at a real terminal', () => {
   describe('auth login in a terminal', () => {
     it('asks for both credentials without echoing them and stores them in the profile', async () => {
       const session = new PtySession(['auth', 'login', '--profile', 'work'], { IPCTL_CONFIG_DIR: config.path });
-      await session.expect('API key');
-      session.send(`${canaryKey}${keys.enter}`);
-      await session.expect('Bearer token');
-      session.send(`${canaryToken}${keys.enter}`);
+      await answerLogin(session, canaryKey, canaryToken);
       expect(await session.finish()).toBe(0);
       expect(session.screen).toContain('Stored the API key and bearer token of profile "work" in the profile file.');
       expect(session.screen).not.toContain(canaryKey);
