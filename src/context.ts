@@ -1,5 +1,4 @@
 import { type Paint, plain } from './output/paint.js';
-import type { Command } from 'commander';
 import type { ApiClient } from './api/client.js';
 import { settingEnv } from './config/defaults.js';
 import { retryPolicyFrom, timeoutSecondsFrom, trustedAuthorities } from './config/network.js';
@@ -18,7 +17,8 @@ import { Scrubber } from './output/scrubber.js';
 import type { OutputFormat } from './output/view.js';
 import type { Prompter } from './host-ui.js';
 import { userAgent } from './version.js';
-import type { GlobalOptions } from './commands/globals.js';
+import type { GlobalOptions } from './command-model/globals.js';
+import type { Shell } from './completion/scripts/files.js';
 
 export type { GlobalOptions };
 
@@ -69,8 +69,8 @@ export interface Context {
   suggest(command: string, after?: string): string;
   /** The output format the command was asked for, set once its input is parsed. */
   format?: OutputFormat;
-  /** Every command, declared: handed down by the run loop, for a command that describes them all (completion). */
-  commandTree(): Promise<Command>;
+  /** The completion script for a shell, of every command declared: handed down by the run loop, which knows them all. */
+  completionScript(shell: Shell): Promise<string>;
   /**
    * Under -o json, yaml or ndjson, where a failure's stderr is one problem
    * document and nothing else: the notices and hints said so far, kept here
@@ -82,11 +82,11 @@ export interface Context {
 
 /** What the run loop hands a command beside the side effects. */
 interface KernelServices {
-  commandTree(): Promise<Command>;
+  completionScript(shell: Shell): Promise<string>;
 }
 
 const noKernel: KernelServices = {
-  commandTree: () => Promise.reject(new Error('The command tree is given by the run loop')),
+  completionScript: () => Promise.reject(new Error('The command tree is given by the run loop')),
 };
 
 export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, scrubber = new Scrubber(), kernel = noKernel): Context {
@@ -104,7 +104,7 @@ export function createContext(deps: Deps, global: GlobalOptions, paint: Paint, s
   const context: Context = {
     deps,
     scrubber,
-    commandTree: kernel.commandTree,
+    completionScript: kernel.completionScript,
     debug,
     interactive: isInteractive(deps, global),
     quiet,

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { type Clock, systemClock } from './host-clock.js';
 import { type FileSystem, nodeFileSystem } from './host-fs.js';
 import type { Pager, PagerCommand, Prompter } from './host-ui.js';
+import type { DetachedProcess } from './detached.js';
 
 /**
  * Whether fd is a terminal. node:tty loads the whole network stack, so it is
@@ -21,17 +22,6 @@ function isatty(fd: number): boolean {
 }
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
-
-/** A copy of ipctl started by `startDetached`, which may outlive this one. */
-export interface DetachedProcess {
-  pid: number | undefined;
-  /** The first line it writes on stdout; or, when it ends before that, its exit code and what it wrote on stderr. */
-  ready: Promise<{ line: string } | { code: number | null; stderr: string }>;
-  /** Lets it run on after this process ends: its pipes are let go. */
-  release(): void;
-  /** Ends it (SIGTERM). */
-  stop(): void;
-}
 
 export interface OutputStream {
   write(chunk: string): unknown;
@@ -192,7 +182,7 @@ export function processDeps(): Deps {
       return startDetached(args);
     },
     async startPager(command) {
-      const { startPager } = await import('./output/pager.js');
+      const { startPager } = await import('./host-pager.js');
       const pager = await startPager(command, interrupt.signal);
       paging += 1;
       return { write: pager.write, close: () => pager.close().finally(() => (paging -= 1)) };

@@ -1,5 +1,15 @@
-import type { DetachedProcess } from './deps.js';
 import { standaloneExecutable } from './installation.js';
+
+/** A copy of ipctl started by `startDetached`, which may outlive this one. */
+export interface DetachedProcess {
+  pid: number | undefined;
+  /** The first line it writes on stdout; or, when it ends before that, its exit code and what it wrote on stderr. */
+  ready: Promise<{ line: string } | { code: number | null; stderr: string }>;
+  /** Lets it run on after this process ends: its pipes are let go. */
+  release(): void;
+  /** Ends it (SIGTERM). */
+  stop(): void;
+}
 
 /**
  * Starts this ipctl again with `args`, in a process group of its own that

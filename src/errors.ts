@@ -52,6 +52,12 @@ export class UsageError extends UserError {
   }
 }
 
+/** One usage error for every problem found, each naming its flag. */
+export function usageError(problems: string[], hint?: string): UsageError {
+  const one = problems.length === 1;
+  return new UsageError(one ? `Invalid input. ${problems[0]}` : `Invalid input (${problems.length} problems):`, hint, problems, one);
+}
+
 /** A credential the operation needs is not configured: exit 4, nothing was sent. */
 export class CredentialError extends UserError {
   constructor(message: string, hint?: string) {

@@ -1,7 +1,7 @@
 /**
  * What the host hands to code below the kernel that needs a person: the
  * interactive prompter and the pager. Their interfaces live here, with the
- * host; the implementations (prompts/inquirer.ts, output/pager.ts) load only when used.
+ * host; the implementations (prompts/inquirer.ts, host-pager.ts) load only when used.
  */
 
 export interface Choice {

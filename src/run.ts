@@ -1,12 +1,11 @@
 import type { Command, CommanderError } from 'commander';
-import type { CommandSpec } from './commands/command.js';
-import { globalFlags } from './commands/globals.js';
+import type { CommandSpec } from './command-model/command.js';
+import { globalFlags } from './command-model/globals.js';
 import { addFlags, commandPath, parseCommandInput } from './cli/declaration.js';
 import { familiarFlag } from './cli/familiar-flags.js';
 import { CommandTree } from './cli/tree.js';
 import { type Registry, registry as ownRegistry } from './commands/registry.js';
 import { isTableFormat, outputConflict, outputFormat, type OutputOptions, errorsAsText, isDocumentFormat, requestedOptions } from './output/format.js';
-import { usageError } from './commands/input.js';
 import { paintFor } from './output/paint.js';
 import type { PagerCommand } from './host-ui.js';
 import { choosePager, openOutput } from './output/paging.js';
@@ -14,10 +13,11 @@ import { capitalize } from './words.js';
 import { render } from './output/render.js';
 import { Scrubber } from './output/scrubber.js';
 import type { Outcome, OutputFormat } from './output/view.js';
+import type { Shell } from './completion/scripts/files.js';
 import { completeValues } from './completion/values.js';
 import { type Context, createContext } from './context.js';
 import type { Deps } from './deps.js';
-import { exitCodes, UsageError, UserError } from './errors.js';
+import { exitCodes, UsageError, UserError, usageError } from './errors.js';
 import { helpCommandText, helpTopics } from './help/topics.js';
 import { fitHelp, helpInColor, helpWidth } from './help/wrap.js';
 import { refuseSecretValues, refuseUnknownOption } from './input/secret-flags.js';
@@ -82,6 +82,13 @@ export async function buildCommandTree(deps: Deps, registry: Registry = ownRegis
   return program;
 }
 
+/** `ipctl completion`'s script: the kernel derives it from every declaration, and hands it down through the context. */
+async function completionScriptFor(shell: Shell, state: RunState): Promise<string> {
+  const { completionModel } = await import('./completion/model.js');
+  const { completionScript } = await import('./completion/scripts/index.js');
+  return completionScript(shell, completionModel(await buildCommandTree(state.deps, state.registry)));
+}
+
 async function buildProgram(state: RunState): Promise<{ program: Command; tree: CommandTree }> {
   const { Command } = await import('commander');
   const program = new Command('ipctl')
@@ -138,7 +145,7 @@ async function runCommand(spec: CommandSpec, command: Command, state: RunState):
   if (conflict) throw usageError([conflict], `See: ipctl ${commandPath(command)} --help`);
   const global = command.optsWithGlobals();
   const paint = await paintFor(state.deps.stderr, state.deps.env, global.color !== false);
-  const context = createContext(state.deps, global, paint, state.scrubber, { commandTree: () => buildCommandTree(state.deps, state.registry) });
+  const context = createContext(state.deps, global, paint, state.scrubber, { completionScript: (shell) => completionScriptFor(shell, state) });
   state.context = context;
   context.format = state.format;
   if (isDocumentFormat(state.format) && !state.errorsAsText) context.held = [];

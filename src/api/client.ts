@@ -119,6 +119,8 @@ interface ConfiguredBase {
   name: 'base URL' | 'search URL';
   settings: string;
   root: string;
+  /** Whether root ends with the service's /v1, as its own URLs do. */
+  versioned: boolean;
 }
 
 const maxResponseBytes = 16 * 1024 * 1024;
@@ -138,6 +140,10 @@ export class ApiClient {
   readonly #inFlight = new Set<AbortController>();
   /** The configured base URLs, the longer first (see #baseOf). */
   #bases: ConfiguredBase[] | undefined;
+  /** The last URL built, and what it was built from: a bulk import asks for the same one every row. */
+  #lastUrl: { key: string; url: URL } | undefined;
+  /** The proxy of each origin (the environment does not change during a run). */
+  readonly #proxies = new Map<string, string | undefined>();
 
   constructor(options: ClientOptions) {
     this.#options = options;
@@ -197,23 +203,24 @@ export class ApiClient {
   }
 
   #configuredBases(): ConfiguredBase[] {
-    const bases: ConfiguredBase[] = [
-      { name: 'base URL', settings: '--base-url or IPCTL_BASE_URL', root: baseRoot(this.#options.baseUrl) },
-      { name: 'search URL', settings: '--search-url or IPCTL_SEARCH_URL', root: baseRoot(this.#options.searchUrl) },
-    ];
+    const base = (name: ConfiguredBase['name'], settings: string, url: string): ConfiguredBase => {
+      const root = baseRoot(url);
+      return { name, settings, root, versioned: hasVersionPrefix(root) };
+    };
+    const bases = [base('base URL', '--base-url or IPCTL_BASE_URL', this.#options.baseUrl), base('search URL', '--search-url or IPCTL_SEARCH_URL', this.#options.searchUrl)];
     return bases.sort((a, b) => b.root.length - a.root.length);
   }
 
   #noticeUnversioned(url: URL): void {
     const base = this.#baseOf(url);
-    if (!base || hasVersionPrefix(base.root)) return;
+    if (!base || base.versioned) return;
     this.#options.unversioned?.(`Note: the ${base.name} ${base.root} does not end with /v1, as the service's own URLs do; ipctl sends its requests there as given.`);
   }
 
   /** For a 404 from a base URL without /v1: the URL that has it, which the service's own API would be at. */
   #unversionedHint(url: URL): string | undefined {
     const base = this.#baseOf(url);
-    if (!base || hasVersionPrefix(base.root)) return undefined;
+    if (!base || base.versioned) return undefined;
     return `Hint: the ${base.name} ${base.root} does not end with /v1. If the API is at ${withVersionPrefix(base.root)}, as the service's own URLs are, set that (${base.settings}, or the profile's).`;
   }
 
@@ -240,6 +247,15 @@ export class ApiClient {
   }
 
   #url(operation: Operation<unknown>, params: CallParams): URL {
+    // Only a URL without a query is kept; it is never changed once built.
+    const key = params.query === undefined ? urlKey(operation, params.path) : undefined;
+    if (key !== undefined && this.#lastUrl?.key === key) return this.#lastUrl.url;
+    const url = this.#newUrl(operation, params);
+    if (key !== undefined) this.#lastUrl = { key, url };
+    return url;
+  }
+
+  #newUrl(operation: Operation<unknown>, params: CallParams): URL {
     const base = operation.base === 'search' ? this.#options.searchUrl : this.#options.baseUrl;
     const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = params.path?.[name];
@@ -391,7 +407,7 @@ export class ApiClient {
 
   async #exchange(prepared: PreparedRequest): Promise<ApiResponse> {
     const { timeoutMs } = this.#options;
-    const proxy = proxyFor(prepared.url, this.#options.env);
+    const proxy = this.#proxyFor(prepared.url);
     const dispatcher = this.#dispatcherFor(proxy);
     // A timer cleared when the exchange ends, not AbortSignal.timeout(): that one lives
     // on for the whole timeout after the answer, which adds up for a bulk import.
@@ -420,7 +436,7 @@ export class ApiClient {
         response.body.destroy();
         throw tooLarge();
       }
-      const body = await readLimited(decoded(response.body, headerValue(response.headers['content-encoding'])));
+      const body = await readBody(response, declared);
       return { status: response.statusCode, statusText: response.statusText ?? '', headers: response.headers, body };
     } catch (error) {
       throw this.#networkError(error, prepared, timedOut, proxy);
@@ -435,6 +451,12 @@ export class ApiClient {
     if (this.#options.signal?.aborted) return new InterruptedError('Interrupted; the request was aborted.');
     const failure = describeNetworkFailure(error, prepared, { code: timedOut ? 'TIMEOUT' : undefined, timeoutMs: this.#options.timeoutMs, proxy });
     return this.#options.unconfigured && failure instanceof TransportError && failure.code === 'ECONNREFUSED' && prepared.url.origin === defaultOrigin ? firstRun(prepared, this.#options.profile) : failure;
+  }
+
+  #proxyFor(url: URL): string | undefined {
+    const { origin } = url;
+    if (!this.#proxies.has(origin)) this.#proxies.set(origin, proxyFor(url, this.#options.env));
+    return this.#proxies.get(origin);
   }
 
   /** The dispatcher for a proxy (or none), which proxy.ts chose; made when first needed. */
@@ -457,10 +479,19 @@ export class ApiClient {
       return value;
     }
     if (Array.isArray(data)) return data.map((item) => this.#reveal(item));
-    if (data !== null && typeof data === 'object') {
-      return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, this.#reveal(value)]));
-    }
+    if (data !== null && typeof data === 'object') return this.#revealFields(data as Record<string, unknown>);
     return data;
+  }
+
+  /** A copy of an object with its fields revealed; own keys only, "__proto__" kept as a field. */
+  #revealFields(data: Record<string, unknown>): Record<string, unknown> {
+    const revealed: Record<string, unknown> = {};
+    for (const key of Object.keys(data)) {
+      const value = this.#reveal(data[key]);
+      if (key === '__proto__') Object.defineProperty(revealed, key, { value, enumerable: true, writable: true, configurable: true });
+      else revealed[key] = value;
+    }
+    return revealed;
   }
 
   #traceRequest(prepared: PreparedRequest, label: string): void {
@@ -586,6 +617,22 @@ function tooDeepAnswer(operation: Operation<unknown>, requestId?: string): UserE
 function unexpectedResponse(operation: Operation<unknown>, reason: string, requestId?: string): UserError {
   const id = requestId ? ` (request ${requestId})` : '';
   return new UserError(`The server's answer to ${operation.id} was not understood: ${reason}${id}.`);
+}
+
+/**
+ * The body's text. One that is not compressed and whose length was declared
+ * (and found within the limit) is read whole, as undici counts it against
+ * that length; any other is read piece by piece, against the limit.
+ */
+function readBody(response: Dispatcher.ResponseData, declared: number): Promise<string> {
+  const encoding = headerValue(response.headers['content-encoding']);
+  if (Number.isInteger(declared) && declared >= 0 && (encoding === undefined || encoding.trim().toLowerCase() === 'identity')) return response.body.text();
+  return readLimited(decoded(response.body, encoding));
+}
+
+/** Which URL an operation and its path parameters make (the base URLs are the client's own, and fixed). */
+function urlKey(operation: Operation<unknown>, path: Record<string, string> | undefined): string {
+  return path === undefined ? operation.id : `${operation.id} ${JSON.stringify(path)}`;
 }
 
 /** The body, as read; the limit holds for the decoded bytes too (a small gzip can inflate to gigabytes). */

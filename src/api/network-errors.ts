@@ -1,9 +1,14 @@
 // Network failures as a person reads them, and classified for the retry rules
 // (retry.ts): could the request have reached the server, and can trying again help?
-import type { PreparedRequest } from './client.js';
 import { displayProxy } from './proxy.js';
 import { UserError } from '../errors.js';
 import { TransportError } from './retry.js';
+
+/** What a message names of the request that failed (a PreparedRequest has it). */
+interface RequestLine {
+  method: string;
+  url: URL;
+}
 
 /** The connection was never made, so the request cannot have reached the server. */
 const failedBeforeSending = new Set([
@@ -56,7 +61,7 @@ const trustHint =
 /** A network failure as the user reads it, classified for the retry rules. */
 export function describeNetworkFailure(
   error: unknown,
-  prepared: PreparedRequest,
+  prepared: RequestLine,
   { code: override, timeoutMs, proxy }: { code: string | undefined; timeoutMs: number; proxy: string | undefined },
 ): TransportError | UserError {
   const target = `${prepared.method} ${prepared.url.origin}${prepared.url.pathname}`;
@@ -109,7 +114,7 @@ export function describeNetworkFailure(
  * An answer came, and it could not be read: the server was reached, so this is
  * no network failure (exit 1, not retried).
  */
-function unreadableAnswer(error: unknown, code: string | undefined, prepared: PreparedRequest): UserError | undefined {
+function unreadableAnswer(error: unknown, code: string | undefined, prepared: RequestLine): UserError | undefined {
   const target = `${prepared.method} ${prepared.url.origin}${prepared.url.pathname}`;
   if (code === 'UND_ERR_HEADERS_OVERFLOW') {
     return new UserError(`The server answered ${target} with headers larger than ipctl reads (${code}).`, undefined, 'Check the base URL; if a proxy or gateway adds large headers, ask its operator.');

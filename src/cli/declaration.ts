@@ -1,12 +1,12 @@
 import type { Command, Help } from 'commander';
-import type { CommandSpec, Flags } from '../commands/command.js';
-import { describe } from '../commands/help.js';
-import { usageError } from '../commands/input.js';
+import type { CommandSpec, Flags } from '../command-model/command.js';
+import { describe } from '../command-model/help.js';
+import { usageError } from '../errors.js';
 import { completeValues } from '../completion/values.js';
 import * as z from '../schema/zod.js';
 
 /*
- * What a command's declaration (src/commands/command.ts) becomes in
+ * What a command's declaration (src/command-model/command.ts) becomes in
  * commander: its arguments, options, completion values and help; and, once
  * commander has collected argv, the typed input its rules make of it.
  */

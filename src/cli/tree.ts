@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CommandSpec } from '../commands/command.js';
+import type { CommandSpec } from '../command-model/command.js';
 import type { CommandEntry } from '../commands/registry.js';
 import { configureCommand } from './declaration.js';
 

@@ -5,15 +5,9 @@ import { routeTemplates } from '../api/routes.js';
 import { configDir, configFileName } from '../config/paths.js';
 import type { Deps } from '../deps.js';
 import { filterContinuations, filterShape } from '../search/filters.js';
-import { type CompletionCommand, completionModel } from './model.js';
+import { type Candidate, type CompletionCommand, completionModel } from './model.js';
 import { type ApiSource, apiSources, type DynamicSource, type ValueSource } from './values.js';
 import { flagsAt, locate } from './walk.js';
-
-/** What completes a word; a candidate with no value is a message to show instead (the shape of a filter). */
-export interface Candidate {
-  value: string;
-  description?: string;
-}
 
 /**
  * `ipctl __complete WORD... CURRENT`: prints what completes CURRENT after the

@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import { type ValueSource, valueSource } from './values.js';
 
+/** What completes a word; a candidate with no value is a message to show instead (the shape of a filter). */
+export interface Candidate {
+  value: string;
+  description?: string;
+}
+
 /**
  * The command tree as completion sees it: plain data taken from commander,
  * shared by `ipctl __complete` and the script generators so both agree.

@@ -17,7 +17,7 @@ import { resolveSettings } from '../config/resolve.js';
 import { visible } from '../output/outside-text.js';
 import { Scrubber } from '../output/scrubber.js';
 import { userAgent } from '../version.js';
-import type { Candidate } from './engine.js';
+import type { Candidate } from './model.js';
 import type { ApiSource } from './values.js';
 
 /** How long a completion from the API may take, all of it; then it gives up, silently. */

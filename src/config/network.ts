@@ -63,7 +63,7 @@ const pemCertificate = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-
 
 async function readCertificates(path: string, origin: string, signal?: AbortSignal): Promise<string[]> {
   // Read as every file flag is: capped, and a pipe without a writer refused rather than waited on.
-  const { maxFileBytes, readAtMost, readFailure } = await import('../input/file.js');
+  const { maxFileBytes, readAtMost, readFailure } = await import('../file-reads.js');
   let data: Buffer;
   try {
     data = await readAtMost(path, maxFileBytes + 1, undefined, signal);

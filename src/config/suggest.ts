@@ -3,13 +3,12 @@
  * for this run (--profile, IPCTL_PROFILE) must get commands that act on that
  * profile too: `ipctl auth set-token` alone would store the token in another.
  */
-import type { Resolved } from './resolve.js';
 
 /** Profile names as the profile file allows them need no quoting; anything else is quoted for a POSIX shell. */
 const plainName = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** The profile chosen for this run by --profile or IPCTL_PROFILE, which suggested commands carry; undefined when none was. */
-export function chosenProfile(profile: Resolved<string>): string | undefined {
+export function chosenProfile(profile: { value?: string; source?: string }): string | undefined {
   return profile.source === 'flag' || profile.source === 'environment' ? profile.value : undefined;
 }
 

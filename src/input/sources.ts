@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.js';
 import { UsageError, UserError } from '../errors.js';
 import { maxDepth, tooDeep } from '../nesting.js';
-import { maxFileBytes, readAtMost, readFailure } from './file.js';
+import { maxFileBytes, readAtMost, readFailure } from '../file-reads.js';
 
 /**
  * Reads the values a command takes from files or stdin (`-`). Stdin can be

@@ -191,16 +191,26 @@ function escapedForms(value: string): string[] {
  * bytes around it cannot be known, so each form is the whole groups alone.
  */
 function base64Forms(value: string): string[] {
-  const bytes = Buffer.from(value, 'utf8');
+  // The value's bytes after two zero bytes: from byte 2 - offset, they sit at that offset.
+  const length = Buffer.byteLength(value, 'utf8');
+  const padded = Buffer.alloc(length + 2);
+  padded.write(value, 2, 'utf8');
   const forms: string[] = [];
   for (const offset of [0, 1, 2]) {
-    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const encoded = padded.toString('base64', 2 - offset);
     const firstWhole = offset === 0 ? 0 : 1;
-    const lastWhole = Math.floor((offset + bytes.length) / 3);
+    const lastWhole = Math.floor((offset + length) / 3);
     const whole = encoded.slice(4 * firstWhole, 4 * lastWhole);
-    if (whole.length >= shortestEncoded) forms.push(whole, whole.replaceAll('+', '-').replaceAll('/', '_'));
+    if (whole.length < shortestEncoded) continue;
+    const safe = urlSafe(whole);
+    forms.push(...(safe === whole ? [whole] : [whole, safe]));
   }
   return forms;
+}
+
+/** base64url's alphabet for base64's: `-` for `+`, `_` for `/`. */
+function urlSafe(base64: string): string {
+  return base64.replaceAll('+', '-').replaceAll('/', '_');
 }
 
 function hex4(character: string): string {

@@ -67,10 +67,10 @@ describe('start-up loads only what --help and --version need', () => {
   });
 
   it('loads the pager only to page: neither the launcher nor the command tree imports it up front', () => {
-    expect(Object.keys(metafile.inputs)).toContain('src/output/pager.ts');
-    expect(staticallyLoadedInputs(metafile, 'main.cjs')).not.toContain('src/output/pager.ts');
+    expect(Object.keys(metafile.inputs)).toContain('src/host-pager.ts');
+    expect(staticallyLoadedInputs(metafile, 'main.cjs')).not.toContain('src/host-pager.ts');
     expect(staticallyLoadedInputs(metafile, runChunk!)).toContain('src/output/paging.ts');
-    expect(staticallyLoadedInputs(metafile, runChunk!)).not.toContain('src/output/pager.ts');
+    expect(staticallyLoadedInputs(metafile, runChunk!)).not.toContain('src/host-pager.ts');
   });
 
   // Speed comes only from what Node documents: no V8 flags set at run time, no module loader of ipctl's own.
@@ -93,22 +93,22 @@ describe('start-up loads only what --help and --version need', () => {
    * Modules a command loads only when it runs. The context (settings from flags, environment and the
    * profile file) is not one: every command that runs needs it, so it comes in the tree's own file.
    */
-  const runTime = ['src/api/client.ts', 'src/api/operations.ts', 'src/config/store.ts', 'src/connections/bulk/import.ts', 'src/commands/connections/generate-one.ts', 'src/sandbox/server.ts', 'src/completion/scripts/index.ts', 'src/prompts/inquirer.ts', 'src/config/keychain.ts', 'src/config/credentials.ts'];
+  const runTime = ['src/api/client.ts', 'src/api/operations.ts', 'src/config/store.ts', 'src/connections/bulk/import.ts', 'src/commands/connections/generate/one.ts', 'src/sandbox/server.ts', 'src/completion/scripts/index.ts', 'src/prompts/inquirer.ts', 'src/config/keychain.ts', 'src/config/credentials.ts'];
 
   it('builds the tree from the registry alone: no command\'s declaration loads with it, and zod/mini gives the global flags their rules', () => {
     const inputs = staticallyLoadedInputs(metafile, runChunk!);
     expect(inputs).toContain('src/commands/registry.ts');
-    expect(inputs).toContain('src/commands/globals.ts');
+    expect(inputs).toContain('src/command-model/globals.ts');
     expect(inputs).toContain('src/context.ts');
     expect(inputs.filter((input) => /^src\/commands\/(orgs|invites|providers|destinations|connections|profile|auth)\//.test(input))).toEqual([]);
-    expect(inputs).not.toContain('src/commands/search.ts');
+    expect(inputs).not.toContain('src/commands/search/index.ts');
     expect(inputs.some((input) => input.includes('node_modules/zod/v4/mini/'))).toBe(true);
     expect(inputs.filter((input) => runTime.includes(input))).toEqual([]);
     expect(inputs.filter((input) => input.includes('node_modules/commander/'))).toEqual([]);
     expect(Object.keys(metafile.inputs)).toContain('node_modules/commander/index.js');
   });
 
-  const declarations = ['src/commands/orgs/get.ts', 'src/commands/invites/list.ts', 'src/commands/providers/get.ts', 'src/commands/connections/generate.ts', 'src/commands/search.ts', 'src/commands/profile/add.ts', 'src/commands/api.ts', 'src/commands/auth/migrate.ts'];
+  const declarations = ['src/commands/orgs/get/index.ts', 'src/commands/invites/list/index.ts', 'src/commands/providers/get/index.ts', 'src/commands/connections/generate/index.ts', 'src/commands/search/index.ts', 'src/commands/profile/add/index.ts', 'src/commands/api/index.ts', 'src/commands/auth/migrate/index.ts'];
   it.each(declarations)('loads %s, a declaration, without any module its command loads to run', (declaration) => {
     const chunk = fileHolding(metafile, declaration);
     expect(chunk).toBeDefined();

@@ -5,7 +5,7 @@
 // and paths-write.test.ts. Below, what scripts do with ipctl's output: --query,
 // YAML, a closed stdout, a slow reader, /dev/full, and prompts off.
 import { execFileSync } from 'node:child_process';
-import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
@@ -66,19 +66,20 @@ describe('a FIFO whose writer sends nothing', () => {
     ['--api-key-file', (fifo: string) => [...generate, '--api-key-file', fifo]],
     ['--from-file', (fifo: string) => ['connections', 'generate', '--project', 'demo', '--from-file', fifo, '--format', 'jsonl', '--dry-run']],
     ['report', (fifo: string) => ['connections', 'report', fifo]],
-  ])('%s: SIGTERM ends the wait within a second (exit 143), nothing sent', async (name, args) => {
+  ])('%s: SIGTERM ends the wait (exit 143), nothing sent', async (name, args) => {
     const fifo = join(dir.path, `silent-${name}`);
     execFileSync('mkfifo', [fifo]);
     // Opened read-write, the test's descriptor is a writer that never blocks, and never writes.
     const writer = openSync(fifo, 'r+');
     try {
       const running = startIpctl(args(fifo), { env: fixture.env() });
-      // ipctl is waiting once it has had time to start and open the pipe; the wait itself says nothing.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // ipctl is waiting once it holds the pipe open; the wait itself says nothing.
+      await untilOpen(running.child.pid!, realpathSync(fifo));
       const signalled = Date.now();
       running.child.kill('SIGTERM');
       const result = await running.result();
-      expect(Date.now() - signalled).toBeLessThan(2_000);
+      // Ended, not hung: a wait that ignored the signal would last until the test's 20 s limit kills it.
+      expect(Date.now() - signalled).toBeLessThan(10_000);
       expect(result.code).toBe(143);
       expect(await fixture.requests()).toEqual([]);
     } finally {
@@ -86,6 +87,29 @@ describe('a FIFO whose writer sends nothing', () => {
     }
   });
 });
+
+/** Resolves once process `pid` holds `path` open (Linux's /proc); gives up after 15 s. */
+async function untilOpen(pid: number, path: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!holds(pid, path)) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} never opened ${path}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function holds(pid: number, path: string): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === path;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
 
 describe("what scripts do with ipctl's output", () => {
   const fixture = useFixture();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { DetachedProcess } from '../../src/deps.js';
+import type { DetachedProcess } from '../../src/detached.js';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
 import { cleanEnv, ipctlBin, repoRoot, runIpctl, runProcess, tempDir } from '../helpers/cli.js';
 import { runMain, testClock } from '../helpers/in-process.js';

@@ -11,8 +11,8 @@ export interface StubAnswer {
   headers?: Record<string, string>;
   /** Sent as JSON (application/problem+json for a status of 400 or more, unless headers say otherwise). */
   json?: unknown;
-  /** Sent as it is. */
-  body?: string;
+  /** Sent as it is (bytes too: a compressed body, say). */
+  body?: string | Uint8Array;
   /** Instead of an answer: close the connection at once. */
   reset?: boolean;
   /** Instead of an answer: never answer. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/deps.js';
-import { readAtMost, readFailure } from '../../src/input/file.js';
+import { readAtMost, readFailure } from '../../src/file-reads.js';
 import { InputSources } from '../../src/input/sources.js';
 import { UsageError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';

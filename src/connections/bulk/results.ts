@@ -158,7 +158,10 @@ export class ResultsLog {
   #text(record: ResultRecord): string {
     if (record.problem !== undefined || record.problems !== undefined) return `${this.#scrub(escapedInDocument(JSON.stringify(record)))}\n`;
     const scrubbed: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(record)) scrubbed[key] = typeof value === 'string' && !ipctlWords.has(key) ? this.#scrub(value) : value;
+    for (const key of Object.keys(record) as Array<keyof ResultRecord>) {
+      const value = record[key];
+      scrubbed[key] = typeof value === 'string' && !ipctlWords.has(key) ? this.#scrub(value) : value;
+    }
     return `${escapedInDocument(JSON.stringify(scrubbed))}\n`;
   }
 

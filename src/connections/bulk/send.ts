@@ -13,9 +13,10 @@
  */
 import { type Clock, systemClock, type TimerHandle } from '../../host-clock.js';
 import type { ApiClient } from '../../api/client.js';
-import { operations } from '../../api/operations.js';
+import { type Operation, operations } from '../../api/operations.js';
 import { formatSeconds } from '../../api/retry.js';
 import { exitCodes, FileWriteError, NetworkError, UserError } from '../../errors.js';
+import * as z from '../../schema/zod.js';
 import type { ConnectionRequestBody } from '../request.js';
 import { type CheckedRow, type RowIdentity, secretValues } from './check.js';
 import type { SendGate } from './gate.js';
@@ -84,6 +85,17 @@ export interface SenderOptions {
   request?: (row: RowToSend) => Promise<Answer>;
 }
 
+/**
+ * connections:generate as an import sends it: of the answer, which carries the
+ * whole connection, an import keeps only the connection's ID and project (its
+ * record says nothing else), so it reads only those. A 2xx answer whose ID or
+ * project is not text is not understood, and the row is uncertain.
+ */
+const importOperation: Operation<{ id?: string; projectId?: string }> = {
+  ...operations.generateConnection,
+  response: z.looseObject({ id: z.optional(z.string()), projectId: z.optional(z.string()) }),
+};
+
 /** The longest an ending record waits for the next "started" record's write. */
 const heldMs = 100;
 
@@ -112,7 +124,7 @@ export class Sender {
 
   async #generate(row: RowToSend): Promise<Answer> {
     try {
-      return answerOf(await this.#options.api.call(operations.generateConnection, { path: { projectIdOrName: this.#options.project }, body: row.body }));
+      return answerOf(await this.#options.api.call(importOperation, { path: { projectIdOrName: this.#options.project }, body: row.body }));
     } catch (error) {
       return answerOfError(error, this.#options.now().getTime());
     }

@@ -13,7 +13,7 @@ import type { InputStream } from '../../deps.js';
 import { FileWriteError, InterruptedError, UsageError } from '../../errors.js';
 import type { FileSystem } from '../../host-fs.js';
 import { isOutOfSpace, makeTempFolder, openForWriting, removeTree, writeAll, writeFailureRemedy, writeFailureText } from '../../file-writes.js';
-import { maxFileBytes, openForReading, pipeChunks, readAtMost, readFailure } from '../../input/file.js';
+import { maxFileBytes, openForReading, pipeChunks, readAtMost, readFailure } from '../../file-reads.js';
 import { isDevice } from '../../path-kind.js';
 
 export interface RowSource {

@@ -1,0 +1,3 @@
+import { credentialCommand } from '../../../command-model/credential-command.js';
+
+export default credentialCommand('apiKey');

@@ -1,3 +1,0 @@
-import { credentialCommand } from './set-credential.js';
-
-export default credentialCommand('token');
