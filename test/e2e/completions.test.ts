@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { completionModel } from '../../src/completion/model.js';
 import { completionScript, scriptFiles, shells } from '../../src/completion/scripts/index.js';
 import { completeValues, filePaths, partialChoices } from '../../src/completion/values.js';
-import { repoRoot, runIpctl } from '../helpers/cli.js';
+import { repoRoot } from '../helpers/cli.js';
+import { inProcessCommand, type InProcessCommand } from '../helpers/in-process-command.js';
+import { ipctl } from '../helpers/in-process.js';
 import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { afterTab, bashOffers, fishOffers, installed, type Offers, shellHome, zshOffers } from '../helpers/shells.js';
@@ -45,8 +47,13 @@ const drivers: Record<string, (script: string, lines: string[], env: Record<stri
 };
 
 let home: ReturnType<typeof shellHome>;
+// The shells run the built ipctl for the cases below and for a project name
+// from the API; elsewhere their `ipctl __complete` calls are answered by main()
+// in this process (each spawned run costs a second on a loaded machine).
+let inProcess: InProcessCommand;
+let fastEnv: Record<string, string>;
 
-beforeAll(() => {
+beforeAll(async () => {
   home = shellHome({ IPCTL_CONFIG_DIR: '' });
   const configDir = join(home.path, 'ipctl-config');
   mkdirSync(configDir);
@@ -55,8 +62,13 @@ beforeAll(() => {
     JSON.stringify({ current: 'staging', profiles: { staging: { baseUrl: 'https://api.staging.example.com/v1' }, default: {}, 'prod-eu': {} } }),
   );
   home.env.IPCTL_CONFIG_DIR = configDir;
+  inProcess = await inProcessCommand(home.path);
+  fastEnv = { ...home.env, PATH: `${inProcess.bin}:${home.env.PATH}` };
 });
-afterAll(() => home.remove());
+afterAll(async () => {
+  await inProcess.close();
+  home.remove();
+});
 
 /** What a shell offered, sorted; fish answers `--flag=value` where the others answer `value`. */
 function offered(offers: Offers, line: string): string[] {
@@ -85,9 +97,47 @@ describe.each(['bash', 'zsh', 'fish'])('%s completes ipctl', (shell) => {
   });
 });
 
+type Shell = 'bash' | 'zsh' | 'fish';
+
+/**
+ * The lines the tests below ask each shell about, gathered as the describes
+ * are collected, and asked at once: one driver run and one terminal session a
+ * shell (zsh's compinit alone costs a second or more here), with `ipctl
+ * __complete` answered in-process.
+ */
+const asked = { offers: new Set<string>(), afterTab: { bash: new Set<string>(), zsh: new Set<string>(), fish: new Set<string>() } };
+const answered = new Map<Shell, Promise<{ offers: Offers; after: Map<string, string> }>>();
+
+function askOffers(lines: string[]): void {
+  for (const line of lines) asked.offers.add(line);
+}
+
+function askAfterTab(shells: readonly Shell[], lines: string[]): void {
+  for (const shell of shells) for (const line of lines) asked.afterTab[shell].add(line);
+}
+
+/** What `shell` offers for every line asked, and each line after one Tab. */
+function answersIn(shell: Shell): Promise<{ offers: Offers; after: Map<string, string> }> {
+  let answers = answered.get(shell);
+  if (!answers) {
+    const script = join(repoRoot, 'completions', scriptFiles[shell]);
+    answers = (async () => {
+      const offers = await drivers[shell]!(script, [...asked.offers], fastEnv);
+      const after = await afterTab(shell, script, [...asked.afterTab[shell]], fastEnv);
+      return { offers, after };
+    })();
+    answered.set(shell, answers);
+  }
+  return answers;
+}
+
 describe('bash at a terminal', () => {
+  const lines = ['ipctl inv', 'ipctl orgs get --output=ya', 'ipctl --profile=st', 'ipctl invites list --status rev'];
+  askAfterTab(['bash'], lines);
+
   it('completes --flag=value, and adds a space after a whole word only', async () => {
-    const after = await afterTab('bash', join(repoRoot, 'completions', 'ipctl.bash'), ['ipctl inv', 'ipctl orgs get --output=ya', 'ipctl --profile=st', 'ipctl invites list --status rev'], home.env);
+    const { after: all } = await answersIn('bash');
+    const after = new Map(lines.map((line) => [line, all.get(line)]));
     expect(Object.fromEntries(after)).toEqual({
       'ipctl inv': 'ipctl invites ',
       'ipctl orgs get --output=ya': 'ipctl orgs get --output=yaml ',
@@ -104,7 +154,6 @@ describe('bash at a terminal', () => {
 describe('--where completes what follows the field, in each shell', () => {
   const where = 'ipctl search Contact --group-ref acme-corp --where';
   const shape = 'FIELD=VALUE or "FIELD eq VALUE"';
-  type Shell = 'bash' | 'zsh' | 'fish';
 
   /**
    * What each driver reports at one Tab: bash the words readline will insert
@@ -148,13 +197,14 @@ describe('--where completes what follows the field, in each shell', () => {
   function same(after: string): Record<Shell, string> {
     return { bash: after, zsh: after, fish: after };
   }
+  askOffers(offersAt.map(([line]) => line));
+  askAfterTab(['bash', 'zsh', 'fish'], lineAfterTab.map(([line]) => line));
 
   describe.each(['bash', 'zsh', 'fish'] as const)('in %s', (shell) => {
-    const script = join(repoRoot, 'completions', scriptFiles[shell]);
     const it = installed(shell) ? test : test.skip;
 
     it('offers = or the operator after a field, the shape before one, nothing in a value', async () => {
-      const offers = await drivers[shell]!(script, offersAt.map(([line]) => line), home.env);
+      const { offers } = await answersIn(shell);
       for (const [line, expected] of offersAt) {
         expect(reported(offers, line).filter((value) => !value.startsWith('#compopt')), line).toEqual(expected[shell]);
       }
@@ -163,7 +213,8 @@ describe('--where completes what follows the field, in each shell', () => {
     }, 120_000);
 
     it('inserts the operator and a space, leaving an open quote open for the value', async () => {
-      const after = await afterTab(shell, script, lineAfterTab.map(([line]) => line), home.env);
+      const { after: all } = await answersIn(shell);
+      const after = new Map(lineAfterTab.map(([line]) => [line, all.get(line)]));
       expect(Object.fromEntries(after)).toEqual(Object.fromEntries(lineAfterTab.map(([line, expected]) => [line, expected[shell]])));
     }, 120_000);
   });
@@ -171,8 +222,9 @@ describe('--where completes what follows the field, in each shell', () => {
 
 /** PATH of `ipctl api`: the API's routes, their braces quoted as each shell inserts them. */
 describe('api PATH completes the routes, in each shell', () => {
-  type Shell = 'bash' | 'zsh' | 'fish';
   const lines = ['ipctl api /orgs/', 'ipctl api /projects/{project}/i', 'ipctl api pro'];
+  askOffers(lines);
+  askAfterTab(['bash', 'zsh', 'fish'], lines);
   /** bash and zsh report the words as they will insert them, fish as `complete -C` lists them. */
   const quoted = (text: string) => text.replace(/[{}]/g, '\\$&');
   const routes = {
@@ -207,12 +259,10 @@ describe('api PATH completes the routes, in each shell', () => {
   };
 
   describe.each(['bash', 'zsh', 'fish'] as const)('in %s', (shell) => {
-    const script = join(repoRoot, 'completions', scriptFiles[shell]);
     const it = installed(shell) ? test : test.skip;
 
     it('offers the routes, and inserts their common start', async () => {
-      const shown = await drivers[shell]!(script, lines, home.env);
-      const tabbed = await afterTab(shell, script, lines, home.env);
+      const { offers: shown, after: tabbed } = await answersIn(shell);
       expect(lines.map((line) => offered(shown, line))).toEqual(offers[shell].map((values) => [...values].sort()));
       expect(lines.map((line) => tabbed.get(line))).toEqual(after[shell]);
     }, 120_000);
@@ -250,7 +300,7 @@ describe('values declared with completeValues, as later commands declare theirs'
   ];
 
   for (const shell of ['bash', 'zsh', 'fish']) (installed(shell) ? it : it.skip)(`in ${shell}`, async () => {
-    const offers = await drivers[shell]!(join(dir, scriptFiles[shell as 'bash']), lines(), home.env);
+    const offers = await drivers[shell]!(join(dir, scriptFiles[shell as 'bash']), lines(), fastEnv);
     const [set, setAll, clear, file] = lines().map((line) => offered(offers, line));
     expect(set).toEqual(['metadata.url=']);
     expect(setAll).toEqual(['metadata.headers=', 'metadata.region=', 'metadata.url=']);
@@ -260,9 +310,9 @@ describe('values declared with completeValues, as later commands declare theirs'
   }, 120_000);
 
   it('asks bash to add no space after a partial value', async () => {
-    const offers = await bashOffers(join(dir, 'ipctl.bash'), [lines()[0]!], home.env);
+    const offers = await bashOffers(join(dir, 'ipctl.bash'), [lines()[0]!], fastEnv);
     expect(offers.get(lines()[0]!)).toEqual(['#compopt -o nospace', 'metadata.url=']);
-    const after = await afterTab('bash', join(dir, 'ipctl.bash'), [lines()[0]!], home.env);
+    const after = await afterTab('bash', join(dir, 'ipctl.bash'), [lines()[0]!], fastEnv);
     expect(after.get(lines()[0]!)).toBe('ipctl destinations patch dest_1 --set metadata.url=');
   }, 120_000);
 
@@ -280,7 +330,7 @@ describe('values declared with completeValues, as later commands declare theirs'
 
 describe('completions/', () => {
   it.each(shells)('holds what `ipctl completion %s` prints (the build writes it)', async (shell) => {
-    const result = await runIpctl(['completion', shell]);
+    const result = await ipctl(['completion', shell]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(readFileSync(join(repoRoot, 'completions', scriptFiles[shell]), 'utf8'));
@@ -322,7 +372,7 @@ describe('completions/', () => {
 
 describe('ipctl completion', () => {
   it('explains how to install each script, and edits no file', async () => {
-    const result = await runIpctl(['completion', '--help'], { env: { HOME: home.path } });
+    const result = await ipctl(['completion', '--help'], { env: { HOME: home.path } });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     for (const line of [
@@ -335,20 +385,20 @@ describe('ipctl completion', () => {
       expect(result.stdout).toContain(line);
     }
     const before = readdirSync(home.path).sort();
-    const bash = await runIpctl(['completion', 'bash'], { env: { HOME: home.path } });
+    const bash = await ipctl(['completion', 'bash'], { env: { HOME: home.path } });
     expect(bash.code).toBe(0);
     expect(readdirSync(home.path).sort()).toEqual(before);
   });
 
   it('rejects an unknown shell with exit 2', async () => {
-    const result = await runIpctl(['completion', 'tcsh']);
+    const result = await ipctl(['completion', 'tcsh']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('SHELL: must be one of bash, zsh, fish, powershell');
   });
 
   it('asks for the shell', async () => {
-    const result = await runIpctl(['completion']);
+    const result = await ipctl(['completion']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain("Error: Missing required argument 'shell'.");
@@ -359,20 +409,20 @@ describe('ipctl __complete', () => {
   const fixture = useFixture();
 
   it('answers profile names from the profile store, the current one described', async () => {
-    const result = await runIpctl(['__complete', '--profile', ''], { env: { IPCTL_CONFIG_DIR: home.env.IPCTL_CONFIG_DIR } });
+    const result = await ipctl(['__complete', '--profile', ''], { env: { IPCTL_CONFIG_DIR: home.env.IPCTL_CONFIG_DIR } });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('default\nprod-eu\nstaging\tcurrent profile\n');
   });
 
   it('answers from the live command tree: subcommands, flags and values', async () => {
-    const subcommands = await runIpctl(['__complete', 'profile', 's']);
+    const subcommands = await ipctl(['__complete', 'profile', 's']);
     expect(subcommands.stdout).toBe('show\tShow a profile (secrets redacted)\n');
-    const flags = await runIpctl(['__complete', 'invites', 'list', '--st']);
+    const flags = await ipctl(['__complete', 'invites', 'list', '--st']);
     expect(flags.stdout).toBe('--status\tonly invites in this status: pending, accepted, revoked, expired\n');
-    const values = await runIpctl(['__complete', 'invites', 'list', '--status', '']);
+    const values = await ipctl(['__complete', 'invites', 'list', '--status', '']);
     expect(values.stdout).toBe('pending\naccepted\nrevoked\nexpired\n');
-    const joined = await runIpctl(['__complete', 'orgs', 'get', '--output=y']);
+    const joined = await ipctl(['__complete', 'orgs', 'get', '--output=y']);
     expect(joined.stdout).toBe('--output=yaml\n');
     for (const result of [subcommands, flags, values, joined]) {
       expect(result.code).toBe(0);
@@ -381,14 +431,14 @@ describe('ipctl __complete', () => {
   });
 
   it('answers what follows the field of a search filter, and the shape of a filter before one', async () => {
-    const field = await runIpctl(['__complete', 'search', 'Contact', '--where', 'email']);
+    const field = await ipctl(['__complete', 'search', 'Contact', '--where', 'email']);
     expect(field.stdout).toBe('email=\tFIELD=VALUE\nemail eq \tFIELD eq VALUE\n');
-    const operator = await runIpctl(['__complete', 'search', 'Contact', '--where', 'email e']);
+    const operator = await ipctl(['__complete', 'search', 'Contact', '--where', 'email e']);
     expect(operator.stdout).toBe('email eq \tFIELD eq VALUE\n');
     // No value: a message, for the shells that can show one.
-    const empty = await runIpctl(['__complete', 'search', 'Contact', '--where', '']);
+    const empty = await ipctl(['__complete', 'search', 'Contact', '--where', '']);
     expect(empty.stdout).toBe('\tFIELD=VALUE or "FIELD eq VALUE"\n');
-    const value = await runIpctl(['__complete', 'search', 'Contact', '--where', 'email=ada']);
+    const value = await ipctl(['__complete', 'search', 'Contact', '--where', 'email=ada']);
     expect(value.stdout).toBe('');
     for (const result of [field, operator, empty, value]) {
       expect(result.code).toBe(0);
@@ -400,7 +450,7 @@ describe('ipctl __complete', () => {
     await fixture.clearRequests();
     const env = fixture.env({ IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined });
     for (const words of [['invites', 'list', '--status', ''], ['orgs', 'get', ''], ['profile', 'use', ''], ['auth', 'login', ''], ['search', 'Contact', '--where', 'email']]) {
-      const result = await runIpctl(['__complete', ...words], { env });
+      const result = await ipctl(['__complete', ...words], { env });
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
     }
@@ -412,7 +462,7 @@ describe('ipctl __complete', () => {
     mkdirSync(broken);
     writeFileSync(join(broken, 'config.json'), '{ not json');
     for (const words of [['--profile', ''], ['nosuch', 'command', ''], ['profile', 'use', '']]) {
-      const result = await runIpctl(['__complete', ...words], { env: { IPCTL_CONFIG_DIR: broken } });
+      const result = await ipctl(['__complete', ...words], { env: { IPCTL_CONFIG_DIR: broken } });
       expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
   });
@@ -429,9 +479,9 @@ describe('ipctl __complete', () => {
   }, 120_000);
 
   it('is not listed in help, and is not suggested for a typo', async () => {
-    const help = await runIpctl(['--help']);
+    const help = await ipctl(['--help']);
     expect(help.stdout).not.toContain('__complete');
-    const typo = await runIpctl(['__complet']);
+    const typo = await ipctl(['__complet']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).not.toContain('__complete');
   });

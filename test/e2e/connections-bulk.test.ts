@@ -1,14 +1,16 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectNoCanary } from '../helpers/canaries.js';
-import { cleanEnv, ipctlBin, type RunResult, runIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, ipctlBin, type RunResult, runIpctl, tempDir, startIpctl } from '../helpers/cli.js';
 import { ipctl, ipctlAtTerminal } from '../helpers/in-process.js';
 import { refused, useFaultProxy, tooManyRequests, unavailable } from '../helpers/fault-proxy.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { useWorkspace } from '../helpers/workspace.js';
 import { fieldTable } from '../helpers/field-table.js';
+import type { Processes } from '../../src/deps.js';
 
 // Every secret in the rows is a canary, and so are the platform credentials: "canary" (any case) must never show.
 const secretOf = (kind: string, index: number): string => `${kind}_CANARY_${String(index).padStart(4, '0')}_bulk_secret`;
@@ -459,6 +461,11 @@ describe('connections generate --from-file: a service that pushes back', { timeo
   });
 });
 
+/** A process of this machine, `pid`, for a run of main() here; every other process it asks about is running. */
+function runningProcess(pid: number): Processes {
+  return { pid, hostname: hostname(), isRunning: () => true };
+}
+
 /** Spawns ipctl and keeps hold of it, for tests that signal it mid-run. */
 function spawnIpctl(args: string[], extraEnv: Record<string, string | undefined>, input?: string): { child: ChildProcess; done: Promise<RunResult>; stderr: () => string } {
   const child = spawn(process.execPath, [ipctlBin, ...args], { env: cleanEnv(extraEnv), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
@@ -635,12 +642,25 @@ describe('connections generate --from-file at a terminal', { timeout: 120_000 },
 });
 
 describe('connections generate --from-file: one run per results file', { timeout: 300_000 }, () => {
+  /**
+   * A run of one round: the built ipctl in the first round (interrupt() is SIGINT), main() in this
+   * process in the others, as process `pid` of this machine (interrupt() is Ctrl-C as the host gives it).
+   */
+  function startRun(round: number, args: string[], pid: number): { done: Promise<{ code: number | null; stdout: string; stderr: string }>; interrupt: () => void } {
+    if (round === 1) {
+      const spawned = spawnIpctl(args, env());
+      return { done: spawned.done, interrupt: () => spawned.child.kill('SIGINT') };
+    }
+    const stop = new AbortController();
+    return { done: ipctl(args, { env: env(), processes: runningProcess(pid), signal: stop.signal, timeoutMs: 120_000 }), interrupt: () => stop.abort('SIGINT') };
+  }
+
   it('of two runs started together on one input and results file, one runs and the other exits 2 at once, sending nothing (10 rounds)', async () => {
     for (let round = 1; round <= 10; round++) {
       const prefix = `pair${work.run}r${round}`;
       const input = file(`pair-${round}.jsonl`, jsonl(prefix, 200));
       await fixture.clearRequests();
-      const [first, second] = await Promise.all([spawnIpctl([...generate, '--from-file', input], env()).done, spawnIpctl([...generate, '--from-file', input], env()).done]);
+      const [first, second] = await Promise.all([startRun(round, [...generate, '--from-file', input], 7001).done, startRun(round, [...generate, '--from-file', input], 7002).done]);
       expect([first.code, second.code].sort()).toEqual([0, 2]);
       const refused = first.code === 2 ? first : second;
       expect(refused.stdout).toBe('');
@@ -660,17 +680,15 @@ describe('connections generate --from-file: one run per results file', { timeout
       const input = file(`twice-${round}.jsonl`, jsonl(prefix, count));
       await fixture.clearRequests();
       proxy.setRule(({ n }) => (n <= 600 ? { kind: 'pass' } : { kind: 'hold' }));
-      const running = spawnIpctl([...generate, '--from-file', input], env());
+      const running = startRun(round, [...generate, '--from-file', input], 7000);
       await waitFor(() => proxy.heldCount() === 8, '8 held requests');
-      running.child.kill('SIGINT');
+      running.interrupt();
       expect((await running.done).code).toBe(130);
       proxy.setRule(undefined);
       // The 8 held rows never reach the sandbox; the run recorded them as uncertain.
       await proxy.release('drop');
-      const [first, second] = await Promise.all([
-        spawnIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], env()).done,
-        spawnIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], env()).done,
-      ]);
+      const resume = [...generate, '--from-file', input, '--resume', '--retry-uncertain'];
+      const [first, second] = await Promise.all([startRun(round, resume, 7001).done, startRun(round, resume, 7002).done]);
       expect([first.code, second.code].sort()).toEqual([0, 2]);
       expect(await generatePosts()).toBe(count);
       await expectEachOnce(prefix, count);
@@ -681,7 +699,6 @@ describe('connections generate --from-file: one run per results file', { timeout
     const prefix = `gone${work.run}`;
     const input = file('gone.jsonl', jsonl(prefix, 5));
     const lockPath = `${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`;
-    const { hostname } = await import('node:os');
     writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
     await fixture.clearRequests();
     const held = await runIpctl([...generate, '--from-file', input], { env: env() });
@@ -799,4 +816,78 @@ describe('connections generate --from-file: a results lock that cannot be used',
   function resultsOf(input: string): string {
     return input.replace(/\.jsonl$/, '.results.jsonl');
   }
+});
+
+describe('SIGHUP, SIGQUIT and SIGINT', () => {
+  // SIGHUP (the terminal or SSH session closed) and SIGQUIT (Ctrl-\) end a bulk
+  // import as SIGTERM does (README, "Exit codes"; docs/commands/connections-bulk.md,
+  // "Interrupting"): no more rows started, those in flight settled and recorded,
+  // the lock on the results file released, the summary written; exit 129 and 131,
+  // 128 plus the signal's number as shells report it. The built CLI: signals are the point.
+  const fixture = useFixture();
+  const work = useWorkspace('ipctl-bulk-signals-');
+  const proxy = useFaultProxy(() => fixture.sandbox.baseUrl);
+
+  async function waitFor(condition: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  describe('a bulk import stopped by a signal', { timeout: 60_000 }, () => {
+    const cases: Array<[NodeJS.Signals, number]> = [
+      ['SIGHUP', 129],
+      ['SIGQUIT', 131],
+    ];
+    for (const [signal, code] of cases) {
+      it(`${signal}: settles the rows in flight, releases the lock, writes the summary, exits ${code}`, async () => {
+        const group = `sig-${signal}-${Date.now()}`;
+        const input = join(work.path, `${signal}.jsonl`);
+        writeFileSync(input, Array.from({ length: 30 }, (_, index) => JSON.stringify({ groupRef: group, consumerRef: `u-${index + 1}`, providerWorkspaceRef: 'ws', apiKey: `pk_sig_${index + 1}` })).join('\n') + '\n');
+        const results = join(work.path, `${signal}.results.jsonl`);
+        // The first 10 requests are answered; the next ones are held with no answer.
+        proxy.setRule(({ n }) => (n <= 10 ? { kind: 'pass' } : { kind: 'hold' }));
+        const running = startIpctl(['connections', 'generate', '--provider', 'pipedrive', '--project', 'proj_demo', '--from-file', input, '--concurrency', '4'], { env: fixture.env({ IPCTL_BASE_URL: proxy.baseUrl }), timeoutMs: 30_000 });
+        await waitFor(() => proxy.heldCount() === 4, '4 held requests');
+        running.child.kill(signal);
+        const stopped = await running.result();
+        expect(stopped.signal).toBe(null);
+        expect(stopped.code).toBe(code);
+        // The summary (a table in a pipe: FIELD<TAB>VALUE) and what happened, on stderr.
+        const summary = Object.fromEntries(stopped.stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t')));
+        expect(summary).toMatchObject({ Rows: '30', Created: '10', Uncertain: '4', 'Not sent': '16' });
+        expect(stopped.stderr).toContain('Interrupted: the requests in flight had half a second to finish; each is recorded, as uncertain where no answer came.');
+        expect(stopped.stderr).not.toMatch(/\n\s+at /);
+        // Each row in flight is recorded as uncertain; the lock is gone.
+        const last = new Map<number, string>();
+        for (const text of readFileSync(results, 'utf8').split('\n').filter(Boolean)) {
+          const record = JSON.parse(text) as { line: number; status: string };
+          last.set(record.line, record.status);
+        }
+        expect([...last.values()].filter((status) => status === 'uncertain')).toHaveLength(4);
+        expect([...last.values()].filter((status) => status === 'created')).toHaveLength(10);
+        expect(existsSync(`${results}.lock`)).toBe(false);
+      });
+    }
+  });
+
+  // Ctrl-C during one request, from a real SIGINT; the rest of what Ctrl-C does to a request is tested in-process (retries.test.ts).
+  describe('a request stopped by SIGINT', { timeout: 60_000 }, () => {
+    it('is aborted, and ipctl exits 130', async () => {
+      await fixture.addFaults({ getOrg: [{ kind: 'hang' }] });
+      try {
+        const running = startIpctl(['orgs', 'get'], { env: fixture.env() });
+        while (!(await fixture.requests()).some((request) => request.operation === 'getOrg')) await new Promise((resolve) => setTimeout(resolve, 20));
+        running.child.kill('SIGINT');
+        const result = await running.result();
+        expect(result.code).toBe(130);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toBe('Error: Interrupted; the request was aborted.\n');
+      } finally {
+        await fixture.clearFaults();
+      }
+    });
+  });
 });

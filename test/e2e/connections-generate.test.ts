@@ -1,6 +1,6 @@
 // connections generate against a sandbox, in-process (main() with test
 // streams): runs by flags, files and stdin. Its prompts at a real terminal are
-// in test/process/prompts.test.ts.
+// in test/process/prompt-colour.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,13 @@
 // A CI matrix of four jobs (README, "A CI matrix: one file, many jobs"): four
-// built CLIs, `--shard 1/4` … `4/4`, run at once against one sandbox on one
-// 4,000-row file, each with its own results file. Every row must be created
-// exactly once, and `connections report` over the four files must say so.
+// runs of ipctl, `--shard 1/4` … `4/4`, at once against one sandbox on one
+// 4,000-row file, each with its own results file (in-process: the shards share
+// no file, so no process is the point). Every row must be created exactly once,
+// and `connections report` over the four files must say so.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { ipctl } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -29,7 +31,7 @@ describe('four shards of one file, at once', () => {
 
     const runs = await Promise.all(
       Array.from({ length: shards }, (_, index) =>
-        runIpctl(['connections', 'generate', '--from-file', input, '--shard', `${index + 1}/${shards}`, '--results', resultsOf(index + 1), '--concurrency', '16', '-o', 'json'], { env, timeoutMs: 600_000 }),
+        ipctl(['connections', 'generate', '--from-file', input, '--shard', `${index + 1}/${shards}`, '--results', resultsOf(index + 1), '--concurrency', '16', '-o', 'json'], { env, timeoutMs: 600_000 }),
       ),
     );
     let created = 0;
@@ -55,7 +57,7 @@ describe('four shards of one file, at once', () => {
     expect(perGroup.size).toBe(rows);
     expect([...perGroup.values()].every((count) => count === 1)).toBe(true);
 
-    const report = await runIpctl(['connections', 'report', ...Array.from({ length: shards }, (_, index) => resultsOf(index + 1)), '-o', 'json'], { env, timeoutMs: 120_000 });
+    const report = await ipctl(['connections', 'report', ...Array.from({ length: shards }, (_, index) => resultsOf(index + 1)), '-o', 'json'], { env, timeoutMs: 120_000 });
     expect(report.stderr).toBe('');
     expect(report.code).toBe(0);
     expect(JSON.parse(report.stdout)).toMatchObject({ files: shards, rows, created: rows, failed: 0, invalid: 0, uncertain: 0, inMoreThanOneFile: 0 });
@@ -74,7 +76,7 @@ describe('three shards sharing one rate-limited API key', () => {
       writeFileSync(input, lines.join('\n') + '\n');
       const env = fixture.env({ IPCTL_PROJECT: 'proj_demo' });
       const runs = await Promise.all(
-        [1, 2, 3].map((shard) => runIpctl(['connections', 'generate', '--from-file', input, '--shard', `${shard}/3`, '--results', join(files.path, `limited-${shard}.jsonl`), '-o', 'json'], { env, timeoutMs: 600_000 })),
+        [1, 2, 3].map((shard) => ipctl(['connections', 'generate', '--from-file', input, '--shard', `${shard}/3`, '--results', join(files.path, `limited-${shard}.jsonl`), '-o', 'json'], { env, timeoutMs: 600_000 })),
       );
       for (const result of runs) {
         expect(result.stderr).toBe('');

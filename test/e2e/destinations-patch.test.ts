@@ -1,6 +1,6 @@
 // destinations patch against a sandbox, in-process (main() with test streams):
 // by flags, files and stdin, at a terminal and in a pipe. Its prompts for a
-// secret at a real terminal are in test/process/prompts.test.ts.
+// secret at a real terminal are in test/process/prompt-colour.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,8 +1,9 @@
-// Retries through the built CLI, waiting for a real Retry-After; how the wait the
-// server asks for is read is tested in-process, with a clock whose waits take no time.
+// Retries in-process, one of them waiting for a real Retry-After; how the wait the
+// server asks for is read is tested with a clock whose waits take no time. Ctrl-C
+// is the host's signal here; a spawned ipctl stopped by SIGINT is in connections-bulk.test.ts.
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { runIpctl, startIpctl } from '../helpers/cli.js';
-import { runMain, testClock } from '../helpers/in-process.js';
+import { ipctl, runMain, type TestClock, testClock } from '../helpers/in-process.js';
 import { canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture({ clearFaults: true });
@@ -18,10 +19,27 @@ async function untilLogged(operation: string): Promise<void> {
   throw new Error(`${operation} never reached the sandbox`);
 }
 
+/** The system's clock and timers, and a promise kept when the first wait begins. */
+function waitingClock(): TestClock & { waiting: Promise<void> } {
+  let began = () => {};
+  const waiting = new Promise<void>((resolve) => (began = resolve));
+  const waits: number[] = [];
+  return {
+    now: () => new Date(),
+    waits,
+    waiting,
+    sleep: (ms, signal) => {
+      waits.push(ms);
+      began();
+      return sleepFor(ms, undefined, { signal });
+    },
+  };
+}
+
 describe('retries', () => {
   it('traces every attempt and wait with --debug, credentials redacted each time', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 1 }, { kind: 'reset' }] });
-    const result = await runIpctl(['orgs', 'get', '--debug'], { env: env() });
+    const result = await ipctl(['orgs', 'get', '--debug'], { env: env() });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('org_demo');
     const lines = result.stderr.split('\n');
@@ -70,20 +88,20 @@ describe('retries', () => {
 
   it('retries a 408 (the server gave up waiting for the request) as a network failure, and exits 5 once the retries are spent', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 408, times: 10 }] });
-    const result = await runIpctl(['orgs', 'get', '--debug', '--retries', '2'], { env: env() });
+    const result = await ipctl(['orgs', 'get', '--debug', '--retries', '2'], { env: env() });
     expect(result.code).toBe(5);
     expect(result.stderr).toMatch(/debug: retry: HTTP 408 Request Timeout; waiting \d+ ms \(backoff\) before attempt 2 of 3/);
     expect(result.stderr).toContain('Error: Request Timeout (HTTP 408)');
     expect(result.stderr).toContain('Gave up after 3 attempts.');
     expect(await attempts('getOrg')).toBe(3);
-    const json = await runIpctl(['orgs', 'get', '--json', '--retries', '0'], { env: env() });
+    const json = await ipctl(['orgs', 'get', '--json', '--retries', '0'], { env: env() });
     expect(json.code).toBe(5);
     expect(JSON.parse(json.stderr)).toMatchObject({ status: 408, exitCode: 5 });
   });
 
   it('stops at once when the server asks for more than IPCTL_RETRY_MAX_WAIT, saying when to come back', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 503, retryable: true, retryAfter: 5 }] });
-    const result = await runIpctl(['orgs', 'get'], { env: env({ IPCTL_RETRY_MAX_WAIT: '1' }) });
+    const result = await ipctl(['orgs', 'get'], { env: env({ IPCTL_RETRY_MAX_WAIT: '1' }) });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('Not retried: the server asks to wait 5.0 s, longer than ipctl waits (see IPCTL_RETRY_MAX_WAIT).');
@@ -94,7 +112,7 @@ describe('retries', () => {
 
   it('keeps stderr a single problem object with --json, however many attempts', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 503, retryable: true, times: 5 }] });
-    const result = await runIpctl(['orgs', 'get', '--json', '--retries', '1'], { env: env() });
+    const result = await ipctl(['orgs', 'get', '--json', '--retries', '1'], { env: env() });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     expect(JSON.parse(result.stderr)).toMatchObject({ status: 503, retryable: true, title: 'Service Unavailable' });
@@ -122,7 +140,7 @@ describe('timeouts and interruption', () => {
   it('gives up on an answer that never comes within --timeout, with --retries 0', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'hang' }] });
     const started = Date.now();
-    const result = await runIpctl(['orgs', 'get', '--timeout', '1', '--retries', '0'], { env: env() });
+    const result = await ipctl(['orgs', 'get', '--timeout', '1', '--retries', '0'], { env: env() });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^Error: No answer within 1 s from GET http:\/\/127\.0\.0\.1:\d+\/v1\/orgs\/org_demo\./);
@@ -133,10 +151,11 @@ describe('timeouts and interruption', () => {
 
   it('Ctrl-C during a request aborts it and exits 130', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'hang' }] });
-    const running = startIpctl(['orgs', 'get'], { env: env() });
+    const stop = new AbortController();
+    const running = ipctl(['orgs', 'get'], { env: env(), signal: stop.signal });
     await untilLogged('getOrg');
-    running.child.kill('SIGINT');
-    const result = await running.result();
+    stop.abort('SIGINT');
+    const result = await running;
     expect(result.code).toBe(130);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('Error: Interrupted; the request was aborted.\n');
@@ -145,10 +164,14 @@ describe('timeouts and interruption', () => {
 
   it('Ctrl-C while waiting to retry exits 130 and sends nothing more', async () => {
     await fixture.addFaults({ getOrg: [{ kind: 'status', status: 429, retryAfter: 30 }] });
-    const running = startIpctl(['orgs', 'get', '--debug'], { env: env() });
-    await running.waitForStderr(/retry: HTTP 429 Too Many Requests; waiting 30 s/);
-    running.child.kill('SIGINT');
-    const result = await running.result();
+    const stop = new AbortController();
+    const clock = waitingClock();
+    const running = ipctl(['orgs', 'get', '--debug'], { env: env(), signal: stop.signal, clock });
+    await clock.waiting;
+    stop.abort('SIGINT');
+    const result = await running;
+    expect(result.stderr).toContain('retry: HTTP 429 Too Many Requests; waiting 30 s');
+    expect(clock.waits).toEqual([30_000]);
     expect(result.code).toBe(130);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('Error: Interrupted while waiting to retry; nothing more was sent.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ipctl, ipctlAtTerminal, type IpctlOptions, type IpctlResult, runMain, testClock } from '../helpers/in-process.js';
-import { keys, PtySession, stripAnsi } from '../helpers/pty.js';
+import { stripAnsi } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { displayWidths, linesWiderThan } from '../helpers/display-width.js';
 
@@ -167,29 +167,5 @@ describe('waits before a retry', () => {
     const result = await runMain(['--debug', 'orgs', 'get', 'org_demo'], { env: fixture.env(), clock: testClock() });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/debug: retry: HTTP 429 Too Many Requests; waiting 1\.0 s .* before attempt 2 of 4/);
-  });
-});
-
-describe('prompts and color', { timeout: 60_000 }, () => {
-  /** An SGR sequence that sets a color or weight (not the cursor moves every prompt makes). */
-  const colored = /\u001b\[(?:[0-9;]*;)?(?:1|2|3[0-9]|9[0-7])m/;
-
-  async function promptScreen(args: string[], env: Record<string, string>): Promise<string> {
-    const session = new PtySession([...args, 'connections', 'generate'], fixture.env(env));
-    await session.expect('Project (ID or name)');
-    session.send(keys.ctrlC);
-    expect(await session.finish()).toBe(130);
-    return session.raw;
-  }
-
-  it('are colored on a terminal', async () => {
-    expect(await promptScreen([], {})).toMatch(colored);
-  });
-
-  it.each([
-    ['--no-color', ['--no-color'], {}],
-    ['NO_COLOR', [], { NO_COLOR: '1' }],
-  ])('are drawn without color under %s', async (_name, args, env) => {
-    expect(await promptScreen(args, env)).not.toMatch(colored);
   });
 });

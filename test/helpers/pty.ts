@@ -66,3 +66,11 @@ export class PtySession {
     return code;
   }
 }
+
+/** Answers auth login's two questions at the terminal: the API key, then the bearer token ('' keeps the stored one), each with Enter. */
+export async function answerLogin(session: PtySession, apiKey: string, token: string): Promise<void> {
+  await session.expect('API key');
+  session.send(`${apiKey}${keys.enter}`);
+  await session.expect('Bearer token');
+  session.send(`${token}${keys.enter}`);
+}
