@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/sandbox/types.js';
 import { expectNoCanary } from '../helpers/canaries.js';
 import { tempDir } from '../helpers/cli.js';
-import { ipctl as runInProcess } from '../helpers/in-process.js';
+import { expectFailed, ipctl as runInProcess } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { fieldTable } from '../helpers/field-table.js';
 
@@ -290,10 +290,7 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
 
   it('lists what every connection needs when even the provider and project are missing', async () => {
     const result = await runInProcess(['connections', 'generate'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('(4 problems)');
-    expect(result.stderr).toContain('No project given. Give --project ID|NAME, or set IPCTL_PROJECT');
-    expect(result.stderr).toContain('provider is required. Give --provider NAME.');
+    expectFailed(result, 2, '(4 problems)', 'No project given. Give --project ID|NAME, or set IPCTL_PROJECT', 'provider is required. Give --provider NAME.');
     expect(await fixture.requests()).toEqual([]);
   });
 

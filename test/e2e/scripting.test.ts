@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runProcess } from '../helpers/cli.js';
-import { ipctl } from '../helpers/in-process.js';
+import { expectFailed, ipctl } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 
@@ -23,10 +23,7 @@ describe('--query', () => {
   it('rejects an invalid expression with exit 2 before sending anything', async () => {
     await fixture.clearRequests();
     const result = await ipctl(['orgs', 'get', '--query', 'label['], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('--query');
-    expect(result.stderr).toContain('not a valid JMESPath expression');
+    expectFailed(result, 2, '--query', 'not a valid JMESPath expression');
     expect(await fixture.requests()).toEqual([]);
   });
 
