@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, currentBuildDir, ipctlBin, repoRoot, type RunningIpctl, type RunOptions, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 import { type KeyringSession, keyringMissing, startKeyringSession } from '../helpers/keyring.js';
-import { keys, PtySession } from '../helpers/pty.js';
+import { answerLogin, PtySession } from '../helpers/pty.js';
 import { useFreshDir } from '../helpers/workspace.js';
 
 const missing = keyringMissing();
@@ -452,10 +452,7 @@ describe('with no D-Bus session', () => {
 
   it('auth login stores both credentials in the file with one notice', async () => {
     const session = new PtySession(['auth', 'login', '--profile', 'x'], { IPCTL_CONFIG_DIR: config.path });
-    await session.expect('API key');
-    session.send(`${canaryApiKey}${keys.enter}`);
-    await session.expect('Bearer token');
-    session.send(`${canaryToken}${keys.enter}`);
+    await answerLogin(session, canaryApiKey, canaryToken);
     expect(await session.finish()).toBe(0);
     expect(session.screen.match(/No OS keychain is usable here/g)).toHaveLength(1);
     expect(session.screen).toContain('Stored the API key and bearer token of profile "x" in the profile file.');
@@ -465,10 +462,7 @@ describe('with no D-Bus session', () => {
   it('auth login with the API key left empty keeps the stored one', async () => {
     await runIpctl(['auth', 'set-key', '--no-verify', '--profile', 'x', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
     const session = new PtySession(['auth', 'login', '--profile', 'x'], { IPCTL_CONFIG_DIR: config.path });
-    await session.expect('API key');
-    session.send(keys.enter);
-    await session.expect('Bearer token');
-    session.send(`${canaryToken}${keys.enter}`);
+    await answerLogin(session, '', canaryToken);
     expect(await session.finish()).toBe(0);
     expect(session.screen).toContain('Stored the bearer token of profile "x" in the profile file.');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.x).toEqual({ apiKey: canaryApiKey, token: canaryToken });

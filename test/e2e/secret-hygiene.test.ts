@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cleanEnv, runIpctl, tempDir } from '../helpers/cli.js';
 import { apiCommands, commandSecrets, prepareRun } from '../helpers/commands.js';
 import { runMain, testClock } from '../helpers/in-process.js';
-import { keys, PtySession } from '../helpers/pty.js';
+import { answerLogin, PtySession } from '../helpers/pty.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const wrongKey = 'sk_wrong_CANARY_d41d8cd98f00b204e980';
@@ -138,10 +138,7 @@ describe('secrets stay out of every output', () => {
 
   it.each([[[]], [['--debug']]])('auth login %j at no-echo prompts', async (extra) => {
     const session = new PtySession(['auth', 'login', '--profile', 'prompted', ...extra], { IPCTL_CONFIG_DIR: fixture.configDir, HOME: home.path, TMPDIR: scratch.path });
-    await session.expect('API key');
-    session.send(`${promptKey}${keys.enter}`);
-    await session.expect('Bearer token');
-    session.send(`${promptToken}${keys.enter}`);
+    await answerLogin(session, promptKey, promptToken);
     expect(await session.finish()).toBe(0);
     expect(session.screen).toContain('Stored the API key and bearer token of profile "prompted" in the profile file.');
     expectNoCanary(session.screen, 'the terminal');

@@ -66,3 +66,19 @@ export class PtySession {
     return code;
   }
 }
+
+/** Answers each prompt in turn: waits for its text on the screen, then types the answer and Enter. */
+export async function answerPrompts(session: PtySession, answers: ReadonlyArray<readonly [prompt: string, answer: string]>): Promise<void> {
+  for (const [prompt, answer] of answers) {
+    await session.expect(prompt);
+    session.send(`${answer}${keys.enter}`);
+  }
+}
+
+/** Answers auth login's two no-echo prompts. */
+export function answerLogin(session: PtySession, apiKey: string, token: string): Promise<void> {
+  return answerPrompts(session, [
+    ['API key', apiKey],
+    ['Bearer token', token],
+  ]);
+}

@@ -12,7 +12,7 @@ import type { Connection } from '../../src/sandbox/types.js';
 import { expectNoCanary } from '../helpers/canaries.js';
 import { runIpctl } from '../helpers/cli.js';
 import { destinationProbes, expectOnlyChanged, sha256 } from '../helpers/destinations.js';
-import { keys, PtySession } from '../helpers/pty.js';
+import { answerLogin, answerPrompts, keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { useFreshDir } from '../helpers/workspace.js';
 
@@ -41,36 +41,23 @@ async function generatePosts(): Promise<number> {
   return (await fixture.requests()).filter((request) => request.method === 'POST').length;
 }
 
+/** What a cancelled run leaves: no secret on the screen, no connection in the project, no request to create one. */
+async function expectNothingCreated(session: PtySession, before: number): Promise<void> {
+  expectNoCanary(session.screen);
+  expect(connectionsOf('proj_demo').length).toBe(before);
+  expect(await generatePosts()).toBe(0);
+}
+
 // A dozen answers each, on a shared slow machine: room to spare, no timing assertions.
 describe('connections generate at a terminal', { timeout: 90_000 }, () => {
   it('asks for everything a custom-auth provider needs, with a password prompt and a select, then confirms', async () => {
     const before = connectionsOf('proj_demo').length;
     const session = new PtySession(['connections', 'generate'], fixture.env());
-    await session.expect('Project (ID or name)');
-    session.send(`demo${keys.enter}`);
-    await session.expect('Provider');
-    session.send(`snowflak${keys.enter}`);
-    await session.expect('No provider named "snowflak" in the catalogue');
-    session.send(`e${keys.enter}`);
-    await session.expect('Group ref');
-    session.send(`umbrella${keys.enter}`);
-    await session.expect('Group name');
-    session.send(`Umbrella Corporation${keys.enter}`);
-    await session.expect('Consumer ref');
-    session.send(`alice${keys.enter}`);
-    await session.expect('Consumer name');
-    session.send(keys.enter);
-    await session.expect('Database');
-    session.send(keys.enter);
-    await session.expect('Schema');
-    session.send(`RAW${keys.enter}`);
+    await answerPrompts(session, [['Project (ID or name)', 'demo'], ['Provider', 'snowflak'], ['No provider named "snowflak" in the catalogue', 'e']]);
+    await answerPrompts(session, [['Group ref', 'umbrella'], ['Group name', 'Umbrella Corporation'], ['Consumer ref', 'alice'], ['Consumer name', '']]);
+    await answerPrompts(session, [['Database', ''], ['Schema', 'RAW']]);
     await session.expect('orgname-accountname, as shown in Snowsight');
-    await session.expect('Account identifier');
-    session.send(`umbrella-ab12${keys.enter}`);
-    await session.expect('Username');
-    session.send(`ALICE${keys.enter}`);
-    await session.expect('Password');
-    session.send(`${canary.customPassword}${keys.enter}`);
+    await answerPrompts(session, [['Account identifier', 'umbrella-ab12'], ['Username', 'ALICE'], ['Password', canary.customPassword]]);
     await session.expect('Role');
     await session.expect('Loader (read and write) (LOADER)');
     session.send(keys.down);
@@ -123,28 +110,19 @@ describe('connections generate at a terminal', { timeout: 90_000 }, () => {
     session.send(keys.ctrlC);
     expect(await session.finish()).toBe(130);
     expect(session.screen).toContain('Cancelled');
-    expectNoCanary(session.screen);
-    expect(connectionsOf('proj_demo').length).toBe(before);
-    expect(await generatePosts()).toBe(0);
+    await expectNothingCreated(session, before);
   });
 
   it('exits 130 when the summary is declined, and creates nothing', async () => {
     const before = connectionsOf('proj_demo').length;
     const session = new PtySession(['connections', 'generate', '--project', 'demo', '--provider', 'openweather', ...who], fixture.env());
-    await session.expect('Units');
-    session.send(keys.enter);
-    await session.expect('Language');
-    session.send(`de${keys.enter}`);
-    await session.expect('API key');
-    session.send(`${canary.apiKey}${keys.enter}`);
+    await answerPrompts(session, [['Units', ''], ['Language', 'de'], ['API key', canary.apiKey]]);
     await session.expect(/apiKey\s+\*\*\*\*5c1e/);
     await session.expect('Create this connection?');
     session.send(`n${keys.enter}`);
     expect(await session.finish()).toBe(130);
     expect(session.screen).toContain('Cancelled; no connection was created.');
-    expectNoCanary(session.screen);
-    expect(connectionsOf('proj_demo').length).toBe(before);
-    expect(await generatePosts()).toBe(0);
+    await expectNothingCreated(session, before);
   });
 
   it('never prompts with --no-input: lists the missing values instead (exit 2)', async () => {
@@ -166,10 +144,7 @@ describe('connections generate at a terminal', { timeout: 90_000 }, () => {
 describe('auth login in a terminal', () => {
   it('asks for both credentials without echoing them and stores them in the profile', async () => {
     const session = new PtySession(['auth', 'login', '--profile', 'work'], { IPCTL_CONFIG_DIR: config.path });
-    await session.expect('API key');
-    session.send(`${canaryKey}${keys.enter}`);
-    await session.expect('Bearer token');
-    session.send(`${canaryToken}${keys.enter}`);
+    await answerLogin(session, canaryKey, canaryToken);
     expect(await session.finish()).toBe(0);
     expect(session.screen).toContain('Stored the API key and bearer token of profile "work" in the profile file.');
     expect(session.screen).not.toContain(canaryKey);
