@@ -142,6 +142,9 @@ describe('a pager that cannot be started', () => {
 
 describe('less, the default', () => {
   const lessInstalled = installed('less');
+  /** `providers get salesforce` paged by less (no pager chosen), run as "$@" by `sh -c script`. */
+  const providerUnderLess = (script: string) =>
+    new PtySession(['providers', 'get', 'salesforce'], fixture.env({ IPCTL_PAGER: undefined, PAGER: undefined, LESS: undefined }), ['sh', '-c', script, 'sh', process.execPath, ipctlBin]);
 
   it.skipIf(!lessInstalled)('pages a long output; Ctrl-C, then q: exit 0 and the terminal as it was', async () => {
     const before = join(scratch.path, 'stty-before');
@@ -149,14 +152,7 @@ describe('less, the default', () => {
     // The shell outlives Ctrl-C (a trap, which ipctl does not inherit) to say how the terminal was left.
     // A 10-row terminal, so that the provider's record does not fit and less waits for keys.
     const script = `trap : INT; stty rows 10 cols 80; stty -g > ${before}; "$@"; code=$?; stty -g > ${after}; exit $code`;
-    const session = new PtySession(['providers', 'get', 'salesforce'], fixture.env({ IPCTL_PAGER: undefined, PAGER: undefined, LESS: undefined }), [
-      'sh',
-      '-c',
-      script,
-      'sh',
-      process.execPath,
-      ipctlBin,
-    ]);
+    const session = providerUnderLess(script);
     await session.expect('Salesforce');
     // less's prompt: it is waiting for a key, the rest of the record not yet shown.
     await session.expect(/^:/m);
@@ -181,14 +177,7 @@ describe('less, the default', () => {
     // has ended, the shell lists what still runs on the terminal (Node puts the terminal's settings back as it exits,
     // so they alone would not show a pager left behind).
     const script = `stty rows 10 cols 80; stty -g > ${before}; "$@" & echo $! > ${pidFile}; wait $!; code=$?; ps -o comm= -t "$(tty)" > ${left}; stty -g > ${after}; exit $code`;
-    const session = new PtySession(['providers', 'get', 'salesforce'], fixture.env({ IPCTL_PAGER: undefined, PAGER: undefined, LESS: undefined }), [
-      'sh',
-      '-c',
-      script,
-      'sh',
-      process.execPath,
-      ipctlBin,
-    ]);
+    const session = providerUnderLess(script);
     await session.expect('Salesforce');
     await session.expect(/^:/m);
     process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
