@@ -215,30 +215,24 @@ describe('providers get', () => {
 
   it('exits 3 for an unknown provider, naming it', async () => {
     const result = await runInProcess(['providers', 'get', 'nosuchprovider'], { env: fixture.env() });
-    expect(result.code).toBe(3);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('nosuchprovider');
+    expectFailed(result, 3, 'nosuchprovider');
   });
 
   it('exits 2 without a provider name', async () => {
     const result = await runInProcess(['providers', 'get'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("Error: Missing required argument 'name'.");
+    expectFailed(result, 2, "Error: Missing required argument 'name'.");
   });
 });
 
 describe('usage errors', () => {
   it('suggests the closest command for a typo, exit 2', async () => {
     const result = await runInProcess(['invites', 'lst'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('list');
+    expectFailed(result, 2, 'list');
   });
 
   it('rejects an unknown flag with a suggestion, exit 2, nothing sent', async () => {
     const result = await runInProcess(['orgs', 'get', '--jsn'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("Error: Unknown option '--jsn'.");
-    expect(result.stderr).toContain('--json');
+    expectFailed(result, 2, "Error: Unknown option '--jsn'.", '--json');
     expect(await fixture.requests()).toEqual([]);
   });
 
