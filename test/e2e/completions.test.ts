@@ -6,6 +6,7 @@ import { completionModel } from '../../src/completion/model.js';
 import { completionScript, scriptFiles, shells } from '../../src/completion/scripts/index.js';
 import { completeValues, filePaths, partialChoices } from '../../src/completion/values.js';
 import { repoRoot, runIpctl } from '../helpers/cli.js';
+import { expectFailed } from '../helpers/in-process.js';
 import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { afterTab, bashOffers, fishOffers, installed, type Offers, shellHome, zshOffers } from '../helpers/shells.js';
@@ -342,16 +343,12 @@ describe('ipctl completion', () => {
 
   it('rejects an unknown shell with exit 2', async () => {
     const result = await runIpctl(['completion', 'tcsh']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('SHELL: must be one of bash, zsh, fish, powershell');
+    expectFailed(result, 2, 'SHELL: must be one of bash, zsh, fish, powershell');
   });
 
   it('asks for the shell', async () => {
     const result = await runIpctl(['completion']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain("Error: Missing required argument 'shell'.");
+    expectFailed(result, 2, "Error: Missing required argument 'shell'.");
   });
 });
 

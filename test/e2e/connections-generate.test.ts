@@ -306,16 +306,17 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
       ['connections', 'generate', '--project', 'demo', '--provider', 'snowflake', ...who, '--custom', `password=${canary.customPassword}`, '--custom', 'role=ADMIN', '--custom', 'acount=x', '--api-key-file', file('stray.txt', canary.apiKey)],
       { env: fixture.env() },
     );
-    expect(fixed.code).toBe(2);
-    expect(fixed.stdout).toBe('');
-    const stderr = fixed.stderr;
-    expect(stderr).toContain('--custom password: "password" is a password input of snowflake, so its value must not be given on the command line');
-    expect(stderr).toContain('Give --custom password=@PATH, --custom password=- (stdin) or IPCTL_CONNECTION_CUSTOM_PASSWORD.');
-    expect(stderr).toContain('customAuth.role must be one of SYSADMIN, ANALYST, LOADER.');
-    expect(stderr).toContain('customAuth.acount is not known; did you mean account?');
-    expect(stderr).toContain('apiKey does not apply: snowflake uses custom auth with custom inputs (customAuth). Leave out --api-key-file.');
-    expect(stderr).toContain('customAuth.warehouse is required');
-    expectNoCanary(stderr);
+    expectFailed(
+      fixed,
+      2,
+      '--custom password: "password" is a password input of snowflake, so its value must not be given on the command line',
+      'Give --custom password=@PATH, --custom password=- (stdin) or IPCTL_CONNECTION_CUSTOM_PASSWORD.',
+      'customAuth.role must be one of SYSADMIN, ANALYST, LOADER.',
+      'customAuth.acount is not known; did you mean account?',
+      'apiKey does not apply: snowflake uses custom auth with custom inputs (customAuth). Leave out --api-key-file.',
+      'customAuth.warehouse is required',
+    );
+    expectNoCanary(fixed.stderr);
     expect(await generatePosts()).toBe(0);
   });
 
