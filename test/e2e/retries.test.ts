@@ -2,7 +2,7 @@
 // server asks for is read is tested in-process, with a clock whose waits take no time.
 import { describe, expect, it } from 'vitest';
 import { runIpctl, startIpctl } from '../helpers/cli.js';
-import { runMain, testClock } from '../helpers/in-process.js';
+import { expectFailed, runMain, testClock } from '../helpers/in-process.js';
 import { canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture({ clearFaults: true });
@@ -149,9 +149,7 @@ describe('timeouts and interruption', () => {
     await running.waitForStderr(/retry: HTTP 429 Too Many Requests; waiting 30 s/);
     running.child.kill('SIGINT');
     const result = await running.result();
-    expect(result.code).toBe(130);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('Error: Interrupted while waiting to retry; nothing more was sent.');
+    expectFailed(result, 130, 'Error: Interrupted while waiting to retry; nothing more was sent.');
     expect(await attempts('getOrg')).toBe(1);
   });
 });
