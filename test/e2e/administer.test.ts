@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { runMain } from '../helpers/in-process.js';
+import { expectFailed, runMain } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture({ clearFaults: true });
@@ -128,9 +128,7 @@ describe('connections get', () => {
 
   it('needs a project: exit 2 naming --project and ipctl projects list, nothing sent', async () => {
     const result = await ipctl(['connections', 'get', 'conn_x'], { IPCTL_PROJECT: undefined });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--project');
-    expect(result.stderr).toContain('ipctl projects list');
+    expectFailed(result, 2, '--project', 'ipctl projects list');
     expect(await fixture.requests()).toEqual([]);
   });
 });

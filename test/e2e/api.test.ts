@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { useHttpStubs } from '../helpers/http-stub.js';
-import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
+import { expectFailed, ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture({ clearFaults: true });
@@ -71,10 +71,7 @@ describe('ipctl api: the Done-when list', () => {
 
   it('exits 3 for an unknown org, with the problem details on stderr and nothing on stdout', async () => {
     const result = await apiCall(['/orgs/no-such-org']);
-    expect(result.code).toBe(3);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('Not Found (HTTP 404)');
-    expect(result.stderr).toContain('Organization "no-such-org" does not exist.');
+    expectFailed(result, 3, 'Not Found (HTTP 404)', 'Organization "no-such-org" does not exist.');
     expect(result.stderr).toMatch(/Request ID: req_/);
   });
 
@@ -144,11 +141,7 @@ describe('ipctl api: requests', () => {
     expect(found.code).toBe(0);
     expect(found.stdout).toMatch(/^HTTP\/1\.1 200 OK\ncontent-type: application\/json\n(?:.+\n)*\n$/);
     const missing = await api(['-X', 'HEAD', '/providers/no-such-provider']);
-    expect(missing.code).toBe(3);
-    expect(missing.stdout).toBe('');
-    expect(missing.stderr).toContain('HTTP 404');
-    expect(missing.stderr).toContain('an answer to HEAD carries no body');
-    expect(missing.stderr).toContain('Send the same request with GET (-X GET) to see them.');
+    expectFailed(missing, 3, 'HTTP 404', 'an answer to HEAD carries no body', 'Send the same request with GET (-X GET) to see them.');
     expect(missing.stderr).not.toContain('without problem details');
     expect((await fixture.requests()).map((request) => `${request.method} ${request.operation} ${request.status}`)).toEqual(['HEAD getProvider 200', 'HEAD getProvider 404']);
   });

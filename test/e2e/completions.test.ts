@@ -7,7 +7,7 @@ import { completionScript, scriptFiles, shells } from '../../src/completion/scri
 import { completeValues, filePaths, partialChoices } from '../../src/completion/values.js';
 import { repoRoot } from '../helpers/cli.js';
 import { inProcessCommand, type InProcessCommand } from '../helpers/in-process-command.js';
-import { ipctl } from '../helpers/in-process.js';
+import { expectFailed, ipctl } from '../helpers/in-process.js';
 import { fileHolding, readMetafile, staticallyLoadedInputs } from '../helpers/metafile.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { afterTab, bashOffers, fishOffers, installed, type Offers, shellHome, zshOffers } from '../helpers/shells.js';
@@ -392,16 +392,12 @@ describe('ipctl completion', () => {
 
   it('rejects an unknown shell with exit 2', async () => {
     const result = await ipctl(['completion', 'tcsh']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('SHELL: must be one of bash, zsh, fish, powershell');
+    expectFailed(result, 2, 'SHELL: must be one of bash, zsh, fish, powershell');
   });
 
   it('asks for the shell', async () => {
     const result = await ipctl(['completion']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain("Error: Missing required argument 'shell'.");
+    expectFailed(result, 2, "Error: Missing required argument 'shell'.");
   });
 });
 

@@ -493,15 +493,19 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_00
 }
 
 describe('connections generate --from-file: stopped halfway', { timeout: 120_000 }, () => {
-  it('after kill -9, --resume imports every row exactly once and never re-sends a row that was in flight', async () => {
-    const prefix = `kill${work.run}`;
-    const count = 200;
-    const input = file('kill.jsonl', jsonl(prefix, count));
-    const resultsPath = input.replace(/\.jsonl$/, '.results.jsonl');
-    // The first 80 requests go through; then the service stops answering, with 8 requests in flight.
-    proxy.setRule(({ n }) => (n <= 80 ? { kind: 'pass' } : { kind: 'hold' }));
+  /** Starts importing `count` rows named after `name`: the first `passed` requests go through, then the service stops answering; resolves once 8 are in flight. */
+  async function startHeldImport(name: string, count: number, passed: number) {
+    const prefix = `${name}${work.run}`;
+    const input = file(`${name}.jsonl`, jsonl(prefix, count));
+    proxy.setRule(({ n }) => (n <= passed ? { kind: 'pass' } : { kind: 'hold' }));
     const running = spawnIpctl([...generate, '--from-file', input], env());
     await waitFor(() => proxy.heldCount() === 8, '8 held requests');
+    return { prefix, input, resultsPath: input.replace(/\.jsonl$/, '.results.jsonl'), running };
+  }
+
+  it('after kill -9, --resume imports every row exactly once and never re-sends a row that was in flight', async () => {
+    const count = 200;
+    const { prefix, input, resultsPath, running } = await startHeldImport('kill', count, 80);
     running.child.kill('SIGKILL');
     const killed = await running.done;
     expect(killed.signal).toBe('SIGKILL');
@@ -540,13 +544,8 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
   });
 
   it('on SIGTERM, starts no more rows, gives those in flight half a second, records them as uncertain, and exits 143 at once', async () => {
-    const prefix = `term${work.run}`;
     const count = 150;
-    const input = file('term.jsonl', jsonl(prefix, count));
-    const resultsPath = input.replace(/\.jsonl$/, '.results.jsonl');
-    proxy.setRule(({ n }) => (n <= 50 ? { kind: 'pass' } : { kind: 'hold' }));
-    const running = spawnIpctl([...generate, '--from-file', input], env());
-    await waitFor(() => proxy.heldCount() === 8, '8 held requests');
+    const { prefix, input, resultsPath, running } = await startHeldImport('term', count, 50);
     const signalled = Date.now();
     running.child.kill('SIGTERM');
     const stopped = await running.done;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/sandbox/types.js';
 import { expectNoCanary } from '../helpers/canaries.js';
 import { tempDir } from '../helpers/cli.js';
-import { ipctl as runInProcess } from '../helpers/in-process.js';
+import { expectFailed, ipctl as runInProcess } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { fieldTable } from '../helpers/field-table.js';
 
@@ -290,10 +290,7 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
 
   it('lists what every connection needs when even the provider and project are missing', async () => {
     const result = await runInProcess(['connections', 'generate'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('(4 problems)');
-    expect(result.stderr).toContain('No project given. Give --project ID|NAME, or set IPCTL_PROJECT');
-    expect(result.stderr).toContain('provider is required. Give --provider NAME.');
+    expectFailed(result, 2, '(4 problems)', 'No project given. Give --project ID|NAME, or set IPCTL_PROJECT', 'provider is required. Give --provider NAME.');
     expect(await fixture.requests()).toEqual([]);
   });
 
@@ -309,16 +306,17 @@ describe('connections generate refuses bad input without a terminal (exit 2, not
       ['connections', 'generate', '--project', 'demo', '--provider', 'snowflake', ...who, '--custom', `password=${canary.customPassword}`, '--custom', 'role=ADMIN', '--custom', 'acount=x', '--api-key-file', file('stray.txt', canary.apiKey)],
       { env: fixture.env() },
     );
-    expect(fixed.code).toBe(2);
-    expect(fixed.stdout).toBe('');
-    const stderr = fixed.stderr;
-    expect(stderr).toContain('--custom password: "password" is a password input of snowflake, so its value must not be given on the command line');
-    expect(stderr).toContain('Give --custom password=@PATH, --custom password=- (stdin) or IPCTL_CONNECTION_CUSTOM_PASSWORD.');
-    expect(stderr).toContain('customAuth.role must be one of SYSADMIN, ANALYST, LOADER.');
-    expect(stderr).toContain('customAuth.acount is not known; did you mean account?');
-    expect(stderr).toContain('apiKey does not apply: snowflake uses custom auth with custom inputs (customAuth). Leave out --api-key-file.');
-    expect(stderr).toContain('customAuth.warehouse is required');
-    expectNoCanary(stderr);
+    expectFailed(
+      fixed,
+      2,
+      '--custom password: "password" is a password input of snowflake, so its value must not be given on the command line',
+      'Give --custom password=@PATH, --custom password=- (stdin) or IPCTL_CONNECTION_CUSTOM_PASSWORD.',
+      'customAuth.role must be one of SYSADMIN, ANALYST, LOADER.',
+      'customAuth.acount is not known; did you mean account?',
+      'apiKey does not apply: snowflake uses custom auth with custom inputs (customAuth). Leave out --api-key-file.',
+      'customAuth.warehouse is required',
+    );
+    expectNoCanary(fixed.stderr);
     expect(await generatePosts()).toBe(0);
   });
 

@@ -5,6 +5,7 @@ import { allNodes, type CompletionCommand, completionModel } from '../../src/com
 import type { Deps } from '../../src/deps.js';
 import { main } from '../../src/main.js';
 import { buildCommandTree } from '../../src/run.js';
+import { expectFailed } from '../helpers/in-process.js';
 
 /**
  * Walks the whole command tree, so that every command, those added later
@@ -159,10 +160,7 @@ describe('ipctl help', () => {
 
   it('refuses what is neither, with exit 2', async () => {
     const result = await run(['help', 'invites', 'lsit']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('No command or help topic "invites lsit".');
-    expect(result.stderr).toContain('Topics: exit-codes, environment, retries, commands.');
+    expectFailed(result, 2, 'No command or help topic "invites lsit".', 'Topics: exit-codes, environment, retries, commands.');
   });
 });
 

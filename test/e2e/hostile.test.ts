@@ -13,7 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server.js';
 import { expectNoneOf } from '../helpers/canaries.js';
 import { runIpctl, runIpctlInTerminal, startIpctl, tempDir } from '../helpers/cli.js';
-import { ipctl, ipctlAtTerminal, type IpctlOptions, testClock } from '../helpers/in-process.js';
+import { type InProcessResult, ipctl, ipctlAtTerminal, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { type HostileMode, type HostileServer, startHostileServer } from '../helpers/hostile-server.js';
 
 const apiKey = 'ipk_CANARY_hostile_apikey_3f9a2c7e';
@@ -383,13 +383,18 @@ describe('a search answer in the shape the service publishes', { timeout: 60_000
 });
 
 describe('a created connection in the shape the service publishes', { timeout: 60_000 }, () => {
+  /** Creates a pipedrive connection through the hostile server in `mode`, shown as a table, then again as JSON. */
+  async function generatePipedrive(mode: HostileMode, groupRef: string): Promise<{ table: InProcessResult; json: InProcessResult }> {
+    const args = ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', groupRef, '--consumer-ref', 'u1', '--workspace', 'acme', '--api-key-file', file(`${mode}-key.txt`, connectionKey)];
+    const table = await runInProcess(args, { env: env(mode) });
+    return { table, json: await runInProcess([...args, '-o', 'json'], { env: env(mode) }) };
+  }
+
   it('shows each providerMetadata value in the table, and the whole object in JSON', async () => {
-    const args = ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'g1', '--consumer-ref', 'u1', '--workspace', 'acme', '--api-key-file', file('published-key.txt', connectionKey)];
-    const table = await runInProcess(args, { env: env('connection-published') });
+    const { table, json } = await generatePipedrive('connection-published', 'g1');
     expect(table.code).toBe(0);
     expect(table.stdout).toContain('Metadata workspace\tacme\n');
     expect(table.stdout).toContain('Metadata region\teu\n');
-    const json = await runInProcess([...args, '-o', 'json'], { env: env('connection-published') });
     expect((JSON.parse(json.stdout) as { providerMetadata: unknown }).providerMetadata).toEqual({
       workspace: { value: 'acme', source: 'input', displayName: 'Workspace' },
       region: { value: 'eu', source: 'provider' },
@@ -397,12 +402,10 @@ describe('a created connection in the shape the service publishes', { timeout: 6
   });
 
   it('still shows bare values, as older answers send them', async () => {
-    const args = ['connections', 'generate', '--project', 'demo', '--provider', 'pipedrive', '--group-ref', 'g-bare', '--consumer-ref', 'u1', '--workspace', 'acme', '--api-key-file', file('bare-key.txt', connectionKey)];
-    const result = await runInProcess(args, { env: env('older-shapes') });
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Metadata workspace\tacme\n');
-    expect(result.stdout).toContain('Metadata region\teu\n');
-    const json = await runInProcess([...args, '-o', 'json'], { env: env('older-shapes') });
+    const { table, json } = await generatePipedrive('older-shapes', 'g-bare');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('Metadata workspace\tacme\n');
+    expect(table.stdout).toContain('Metadata region\teu\n');
     expect((JSON.parse(json.stdout) as { providerMetadata: unknown }).providerMetadata).toEqual({ workspace: 'acme', region: 'eu' });
   });
 });

@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
+import { expectFailed, ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -56,11 +56,7 @@ describe('error responses', () => {
     const result = await runInProcess(['providers', 'get', 'salesforce'], { env: { IPCTL_CONFIG_DIR: config.path, IPCTL_BASE_URL: `${stub.origin}/v1` } });
     await stub.close();
     config.remove();
-    expect(result.code).toBe(5);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('(HTTP 502)');
-    expect(result.stderr).toContain('text/html');
-    expect(result.stderr).toContain('Bad Gateway The upstream server is unreachable.');
+    expectFailed(result, 5, '(HTTP 502)', 'text/html', 'Bad Gateway The upstream server is unreachable.');
     expect(result.stderr).not.toContain('<h1>');
   });
 

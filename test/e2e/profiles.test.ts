@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ipctl as runInProcess } from '../helpers/in-process.js';
+import { expectFailed, ipctl as runInProcess } from '../helpers/in-process.js';
 import { useFreshDir } from '../helpers/workspace.js';
 
 const canaryKey = 'sk_profile_CANARY_KEY_5f4e3d2c1b0a';
@@ -49,17 +49,13 @@ describe('profiles', () => {
 
   it('rejects unknown profiles and bad values with exit 2', async () => {
     const use = await ipctl(['profile', 'use', 'ghost']);
-    expect(use.code).toBe(2);
-    expect(use.stderr).toContain('No profile named "ghost"');
+    expectFailed(use, 2, 'No profile named "ghost"');
     const badUrl = await ipctl(['profile', 'add', 'x', '--base-url', 'not a url']);
-    expect(badUrl.code).toBe(2);
-    expect(badUrl.stderr).toContain('--base-url');
+    expectFailed(badUrl, 2, '--base-url');
     const badName = await ipctl(['profile', 'add', '../evil']);
-    expect(badName.code).toBe(2);
-    expect(badName.stderr).toContain('NAME');
+    expectFailed(badName, 2, 'NAME');
     const selected = await ipctl(['orgs', 'get', 'org_1', '--profile', 'ghost']);
-    expect(selected.code).toBe(2);
-    expect(selected.stderr).toContain('No profile named "ghost"');
+    expectFailed(selected, 2, 'No profile named "ghost"');
   });
 
   it('auth status and auth logout refuse a --profile or IPCTL_PROFILE that names no saved profile, as other commands do, exit 2', async () => {

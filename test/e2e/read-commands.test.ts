@@ -2,7 +2,7 @@
 // each command's output in a pipe and on a terminal, its exit codes, and the
 // edge cases (flag rules, formats, problems).
 import { describe, expect, it } from 'vitest';
-import { ipctl as runInProcess, ipctlAtTerminal } from '../helpers/in-process.js';
+import { expectFailed, ipctl as runInProcess, ipctlAtTerminal } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -97,10 +97,7 @@ describe('orgs get', () => {
 
   it('exits 4 without sending anything when no token is configured', async () => {
     const result = await runInProcess(['orgs', 'get'], { env: fixture.env({ IPCTL_TOKEN: undefined }) });
-    expect(result.code).toBe(4);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('needs a bearer token');
-    expect(result.stderr).toContain('ipctl auth set-token');
+    expectFailed(result, 4, 'needs a bearer token', 'ipctl auth set-token');
     expect(await fixture.requests()).toEqual([]);
   });
 
@@ -114,9 +111,7 @@ describe('orgs get', () => {
 
   it('exits 2 and sends nothing when no org is given anywhere', async () => {
     const result = await runInProcess(['orgs', 'get'], { env: fixture.env({ IPCTL_ORG: undefined }) });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('No organization given');
-    expect(result.stderr).toContain('--org');
+    expectFailed(result, 2, 'No organization given', '--org');
     expect(await fixture.requests()).toEqual([]);
   });
 });
@@ -148,10 +143,7 @@ describe('invites list', () => {
 
   it('rejects an unknown --status with exit 2, naming the flag and the choices, sending nothing', async () => {
     const result = await runInProcess(['invites', 'list', '--status', 'maybe'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('--status');
-    expect(result.stderr).toContain('pending, accepted, revoked, expired');
+    expectFailed(result, 2, '--status', 'pending, accepted, revoked, expired');
     expect(await fixture.requests()).toEqual([]);
   });
 
@@ -223,30 +215,24 @@ describe('providers get', () => {
 
   it('exits 3 for an unknown provider, naming it', async () => {
     const result = await runInProcess(['providers', 'get', 'nosuchprovider'], { env: fixture.env() });
-    expect(result.code).toBe(3);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('nosuchprovider');
+    expectFailed(result, 3, 'nosuchprovider');
   });
 
   it('exits 2 without a provider name', async () => {
     const result = await runInProcess(['providers', 'get'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("Error: Missing required argument 'name'.");
+    expectFailed(result, 2, "Error: Missing required argument 'name'.");
   });
 });
 
 describe('usage errors', () => {
   it('suggests the closest command for a typo, exit 2', async () => {
     const result = await runInProcess(['invites', 'lst'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('list');
+    expectFailed(result, 2, 'list');
   });
 
   it('rejects an unknown flag with a suggestion, exit 2, nothing sent', async () => {
     const result = await runInProcess(['orgs', 'get', '--jsn'], { env: fixture.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain("Error: Unknown option '--jsn'.");
-    expect(result.stderr).toContain('--json');
+    expectFailed(result, 2, "Error: Unknown option '--jsn'.", '--json');
     expect(await fixture.requests()).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // pipe, at a terminal, with a profile, and its help.
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { ipctl, ipctlAtTerminal, type IpctlResult } from '../helpers/in-process.js';
+import { expectFailed, ipctl, ipctlAtTerminal, type IpctlResult } from '../helpers/in-process.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -327,10 +327,13 @@ describe('ipctl search: input rejected locally (exit 2, nothing sent)', () => {
 
   it('rejects filters that are not FIELD=VALUE, each named', async () => {
     const result = await search(['Contact', ...salesforce, '--group-ref', 'acme-corp', '--where', 'Title', '--where', '=CTO', '--where', 'Title eq']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('  - --where: "Title" is not a filter; write FIELD=VALUE or "FIELD eq VALUE".');
-    expect(result.stderr).toContain('  - --where: "=CTO" has no field name before "="; write FIELD=VALUE.');
-    expect(result.stderr).toContain('  - --where: "Title eq" has no value after eq; write "Title eq VALUE".');
+    expectFailed(
+      result,
+      2,
+      '  - --where: "Title" is not a filter; write FIELD=VALUE or "FIELD eq VALUE".',
+      '  - --where: "=CTO" has no field name before "="; write FIELD=VALUE.',
+      '  - --where: "Title eq" has no value after eq; write "Title eq VALUE".',
+    );
     expect(await fixture.requests()).toEqual([]);
   });
 

@@ -117,6 +117,12 @@ function expectProfileAdded(result: { code: number; stderr: string }, before: Bu
   expect(others).toEqual(othersBefore);
 }
 
+/** Writes the profile file as a user could (mode 0600); returns its bytes, to compare with after a run. */
+function writeProfileFile(text: string | Uint8Array): Buffer {
+  writeFileSync(file, text, { mode: 0o600 });
+  return readFileSync(file);
+}
+
 /** An invalid file is reported and left exactly as it was. */
 function expectLeftAlone(result: { code: number; stdout: string; stderr: string }, before: Buffer): void {
   expectCleanFailure(result, JSON.stringify(before.toString('utf8')).slice(0, 300));
@@ -128,8 +134,7 @@ describe('any profile file', () => {
     const seen = { valid: 0, invalid: 0 };
     await fc.assert(
       fc.asyncProperty(configText, async (text) => {
-        writeFileSync(file, text, { mode: 0o600 });
-        const before = readFileSync(file);
+        const before = writeProfileFile(text);
         const valid = isValid(text);
         seen[valid ? 'valid' : 'invalid'] += 1;
         const expectOutcome = valid ? expectRead : expectCleanFailure;
@@ -152,8 +157,7 @@ describe('any profile file', () => {
     const seen = { valid: 0, invalid: 0 };
     await fc.assert(
       fc.asyncProperty(configText, async (text) => {
-        writeFileSync(file, text, { mode: 0o600 });
-        const before = readFileSync(file);
+        const before = writeProfileFile(text);
         const result = await runMain(['profile', 'add', 'fuzz-added', '--org', 'org_fuzz'], { env });
         const valid = isValid(text);
         seen[valid ? 'valid' : 'invalid'] += 1;

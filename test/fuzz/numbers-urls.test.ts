@@ -154,9 +154,10 @@ function providerGet(host: ReturnType<typeof recordingClock>, args: string[], en
   return runMain(['providers', 'get', 'salesforce', ...args], { env: fixture.env(env), hostClock: host.clock, now: host.now });
 }
 
-/** The next `times` provider reads are answered 503, retryable. */
-function failProviderReads(times: number): Promise<void> {
-  return fixture.addFaults({ getProvider: [{ kind: 'status', status: 503, retryable: true, times }] });
+/** A recording clock for a run whose next `times` provider reads are answered 503, retryable. */
+async function clockWithFailingReads(times: number): Promise<ReturnType<typeof recordingClock>> {
+  await fixture.addFaults({ getProvider: [{ kind: 'status', status: 503, retryable: true, times }] });
+  return recordingClock();
 }
 
 const label = (setting: NumberSetting, text: string) => `${setting.name} ${JSON.stringify(text)}`;
@@ -187,8 +188,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
     { name: 'IPCTL_RETRIES', min: '0', max: '10', decimals: 0 },
   ])('$name: a request that keeps failing is sent that many times more', async (setting) => {
     await forEveryText(setting, 40, async (text) => {
-      await failProviderReads(12);
-      const host = recordingClock();
+      const host = await clockWithFailingReads(12);
       const { args, env } = given(setting, text);
       const result = await providerGet(host, args, { IPCTL_RETRY_MAX_WAIT: '3600', ...env });
       const value = setting.name.startsWith('IPCTL_') && text === '' ? 3 : documentedValue(text, setting);
@@ -204,8 +204,7 @@ describe('a number is plain decimal within its documented range, or exit 2 namin
     { name: 'IPCTL_RETRY_BACKOFF', min: '0', max: '60', decimals: 3 },
   ])('$name: no wait before a retry is longer than it allows', async (setting) => {
     await forEveryText(setting, 30, async (text) => {
-      await failProviderReads(1);
-      const host = recordingClock();
+      const host = await clockWithFailingReads(1);
       const result = await providerGet(host, [], { IPCTL_RETRIES: '1', IPCTL_RETRY_BACKOFF: '1', [setting.name]: text });
       const value = text === '' ? undefined : documentedValue(text, setting);
       if (value === undefined && text !== '') return expectRefused(result, setting, label(setting, text));

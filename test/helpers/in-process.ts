@@ -1,6 +1,7 @@
 // Runs ipctl's main() in this process, with test streams and a given
 // environment: the same code path as the binary, without a process per run.
 import { Readable } from 'node:stream';
+import { expect } from 'vitest';
 import type { Deps, Sleep } from '../../src/deps.js';
 import type { Choice, PagerCommand, Prompter } from '../../src/host-ui.js';
 import { main } from '../../src/main.js';
@@ -11,6 +12,13 @@ export interface InProcessResult {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/** A run that failed as the README says a failure does: this exit code, nothing on stdout, and each text on stderr. */
+export function expectFailed(result: { code: number | null; stdout: string; stderr: string }, code: number, ...says: string[]): void {
+  expect(result.code, result.stderr).toBe(code);
+  expect(result.stdout).toBe('');
+  for (const text of says) expect(result.stderr).toContain(text);
 }
 
 export interface InProcessRun extends InProcessResult {

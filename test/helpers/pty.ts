@@ -67,10 +67,18 @@ export class PtySession {
   }
 }
 
-/** Answers auth login's two questions at the terminal: the API key, then the bearer token ('' keeps the stored one), each with Enter. */
-export async function answerLogin(session: PtySession, apiKey: string, token: string): Promise<void> {
-  await session.expect('API key');
-  session.send(`${apiKey}${keys.enter}`);
-  await session.expect('Bearer token');
-  session.send(`${token}${keys.enter}`);
+/** Answers each prompt in turn: waits for its text on the screen, then types the answer and Enter. */
+export async function answerPrompts(session: PtySession, answers: ReadonlyArray<readonly [prompt: string, answer: string]>): Promise<void> {
+  for (const [prompt, answer] of answers) {
+    await session.expect(prompt);
+    session.send(`${answer}${keys.enter}`);
+  }
+}
+
+/** Answers auth login's two no-echo prompts. */
+export function answerLogin(session: PtySession, apiKey: string, token: string): Promise<void> {
+  return answerPrompts(session, [
+    ['API key', apiKey],
+    ['Bearer token', token],
+  ]);
 }

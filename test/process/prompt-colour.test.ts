@@ -14,7 +14,7 @@ import type { Connection, Provider } from '../../src/sandbox/types.js';
 import { expectNoCanary } from '../helpers/canaries.js';
 import { runIpctl, tempDir } from '../helpers/cli.js';
 import { destinationProbes, expectOnlyChanged, sha256 } from '../helpers/destinations.js';
-import { answerLogin, keys, PtySession } from '../helpers/pty.js';
+import { answerLogin, answerPrompts, keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { useFreshDir } from '../helpers/workspace.js';
 
@@ -46,40 +46,16 @@ const who = ['--group-ref', 'umbrella', '--group-name', 'Umbrella', '--consumer-
 
 /** Answers every question of a snowflake-shaped provider, the first ones with their defaults; resolves with the exit code. */
 async function answerWarehouse(session: PtySession, account: string): Promise<number | null> {
-  await session.expect('Database');
-  session.send(keys.enter);
-  await session.expect('Schema');
-  session.send(keys.enter);
-  await session.expect(account);
-  session.send(`umbrella-ab12${keys.enter}`);
-  await session.expect('Username');
-  session.send(`ALICE${keys.enter}`);
-  await session.expect('Password');
-  session.send(`pw-colour-test${keys.enter}`);
-  await session.expect('Role');
-  session.send(keys.enter);
-  await session.expect('Warehouse');
-  session.send(`COMPUTE_WH${keys.enter}`);
-  await session.expect('Create this connection?');
-  session.send(keys.enter);
+  await answerPrompts(session, [['Database', ''], ['Schema', ''], [account, 'umbrella-ab12'], ['Username', 'ALICE'], ['Password', 'pw-colour-test']]);
+  await answerPrompts(session, [['Role', ''], ['Warehouse', 'COMPUTE_WH'], ['Create this connection?', '']]);
   return session.finish();
 }
 
 describe('connections generate at a terminal with color on', { timeout: 90_000 }, () => {
   it('dims the hint lines with real escape sequences and shows none as text, end to end', async () => {
     const session = new PtySession(['connections', 'generate'], fixture.env({ TERM: 'xterm-256color', NO_COLOR: undefined, FORCE_COLOR: undefined }));
-    await session.expect('Project (ID or name)');
-    session.send(`demo${keys.enter}`);
-    await session.expect('Provider');
-    session.send(`snowflake${keys.enter}`);
-    await session.expect('Group ref');
-    session.send(`umbrella${keys.enter}`);
-    await session.expect('Group name');
-    session.send(keys.enter);
-    await session.expect('Consumer ref');
-    session.send(`alice${keys.enter}`);
-    await session.expect('Consumer name');
-    session.send(keys.enter);
+    await answerPrompts(session, [['Project (ID or name)', 'demo'], ['Provider', 'snowflake'], ['Group ref', 'umbrella'], ['Group name', '']]);
+    await answerPrompts(session, [['Consumer ref', 'alice'], ['Consumer name', '']]);
     expect(await answerWarehouse(session, 'Account identifier')).toBe(0);
     expect(session.screen).toContain('Created connection conn_');
     // The seed's hint and docs link, as the sandbox's catalogue has them, each dimmed whole.

@@ -248,14 +248,12 @@ describe('project lookup', () => {
 });
 
 describe('request bodies', () => {
-  const generateUrl = () => `${sandbox.baseUrl}/projects/demo/connections:generate`;
+  /** POSTs a raw body to connections:generate, with the sandbox's API key unless other headers are given. */
+  const postGenerate = (body: string, contentType = 'application/json', credential: Record<string, string> = apiKey()) =>
+    fetch(`${sandbox.baseUrl}/projects/demo/connections:generate`, { method: 'POST', headers: { ...credential, 'Content-Type': contentType }, body });
 
   it('answers 400 with an issue for invalid JSON, without quoting the body', async () => {
-    const response = await fetch(generateUrl(), {
-      method: 'POST',
-      headers: { ...apiKey(), 'Content-Type': 'application/json' },
-      body: '{"apiKey": "provider-secret-123", oops}',
-    });
+    const response = await postGenerate('{"apiKey": "provider-secret-123", oops}');
     expect(response.status).toBe(400);
     const text = await response.clone().text();
     expect(text).not.toContain('provider-secret-123');
@@ -265,40 +263,24 @@ describe('request bodies', () => {
   });
 
   it('answers 400 for a body that is not an object', async () => {
-    const response = await fetch(generateUrl(), {
-      method: 'POST',
-      headers: { ...apiKey(), 'Content-Type': 'application/json' },
-      body: '[1, 2]',
-    });
+    const response = await postGenerate('[1, 2]');
     expect(response.status).toBe(400);
   });
 
   it('answers 415 for a non-JSON content type', async () => {
-    const response = await fetch(generateUrl(), {
-      method: 'POST',
-      headers: { ...apiKey(), 'Content-Type': 'text/plain' },
-      body: 'hello',
-    });
+    const response = await postGenerate('hello', 'text/plain');
     expect(response.status).toBe(415);
     expect((await problemOf(response)).title).toBe('Unsupported Media Type');
   });
 
   it('answers 413 for a body over 1 MiB', async () => {
-    const response = await fetch(generateUrl(), {
-      method: 'POST',
-      headers: { ...apiKey(), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }),
-    });
+    const response = await postGenerate(JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }));
     expect(response.status).toBe(413);
     await problemOf(response);
   });
 
   it('checks credentials before reading the body', async () => {
-    const response = await fetch(generateUrl(), {
-      method: 'POST',
-      headers: { 'X-Api-Key': 'sk_sandbox_wrong', 'Content-Type': 'application/json' },
-      body: 'not json',
-    });
+    const response = await postGenerate('not json', 'application/json', { 'X-Api-Key': 'sk_sandbox_wrong' });
     expect(response.status).toBe(401);
     const problem = await problemOf(response);
     expect(problem.detail).toBe('The API key is not valid');

@@ -158,13 +158,19 @@ describe('the gate after 429s: multiplicative decrease, additive increase', () =
 });
 
 describe('the gate with --rate', () => {
-  it('lets requests through evenly spaced, 1000/rate ms apart, however many workers wait', async () => {
+  /** Eight busy workers through a gate of --rate 10 for `ms`, timers firing every `stepMs`; the gate stopped and settled after. */
+  async function eightWorkersAt10PerSecond(ms: number, stepMs: number): Promise<{ gate: SendGate; sent: number[] }> {
     const clock = new ManualClock();
     const gate = new SendGate(8, clock, Math.random, 10);
     const sent = busyWorkers(gate, clock, 8);
-    await runFor(clock, 3000, 1);
+    await runFor(clock, ms, stepMs);
     gate.stop();
     await settle();
+    return { gate, sent };
+  }
+
+  it('lets requests through evenly spaced, 1000/rate ms apart, however many workers wait', async () => {
+    const { gate, sent } = await eightWorkersAt10PerSecond(3000, 1);
     // At 0, 100, …, 3000 ms: 31 requests in 3 s, never more than 10 in any second.
     expect(sent).toHaveLength(31);
     expect(sent.slice(1).map((time, index) => time - (sent[index] as number))).toEqual(Array.from({ length: 30 }, () => 100));
@@ -173,13 +179,8 @@ describe('the gate with --rate', () => {
   });
 
   it('on a busy event loop (waking late), lets the next requests make up a little, never more than the rate and one in any second', async () => {
-    const clock = new ManualClock();
-    const gate = new SendGate(8, clock, Math.random, 10);
-    const sent = busyWorkers(gate, clock, 8);
     // Timers fire only every 37 ms.
-    await runFor(clock, 10_000, 37);
-    gate.stop();
-    await settle();
+    const { sent } = await eightWorkersAt10PerSecond(10_000, 37);
     expect(mostInAnyWindow(sent, 1000)).toBeLessThanOrEqual(11);
     // Over 10 s, the lateness is mostly made up: close to 10 a second.
     expect(sent.length).toBeGreaterThanOrEqual(90);
