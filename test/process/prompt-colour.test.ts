@@ -243,6 +243,15 @@ describe('the prompts at a real terminal', () => {
     return (await fixture.requests()).filter((request) => request.method === 'POST').length;
   }
 
+  /** The session ended with exit 130, saying `said`, no canary on the screen, and nothing created or sent. */
+  async function expectCancelled(session: PtySession, connectionsBefore: number, said: string): Promise<void> {
+    expect(await session.finish()).toBe(130);
+    expect(session.screen).toContain(said);
+    expectNoCanary(session.screen);
+    expect(connectionsOf('proj_demo').length).toBe(connectionsBefore);
+    expect(await generatePosts()).toBe(0);
+  }
+
   // A dozen answers each, on a shared slow machine: room to spare, no timing assertions.
   describe('connections generate at a terminal', { timeout: 90_000 }, () => {
     it('asks for everything a custom-auth provider needs, with a password prompt and a select, then confirms', async () => {
@@ -323,11 +332,7 @@ describe('the prompts at a real terminal', () => {
       await session.expect('Refresh token');
       session.send(`${canary.refreshToken.slice(0, 8)}`);
       session.send(keys.ctrlC);
-      expect(await session.finish()).toBe(130);
-      expect(session.screen).toContain('Cancelled');
-      expectNoCanary(session.screen);
-      expect(connectionsOf('proj_demo').length).toBe(before);
-      expect(await generatePosts()).toBe(0);
+      await expectCancelled(session, before, 'Cancelled');
     });
 
     it('exits 130 when the summary is declined, and creates nothing', async () => {
@@ -342,11 +347,7 @@ describe('the prompts at a real terminal', () => {
       await session.expect(/apiKey\s+\*\*\*\*5c1e/);
       await session.expect('Create this connection?');
       session.send(`n${keys.enter}`);
-      expect(await session.finish()).toBe(130);
-      expect(session.screen).toContain('Cancelled; no connection was created.');
-      expectNoCanary(session.screen);
-      expect(connectionsOf('proj_demo').length).toBe(before);
-      expect(await generatePosts()).toBe(0);
+      await expectCancelled(session, before, 'Cancelled; no connection was created.');
     });
 
     it('never prompts with --no-input: lists the missing values instead (exit 2)', async () => {

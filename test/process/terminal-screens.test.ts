@@ -189,17 +189,7 @@ cat > "$dir/input"
       // The shell outlives Ctrl-C (a trap, which ipctl does not inherit) to say how the terminal was left.
       // A 10-row terminal, so that the provider's record does not fit and less waits for keys.
       const script = `trap : INT; stty rows 10 cols 80; stty -g > ${before}; "$@"; code=$?; stty -g > ${after}; exit $code`;
-      const session = new PtySession(['providers', 'get', 'salesforce'], fixture.env({ IPCTL_PAGER: undefined, PAGER: undefined, LESS: undefined }), [
-        'sh',
-        '-c',
-        script,
-        'sh',
-        process.execPath,
-        ipctlBin,
-      ]);
-      await session.expect('Salesforce');
-      // less's prompt: it is waiting for a key, the rest of the record not yet shown.
-      await session.expect(/^:/m);
+      const session = await pagedInShell(script);
       expect(session.screen).not.toContain('(END)');
       session.send(keys.ctrlC);
       // Long enough for an ipctl that ended on Ctrl-C (it gives a command a second) to have left less behind.
@@ -221,16 +211,7 @@ cat > "$dir/input"
       // has ended, the shell lists what still runs on the terminal (Node puts the terminal's settings back as it exits,
       // so they alone would not show a pager left behind).
       const script = `stty rows 10 cols 80; stty -g > ${before}; "$@" & echo $! > ${pidFile}; wait $!; code=$?; ps -o comm= -t "$(tty)" > ${left}; stty -g > ${after}; exit $code`;
-      const session = new PtySession(['providers', 'get', 'salesforce'], fixture.env({ IPCTL_PAGER: undefined, PAGER: undefined, LESS: undefined }), [
-        'sh',
-        '-c',
-        script,
-        'sh',
-        process.execPath,
-        ipctlBin,
-      ]);
-      await session.expect('Salesforce');
-      await session.expect(/^:/m);
+      const session = await pagedInShell(script);
       process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
       expect(await session.finish(), session.screen).toBe(143);
       expect(readFileSync(left, 'utf8').split('\n').map((name) => name.trim())).not.toContain('less');
@@ -334,3 +315,14 @@ cat > "$dir/input"
     });
   });
 });
+
+/**
+ * `ipctl providers get salesforce` run by `sh -c script` ("$@" is ipctl), its output paged by
+ * less; resolves once less shows its prompt, waiting for a key with the rest of the record not yet shown.
+ */
+async function pagedInShell(script: string): Promise<PtySession> {
+  const session = new PtySession(['providers', 'get', 'salesforce'], fixture.env({ IPCTL_PAGER: undefined, PAGER: undefined, LESS: undefined }), ['sh', '-c', script, 'sh', process.execPath, ipctlBin]);
+  await session.expect('Salesforce');
+  await session.expect(/^:/m);
+  return session;
+}
