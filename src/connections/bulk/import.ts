@@ -220,7 +220,8 @@ function priorState(prior: PriorResults | undefined, checked: CheckedRow, select
   if (!prior) return 'none';
   const byLine = prior.state(checked.line);
   if (selection.repeated) return byLine;
-  const byKey = prior.keyState(checked.identity);
+  // The key take() hashed for this row.
+  const byKey = prior.keyStateOf(selection.digest);
   return progress(byKey) > progress(byLine) ? byKey : byLine;
 }
 

@@ -335,8 +335,12 @@ export class PriorResults {
 
   /** What the records say of a key, whichever line it was on: `none` when nothing (or when keys are not kept). */
   keyState(identity: RowIdentity): PriorState {
-    const digest = this.#keys && keyDigest(identity);
-    if (!digest) return 'none';
+    return this.#keys ? this.keyStateOf(keyDigest(identity)) : 'none';
+  }
+
+  /** keyState, for a key already hashed (keyDigest). */
+  keyStateOf(digest: Buffer | undefined): PriorState {
+    if (!digest || !this.#keys) return 'none';
     const kept = this.#keys!.find(digest);
     return kept ? stateCodes[kept[0]!] ?? 'none' : 'none';
   }

@@ -22,6 +22,8 @@ export class RowSelection {
   elsewhere = 0;
   /** Whether the row take() last returned repeats an earlier row's key. */
   repeated = false;
+  /** The key digest of the row take() last looked at (undefined: it has no key), for the pass to look the key up without hashing it again. */
+  digest: Buffer | undefined;
 
   /** `seen`: the run's table of keys, shared by its passes. */
   constructor(options: SelectionOptions, seen: KeyTable) {
@@ -37,6 +39,7 @@ export class RowSelection {
     const { shard, allowDuplicates } = this.#options;
     this.repeated = false;
     const digest = keyDigest(row.identity);
+    this.digest = digest;
     // A row without a key belongs to shard 1, so that it is reported once across the shards.
     const own = shard === undefined || (digest ? shardOfDigest(digest, shard.total) : 1) === shard.index;
     if (!own) {

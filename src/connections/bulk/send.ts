@@ -93,7 +93,7 @@ export interface SenderOptions {
  */
 const importOperation: Operation<{ id?: string; projectId?: string }> = {
   ...operations.generateConnection,
-  response: z.looseObject({ id: z.optional(z.string()), projectId: z.optional(z.string()) }),
+  response: z.object({ id: z.optional(z.string()), projectId: z.optional(z.string()) }),
 };
 
 /** The longest an ending record waits for the next "started" record's write. */
