@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Processes } from '../../src/deps.js';
+import { until } from '../helpers/until.js';
 import { tempDir } from '../helpers/cli.js';
 import { runMain, testClock } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
@@ -39,13 +40,6 @@ function machine() {
   return { started, as };
 }
 
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; !(await check()); tries++) {
-    if (tries > 200) throw new Error('the first run never sent its request');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const generated = async () => (await fixture.requests()).filter((request) => request.operation === 'generateConnection').length;
 
 describe('a second run over the same results file', { timeout: 60_000 }, () => {
@@ -60,7 +54,7 @@ describe('a second run over the same results file', { timeout: 60_000 }, () => {
     await fixture.addFaults({ generateConnection: [{ kind: 'hang', times: 1 }] });
     const stop = new AbortController();
     const first = runMain(generate(path), { env: fixture.env(), processes: runner.as(7001), signal: stop.signal, timeoutMs: 50_000 });
-    await until(async () => (await fixture.requests()).some((request) => request.fault === 'hang'));
+    await until(async () => (await fixture.requests()).some((request) => request.fault === 'hang'), 'the first run sending its request', 5_000);
     await fixture.clearRequests();
 
     const refused = await runMain(generate(path, '--resume'), { env: fixture.env(), processes: runner.as(7002) });

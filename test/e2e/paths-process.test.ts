@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { until } from '../helpers/until.js';
 import { ipctlBin, runIpctl, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
 import { ipctl } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
@@ -74,7 +75,7 @@ describe('a FIFO whose writer sends nothing', () => {
     try {
       const running = startIpctl(args(fifo), { env: fixture.env() });
       // ipctl is waiting once it holds the pipe open; the wait itself says nothing.
-      await untilOpen(running.child.pid!, realpathSync(fifo));
+      await until(() => holds(running.child.pid!, realpathSync(fifo)), `ipctl opening ${fifo}`);
       const signalled = Date.now();
       running.child.kill('SIGTERM');
       const result = await running.result();
@@ -88,15 +89,7 @@ describe('a FIFO whose writer sends nothing', () => {
   });
 });
 
-/** Resolves once process `pid` holds `path` open (Linux's /proc); gives up after 15 s. */
-async function untilOpen(pid: number, path: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!holds(pid, path)) {
-    if (Date.now() > deadline) throw new Error(`process ${pid} never opened ${path}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
+/** Whether process `pid` holds `path` open (Linux's /proc). */
 function holds(pid: number, path: string): boolean {
   try {
     return readdirSync(`/proc/${pid}/fd`).some((fd) => {

@@ -3,6 +3,7 @@
 // is the host's signal here; a spawned ipctl stopped by SIGINT is in connections-bulk.test.ts.
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { until } from '../helpers/until.js';
 import { expectFailed, ipctl, runMain, type TestClock, testClock } from '../helpers/in-process.js';
 import { canaryToken, useFixture } from '../helpers/sandbox.js';
 
@@ -11,13 +12,6 @@ const fixture = useFixture({ clearFaults: true });
 const env = (extra: Record<string, string | undefined> = {}) => fixture.env({ IPCTL_RETRY_BACKOFF: '0.02', ...extra });
 const attempts = async (operation: string) => (await fixture.requests()).filter((entry) => entry.operation === operation).length;
 
-async function untilLogged(operation: string): Promise<void> {
-  for (let round = 0; round < 500; round += 1) {
-    if ((await attempts(operation)) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`${operation} never reached the sandbox`);
-}
 
 /** The system's clock and timers, and a promise kept when the first wait begins. */
 function waitingClock(): TestClock & { waiting: Promise<void> } {
@@ -153,7 +147,7 @@ describe('timeouts and interruption', () => {
     await fixture.addFaults({ getOrg: [{ kind: 'hang' }] });
     const stop = new AbortController();
     const running = ipctl(['orgs', 'get'], { env: env(), signal: stop.signal });
-    await untilLogged('getOrg');
+    await until(async () => (await attempts('getOrg')) > 0, 'getOrg reaching the sandbox', 10_000);
     stop.abort('SIGINT');
     const result = await running;
     expect(result.code).toBe(130);

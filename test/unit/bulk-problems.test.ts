@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { until } from '../helpers/until.js';
 import { type InProcessResult, runMain } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { useWorkspace } from '../helpers/workspace.js';
@@ -59,10 +60,6 @@ function expectNoValues(result: InProcessResult): void {
     expect(text).not.toContain(`who-${work.run}`);
     expect(text).not.toContain('wsquoted');
   }
-}
-
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 const env = () => fixture.env({ NO_COLOR: '1' });
@@ -124,7 +121,7 @@ describe.each<Format>(['json', 'yaml'])('a bulk import with rows not created, un
     await fixture.addFaults({ generateConnection: [{ kind: 'hang', times: 1 }] });
     const stop = new AbortController();
     const running = runMain(generate(input(3), '-o', format), { env: env(), signal: stop.signal });
-    await until(async () => (await fixture.requests()).some((request) => request.fault === 'hang'));
+    await until(async () => (await fixture.requests()).some((request) => request.fault === 'hang'), 'the hanging request reaching the sandbox');
     stop.abort('SIGTERM');
     const result = await running;
     expect(result.code).toBe(143);
