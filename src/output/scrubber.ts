@@ -139,15 +139,8 @@ export class Scrubber {
   #spelledOut(text: string, ends: Int32Array | undefined): Int32Array | undefined {
     if (!text.includes('&#') && !text.includes('\\')) return ends;
     const view = decodedSpellings(text);
-    const found = view && this.#fingerprints.find(view.text);
-    if (!view || !found) return ends;
-    ends ??= new Int32Array(text.length);
-    for (let at = 0; at < found.length; at += 1) {
-      if (found[at] === 0) continue;
-      const from = view.from[at]!;
-      ends[from] = Math.max(ends[from]!, view.to[found[at]! - 1]!);
-    }
-    return ends;
+    if (!view) return ends;
+    return this.#markDecoded(view.text, ends, text.length, (at) => view.from[at]!, (end) => view.to[end - 1]!);
   }
 
   /**
@@ -158,14 +151,28 @@ export class Scrubber {
    */
   #inBase64(run: string, start: number, ends: Int32Array | undefined, length: number): Int32Array | undefined {
     for (let phase = 0; phase < 4; phase += 1) {
-      const found = this.#fingerprints.find(Buffer.from(run.slice(phase), 'base64').toString('latin1'));
-      if (!found) continue;
-      ends ??= new Int32Array(length);
-      for (let at = 0; at < found.length; at += 1) {
-        if (found[at] === 0) continue;
-        const from = start + phase + Math.floor(at / 3) * 4;
-        ends[from] = Math.max(ends[from]!, Math.min(start + run.length, start + phase + Math.ceil(found[at]! / 3) * 4));
-      }
+      const bytes = Buffer.from(run.slice(phase), 'base64').toString('latin1');
+      // Where the run's group of four holding the nth group of three bytes starts.
+      const groupAt = (group: number) => start + phase + group * 4;
+      ends = this.#markDecoded(bytes, ends, length, (at) => groupAt(Math.floor(at / 3)), (end) => Math.min(start + run.length, groupAt(Math.ceil(end / 3))));
+    }
+    return ends;
+  }
+
+  /**
+   * Marks in `ends` (of a text of `length`) each fingerprinted credential found
+   * in `decoded`, a reading of the text with some of it decoded: `from` and `to`
+   * say where in the text a found credential's first character starts and its
+   * last one (just before `end`) ends.
+   */
+  #markDecoded(decoded: string, ends: Int32Array | undefined, length: number, from: (at: number) => number, to: (end: number) => number): Int32Array | undefined {
+    const found = this.#fingerprints.find(decoded);
+    if (!found) return ends;
+    ends ??= new Int32Array(length);
+    for (let at = 0; at < found.length; at += 1) {
+      if (found[at] === 0) continue;
+      const start = from(at);
+      ends[start] = Math.max(ends[start]!, to(found[at]!));
     }
     return ends;
   }

@@ -341,7 +341,7 @@ export class PriorResults {
   /** keyState, for a key already hashed (keyDigest). */
   keyStateOf(digest: Buffer | undefined): PriorState {
     if (!digest || !this.#keys) return 'none';
-    const kept = this.#keys!.find(digest);
+    const kept = this.#keys.find(digest);
     return kept ? stateCodes[kept[0]!] ?? 'none' : 'none';
   }
 
