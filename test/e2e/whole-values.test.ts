@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
+import { brokenTokens } from '../helpers/screens.js';
 
 const fixture = useFixture();
 
@@ -20,11 +21,6 @@ async function screenOf(args: string[], columns: number, colour: Record<string, 
   return result.stdout.replace(/\u001b\[[\d;]*m/g, '');
 }
 
-/** The tokens of `values` that are not a word of any line of the screen. */
-function broken(screen: string, values: readonly string[]): string[] {
-  const words = new Set(screen.split('\n').flatMap((line) => line.split(/[\s│]+/)));
-  return values.filter((value) => !words.has(value));
-}
 
 describe.each(modes)('%s', (_mode, colour) => {
   describe.each([60, 80, 120])('at %i columns', (columns) => {
@@ -35,7 +31,7 @@ describe.each(modes)('%s', (_mode, colour) => {
       const fields = ['customAuth.account', 'customAuth.username', 'customAuth.password', 'customAuth.role', 'customAuth.warehouse', 'providerMetadata.database', 'providerMetadata.schema'];
       // The docs URL of the catalogue's snowflake account input (src/sandbox/seed-providers.ts: input data, not the answer).
       const docs = 'https://docs.snowflake.com/en/user-guide/admin-account-identifier';
-      expect(broken(screen, [...fields, docs, 'Account', 'identifier']), screen).toEqual([]);
+      expect(brokenTokens(screen, [...fields, docs, 'Account', 'identifier']), screen).toEqual([]);
       expect(screen.slice(screen.indexOf('A connection needs'))).not.toContain('…');
     });
 
@@ -45,14 +41,14 @@ describe.each(modes)('%s', (_mode, colour) => {
       const invites = JSON.parse(json.stdout) as Array<{ createTime: string; id: string; invitedEmail: string }>;
       expect(invites.length).toBeGreaterThan(3);
       const screen = await screenOf(['invites', 'list'], columns, colour);
-      expect(broken(screen, invites.flatMap((invite) => [invite.createTime, invite.id, invite.invitedEmail])), screen).toEqual([]);
+      expect(brokenTokens(screen, invites.flatMap((invite) => [invite.createTime, invite.id, invite.invitedEmail])), screen).toEqual([]);
       expect(screen).not.toContain('…');
     });
 
     it('auth status shows every variable name whole', async () => {
       // README, Environment variables: where each setting of the sandbox's environment comes from.
       const screen = await screenOf(['auth', 'status'], columns, colour);
-      expect(broken(screen, ['IPCTL_API_KEY', 'IPCTL_TOKEN', 'IPCTL_BASE_URL', 'IPCTL_SEARCH_URL', 'IPCTL_ORG']), screen).toEqual([]);
+      expect(brokenTokens(screen, ['IPCTL_API_KEY', 'IPCTL_TOKEN', 'IPCTL_BASE_URL', 'IPCTL_SEARCH_URL', 'IPCTL_ORG']), screen).toEqual([]);
       expect(screen).not.toContain('…');
     });
   });

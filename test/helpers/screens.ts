@@ -56,6 +56,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * The values that are not a word of any line of `screen` (its colours taken out): each is
+ * looked for between spaces and a box's borders, so a value cut or wrapped inside is missing.
+ */
+export function brokenTokens(screen: string, values: readonly string[]): string[] {
+  const words = new Set(withoutSgr(screen).split('\n').flatMap((line) => line.split(/[\s│]+/)));
+  return values.filter((value) => !words.has(value));
+}
+
 /** What is wrong with a command's screen: escapes shown as text or other than color, lines too wide. */
 export async function screenProblems(screen: string, columns: number): Promise<string[]> {
   const problems: string[] = [];
