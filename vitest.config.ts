@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // A command's own tests sit beside it in its folder (src/commands/<noun>/<verb>/); the rest under test/.
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Three workers on the two cores: many end-to-end tests wait on child processes,

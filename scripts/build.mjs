@@ -148,7 +148,8 @@ function isUpToDate() {
 /** One SHA-256 of the names and contents of every file under `paths` (relative to `base`), in a fixed order. */
 function digest(base, paths) {
   const hash = createHash('sha256');
-  for (const file of paths.flatMap((path) => filesUnder(base, path)).sort()) {
+  // A command's tests sit beside it under src/, and are no part of the build.
+  for (const file of paths.flatMap((path) => filesUnder(base, path)).filter((file) => !file.endsWith('.test.ts')).sort()) {
     hash.update(`${file}\0`);
     hash.update(readFileSync(join(base, file)));
     hash.update('\0');

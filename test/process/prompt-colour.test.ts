@@ -216,7 +216,7 @@ describe('the prompts at a real terminal', () => {
   // keys and draws on it, which only a terminal shows): connections generate asks
   // for what a provider needs, destinations patch for a secret, and auth login
   // for credentials, none of them echoing a secret. The same commands without a terminal are tested in-process
-  // (test/e2e/connections-generate.test.ts, destinations-patch.test.ts,
+  // (src/commands/connections/generate/generate.test.ts, src/commands/destinations/patch/patch.test.ts,
   // test/unit/no-prompts.test.ts).
   const fixture = useFixture();
   const config = useFreshDir();

@@ -24,7 +24,7 @@ function importsOf(file: string, text: string): string[] {
 function sourceGraph(): Map<string, string[]> {
   const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
     .map((name) => posix.join('src', name.split('\\').join('/')))
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('.test.ts'));
   const known = new Set(files);
   return new Map(files.map((file) => [file, [...new Set(importsOf(file, readFileSync(join(file), 'utf8')))].filter((to) => known.has(to))]));
 }

@@ -27,7 +27,8 @@ function testFiles(dir: string): string[] {
 
 /** Every test file that spawns ipctl, but this one, which names the helpers only to find them. */
 function spawningTestFiles(root: string): string[] {
-  return testFiles(join(root, 'test'))
+  // Under test/, and beside each command in src/commands/.
+  return [...testFiles(join(root, 'test')), ...testFiles(join(root, 'src'))]
     .filter((file) => file !== import.meta.filename && spawning.test(readFileSync(file, 'utf8')))
     .map((file) => relative(root, file))
     .sort();

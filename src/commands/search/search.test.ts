@@ -1,9 +1,9 @@
 // ipctl search against a sandbox, in-process (main() with test streams): in a
 // pipe, at a terminal, with a profile, and its help.
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
-import { expectFailed, ipctl, ipctlAtTerminal, type IpctlResult } from '../helpers/in-process.js';
-import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
+import { tempDir } from '../../../test/helpers/cli.js';
+import { expectFailed, ipctl, ipctlAtTerminal, type IpctlResult } from '../../../test/helpers/in-process.js';
+import { canaryApiKey, canaryToken, useFixture } from '../../../test/helpers/sandbox.js';
 
 const fixture = useFixture();
 

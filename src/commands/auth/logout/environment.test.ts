@@ -2,8 +2,8 @@
 // anything stored, and `auth logout` does not touch them. It says which of them
 // still apply, whether or not it removed anything, and never shows their values.
 import { describe, expect, it } from 'vitest';
-import { runMain } from '../helpers/in-process.js';
-import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
+import { runMain } from '../../../../test/helpers/in-process.js';
+import { canaryApiKey, canaryToken, useFixture } from '../../../../test/helpers/sandbox.js';
 
 const fixture = useFixture();
 

@@ -4,8 +4,8 @@
 // ID it answers with. A 404 from search names `ipctl projects list`, without
 // relying on the service's own remedy text: these stubs answer a bare problem.
 import { describe, expect, it } from 'vitest';
-import { useHttpStubs } from '../helpers/http-stub.js';
-import { runMain } from '../helpers/in-process.js';
+import { useHttpStubs } from '../../../test/helpers/http-stub.js';
+import { runMain } from '../../../test/helpers/in-process.js';
 
 const stubs = useHttpStubs();
 

@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
-import { runMain } from '../helpers/in-process.js';
-import { useFixture } from '../helpers/sandbox.js';
+import { tempDir } from '../../../../test/helpers/cli.js';
+import { runMain } from '../../../../test/helpers/in-process.js';
+import { useFixture } from '../../../../test/helpers/sandbox.js';
 
 const fixture = useFixture({ clearFaults: true });
 const files = tempDir('ipctl-remove-');

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
-import { useHttpStubs } from '../helpers/http-stub.js';
-import { expectFailed, ipctl, type IpctlOptions, testClock } from '../helpers/in-process.js';
-import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
+import { tempDir } from '../../../test/helpers/cli.js';
+import { useHttpStubs } from '../../../test/helpers/http-stub.js';
+import { expectFailed, ipctl, type IpctlOptions, testClock } from '../../../test/helpers/in-process.js';
+import { canaryApiKey, canaryToken, useFixture } from '../../../test/helpers/sandbox.js';
 
 const fixture = useFixture({ clearFaults: true });
 let files: ReturnType<typeof tempDir>;

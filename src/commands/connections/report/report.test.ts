@@ -6,8 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { runMain } from '../helpers/in-process.js';
-import { useWorkspace } from '../helpers/workspace.js';
+import { runMain } from '../../../../test/helpers/in-process.js';
+import { useWorkspace } from '../../../../test/helpers/workspace.js';
 
 const work = useWorkspace('ipctl-report-');
 

@@ -4,14 +4,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSeedData } from '../../src/sandbox/seed.js';
-import type { Destination } from '../../src/sandbox/types.js';
-import { expectNoneOf } from '../helpers/canaries.js';
-import { type RunResult, tempDir } from '../helpers/cli.js';
-import { ipctl, ipctlAtTerminal, runMain } from '../helpers/in-process.js';
-import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
-import { fieldTable } from '../helpers/field-table.js';
-import { destinationProbes, expectOnlyChanged, sha256 } from '../helpers/destinations.js';
+import { createSeedData } from '../../../sandbox/seed.js';
+import type { Destination } from '../../../sandbox/types.js';
+import { expectNoneOf } from '../../../../test/helpers/canaries.js';
+import { type RunResult, tempDir } from '../../../../test/helpers/cli.js';
+import { ipctl, ipctlAtTerminal, runMain } from '../../../../test/helpers/in-process.js';
+import { canaryApiKey, canaryToken, useFixture } from '../../../../test/helpers/sandbox.js';
+import { fieldTable } from '../../../../test/helpers/field-table.js';
+import { destinationProbes, expectOnlyChanged, sha256 } from '../../../../test/helpers/destinations.js';
 
 // Destination secrets used in these tests: finding one in any output is a leak.
 const canaryFileSecret = 'dest-secret-FILE-CANARY-6e2a91c4d7b3';

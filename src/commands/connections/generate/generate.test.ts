@@ -4,12 +4,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Connection } from '../../src/sandbox/types.js';
-import { expectNoCanary } from '../helpers/canaries.js';
-import { tempDir } from '../helpers/cli.js';
-import { expectFailed, ipctl as runInProcess } from '../helpers/in-process.js';
-import { useFixture } from '../helpers/sandbox.js';
-import { fieldTable } from '../helpers/field-table.js';
+import type { Connection } from '../../../sandbox/types.js';
+import { expectNoCanary } from '../../../../test/helpers/canaries.js';
+import { tempDir } from '../../../../test/helpers/cli.js';
+import { expectFailed, ipctl as runInProcess } from '../../../../test/helpers/in-process.js';
+import { useFixture } from '../../../../test/helpers/sandbox.js';
+import { fieldTable } from '../../../../test/helpers/field-table.js';
 
 // Every secret a connection is made with is a canary: "canary" (any case) must never show.
 const canary = {
