@@ -278,8 +278,8 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     // its lock, marks them as kept there. Every boundary between steps is a kill point, found by watching
     // ipctl's child processes, not by timing: as a profile's helper starts (ipctl and the helper killed
     // together, as a power cut would: nothing of it in the keychain yet), and once its helper has answered
-    // but ipctl has not written the file (the test holds the file's lock from the helper's start, so ipctl
-    // waits for it; killed when the helper has ended). The boundary after the last write is the end of a
+    // but ipctl has not written the file (the helper is stopped as it starts while the test takes the file's
+    // lock, so ipctl waits for it; killed when the helper has ended). The boundary after the last write is the end of a
     // whole run. Two profiles, the first with both credentials (one helper writes both).
     const credentialsOf = (round: string) => [
       { profile: `${round}-p0`, key: 'apiKey', value: `migrate-key-${round}-0-0123456789abcdef` },
@@ -316,6 +316,8 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
         helper = await newChildOf(ipctlPid, seen);
         seen.add(helper);
       }
+      // Stopped at once, so that it cannot answer before the kill or the lock below.
+      process.kill(helper, 'SIGSTOP');
       const lock = join(run.dir.path, 'config.json.lock');
       if (moment === 'as its helper starts') {
         process.kill(ipctlPid, 'SIGKILL');
@@ -323,6 +325,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
       } else {
         // Held by this live process, named as every version of ipctl reads a holder (pid and host: docs/decisions.md).
         writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname() }), { flag: 'wx' });
+        process.kill(helper, 'SIGCONT');
         await until(() => !isRunning(helper), `the keychain helper of ${where} ended`);
         process.kill(ipctlPid, 'SIGKILL');
       }
