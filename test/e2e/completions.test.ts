@@ -47,7 +47,7 @@ const drivers: Record<string, (script: string, lines: string[], env: Record<stri
 };
 
 let home: ReturnType<typeof shellHome>;
-// The shells run the built ipctl for the cases below and for a project name
+// The shells run the built ipctl for one case each below and for a project name
 // from the API; elsewhere their `ipctl __complete` calls are answered by main()
 // in this process (each spawned run costs a second on a loaded machine).
 let inProcess: InProcessCommand;
@@ -84,16 +84,27 @@ function reported(offers: Offers, line: string): string[] {
   return values;
 }
 
+/** A case the built ipctl answers in each shell: profile names, read from the profile store by the bundle. */
+const builtCase = cases.find(([line]) => line === 'ipctl --profile st')!;
+
 describe.each(['bash', 'zsh', 'fish'])('%s completes ipctl', (shell) => {
   let offers: Offers;
+  let builtOffers: Offers;
 
   beforeAll(async () => {
     if (!installed(shell)) return;
-    offers = await drivers[shell]!(join(repoRoot, 'completions', scriptFiles[shell as 'bash']), cases.map(([line]) => line), home.env);
+    const script = join(repoRoot, 'completions', scriptFiles[shell as 'bash']);
+    // Every case with `ipctl __complete` answered in-process; one by the built ipctl, spawned by the shell.
+    offers = await drivers[shell]!(script, cases.map(([line]) => line), fastEnv);
+    builtOffers = await drivers[shell]!(script, [builtCase[0]], home.env);
   }, 120_000);
 
   it.skipIf(!installed(shell)).each(cases)('%j', (line, expected) => {
     expect(offered(offers, line)).toEqual([...expected].sort());
+  });
+
+  it.skipIf(!installed(shell))('runs the built ipctl for its completions', () => {
+    expect(offered(builtOffers, builtCase[0])).toEqual([...builtCase[1]].sort());
   });
 });
 

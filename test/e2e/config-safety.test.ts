@@ -4,11 +4,14 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ipctlBin, repoRoot, runIpctl, runProcess, startIpctl } from '../helpers/cli.js';
+import { ipctl as inProcess } from '../helpers/in-process.js';
 import { useFreshDir } from '../helpers/workspace.js';
 
 const config = useFreshDir();
 const file = () => join(config.path, 'config.json');
 const ipctl = (args: string[], input?: string) => runIpctl(args, { env: { IPCTL_CONFIG_DIR: config.path }, input, timeoutMs: 60_000 });
+/** The same run in this process: where how ipctl treats the file is the point, and nothing can block on a lock or a pipe. */
+const ipctlHere = (args: string[], input?: string) => inProcess(args, { env: { IPCTL_CONFIG_DIR: config.path }, input });
 const stored = () => JSON.parse(readFileSync(file(), 'utf8')) as { current?: string; profiles: Record<string, Record<string, string>> };
 
 describe('concurrent writers', () => {
@@ -71,7 +74,7 @@ describe('a corrupt profile file', () => {
     [['profile', 'list']],
     [['auth', 'status']],
   ])('is reported by `%j`, kept, and not overwritten (exit 2)', async (args) => {
-    const result = await ipctl(args, 'sk_new_key_value_0123456789\n');
+    const result = await ipctlHere(args, 'sk_new_key_value_0123456789\n');
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`The profile file ${file()} is not valid JSON`);
@@ -87,7 +90,7 @@ describe('a corrupt profile file', () => {
     ['auth set-key --force', ['auth', 'set-key', '--profile', 'fresh', '--force', '--no-verify'], 'sk_after_force_0123456789\n', { apiKey: 'sk_after_force_0123456789' }],
   ])('with %s, is moved aside (kept, 0600) and a new file started', async (_name, args, input, profile) => {
     chmodSync(file(), 0o600);
-    const result = await ipctl(args, input);
+    const result = await ipctlHere(args, input);
     expect(result.code).toBe(0);
     const [aside] = readdirSync(config.path).filter((name) => name.startsWith('config.json.corrupt-'));
     expect(aside).toMatch(/^config\.json\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
@@ -100,11 +103,11 @@ describe('a corrupt profile file', () => {
 
   it('that breaks the schema is moved aside by --force too; a valid file never is', async () => {
     writeFileSync(file(), JSON.stringify({ profiles: { a: { baseUrl: 42 } } }));
-    expect((await ipctl(['profile', 'add', 'b'])).code).toBe(2);
-    expect((await ipctl(['profile', 'add', 'b', '--force'])).code).toBe(0);
+    expect((await ipctlHere(['profile', 'add', 'b'])).code).toBe(2);
+    expect((await ipctlHere(['profile', 'add', 'b', '--force'])).code).toBe(0);
     expect(readdirSync(config.path).filter((name) => name.includes('corrupt'))).toHaveLength(1);
 
-    const again = await ipctl(['profile', 'add', 'c', '--force']);
+    const again = await ipctlHere(['profile', 'add', 'c', '--force']);
     expect(again.code).toBe(0);
     expect(again.stderr).not.toContain('moved it');
     expect(Object.keys(stored().profiles).sort()).toEqual(['b', 'c']);

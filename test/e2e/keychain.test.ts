@@ -1,17 +1,23 @@
 // Credentials in the OS keychain: a real Secret Service (gnome-keyring on a
 // private D-Bus session), checked with secret-tool; and the profile file where
-// no keychain is usable.
+// no keychain is usable. What ipctl stores and reads runs in this process,
+// through a build's main() and its keychain helper process; the built CLI is
+// spawned where the process is the point (killed, interrupted, at a terminal,
+// the files a run leaves in its HOME, TMPDIR and working folder).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, currentBuildDir, ipctlBin, repoRoot, runIpctl, type RunningIpctl, type RunOptions, runProcess, startIpctl, tempDir } from '../helpers/cli.js';
+import { cleanEnv, currentBuildDir, ipctlBin, runIpctl, type RunningIpctl, startIpctl, tempDir } from '../helpers/cli.js';
 import { apiCommands, commandSecrets, prepareRun } from '../helpers/commands.js';
-import { runMain, testClock } from '../helpers/in-process.js';
+import { type InProcessOptions, runMain, testClock } from '../helpers/in-process.js';
 import { keyringMissing, type KeyringSession, startKeyringSession } from '../helpers/keyring.js';
 import { answerLogin, PtySession } from '../helpers/pty.js';
 import { canaryApiKey, canaryToken, useFixture } from '../helpers/sandbox.js';
+import { until } from '../helpers/until.js';
 import { useFreshDir } from '../helpers/workspace.js';
 
 const missing = keyringMissing();
@@ -26,25 +32,28 @@ const config = useFreshDir();
 
 const configFile = () => join(config.path, 'config.json');
 
-/** The first child process of `pid` (from /proc), waited for until it shows. */
-async function firstChildOf(pid: number): Promise<number> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ")".
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) return Number(entry);
+/** A child process of `pid` (from /proc) that is not in `seen`, waited for until one shows. */
+async function newChildOf(pid: number, seen: ReadonlySet<number> = new Set()): Promise<number> {
+  let found: number | undefined;
+  await until(() => (found = childrenOf(pid).find((child) => !seen.has(child))) !== undefined, `a new child process of ${pid} showing`);
+  return found!;
+}
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
     }
-    if (Date.now() > deadline) throw new Error(`process ${pid} started no child`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ")".
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === pid) children.push(Number(entry));
   }
+  return children;
 }
 
 /** Whether the process exists and is not a zombie. */
@@ -71,6 +80,17 @@ function sandboxEnv(extra: Record<string, string | undefined> = {}): Record<stri
   return fixture.env({ IPCTL_CONFIG_DIR: config.path, IPCTL_API_KEY: undefined, IPCTL_TOKEN: undefined, ...extra });
 }
 
+/**
+ * ipctl's main() from a build (the project's current one unless given), run in this process: its
+ * keychain helper is the build's keychain-worker.cjs, found beside main.cjs (src/config/keychain.ts), a
+ * child process by design, given the environment of this run. Used where what is stored and read is the
+ * point, not the ipctl process; src/main.ts has no helper beside it to run.
+ */
+function builtIpctl(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}, build = currentBuildDir()) {
+  const { main } = createRequire(import.meta.url)(join(build, 'main.cjs')) as { main: NonNullable<InProcessOptions['main']> };
+  return runMain(args, { env: cleanEnv(options.env), stdin: options.input, main, timeoutMs: 30_000 });
+}
+
 describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing ? ` (skipped: ${missing})` : ''}`, () => {
   let keyring: KeyringSession;
   beforeAll(async () => {
@@ -80,7 +100,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     await keyring?.close();
   });
 
-  const ipctl = (args: string[], options: RunOptions = {}) => runIpctl(args, { ...options, env: { ...sandboxEnv(), ...keyring.env, ...options.env } });
+  const ipctl = (args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}) => builtIpctl(args, { ...options, env: { ...sandboxEnv(), ...keyring.env, ...options.env } });
 
   it('set-key stores the key in the keychain, nowhere in the config directory, and auth status says keyring', async () => {
     const stored = await ipctl(['auth', 'set-key', '--no-verify'], { input: canaryApiKey });
@@ -128,11 +148,10 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 
   it('an ipctl whose keychain module cannot be loaded falls back to the file, with the notice', async () => {
-    // dist/ and the launcher alone, with no node_modules beside them: as a copy or a build that left the module out.
+    // The build alone, with no node_modules above it: as a copy or a build that left the module out.
     const copy = tempDir('ipctl-copy-');
-    cpSync(join(repoRoot, 'bin'), join(copy.path, 'bin'), { recursive: true });
-    cpSync(join(repoRoot, 'dist'), join(copy.path, 'dist'), { recursive: true });
-    const stored = await runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), 'auth', 'set-key', '--no-verify', '--profile', 'copied'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    cpSync(currentBuildDir(), copy.path, { recursive: true });
+    const stored = await builtIpctl(['auth', 'set-key', '--no-verify', '--profile', 'copied'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey }, copy.path);
     copy.remove();
     expect(stored.stderr).toBe(
       `No OS keychain is usable here (the keychain module is not installed beside ipctl); kept in ${configFile()} (readable only by you) instead. Use --insecure-storage to choose the file without this notice, or \`ipctl auth migrate\` once a keychain is available.\n` +
@@ -143,13 +162,12 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 
   it('an ipctl built with no keychain support keeps credentials in the file without offering migrate, refuses migrate plainly, and names the keychain for a key kept there', async () => {
-    // dist/ without the keychain worker: as the standalone executable, which has none.
+    // The build without the keychain worker: as the standalone executable, which has none.
     const copy = tempDir('ipctl-nokeychain-');
-    cpSync(join(repoRoot, 'bin'), join(copy.path, 'bin'), { recursive: true });
-    cpSync(join(repoRoot, 'dist'), join(copy.path, 'dist'), { recursive: true });
-    rmSync(join(currentBuildDir(join(copy.path, 'dist')), 'keychain-worker.cjs'));
+    cpSync(currentBuildDir(), copy.path, { recursive: true });
+    rmSync(join(copy.path, 'keychain-worker.cjs'));
     const env = { ...sandboxEnv(), ...keyring.env };
-    const copied = (args: string[], input?: string) => runProcess(process.execPath, [join(copy.path, 'bin/ipctl.cjs'), ...args], { env, input });
+    const copied = (args: string[], input?: string) => builtIpctl(args, { env, input }, copy.path);
     try {
       const stored = await copied(['auth', 'set-key', '--no-verify', '--profile', 'built'], canaryApiKey);
       expect(stored.stderr).toBe(
@@ -255,43 +273,83 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
   });
 
   it('auth migrate killed at any moment leaves every credential readable from the file or the keychain', async () => {
-    const credentialsOf = (round: string) => Array.from({ length: 4 }, (_, index) => ({ profile: `${round}-p${index}`, key: `migrate-key-${round}-${index}-0123456789abcdef` }));
+    // The steps of a migration (src/config/credentials.ts): for each profile, in name order, one keychain
+    // helper process writes its credentials and reads them back, then one atomic write of the file, under
+    // its lock, marks them as kept there. Every boundary between steps is a kill point, found by watching
+    // ipctl's child processes, not by timing: as a profile's helper starts (ipctl and the helper killed
+    // together, as a power cut would: nothing of it in the keychain yet), and once its helper has answered
+    // but ipctl has not written the file (the helper is stopped as it starts while the test takes the file's
+    // lock, so ipctl waits for it; killed when the helper has ended). The boundary after the last write is the end of a
+    // whole run. Two profiles, the first with both credentials (one helper writes both).
+    const credentialsOf = (round: string) => [
+      { profile: `${round}-p0`, key: 'apiKey', value: `migrate-key-${round}-0-0123456789abcdef` },
+      { profile: `${round}-p0`, key: 'token', value: `migrate-token-${round}-0-0123456789abcdef` },
+      { profile: `${round}-p1`, key: 'apiKey', value: `migrate-key-${round}-1-0123456789abcdef` },
+    ];
+    const profilesOf = (round: string) => [`${round}-p0`, `${round}-p1`];
     const startMigration = (round: string) => {
       const dir = tempDir();
-      const profiles = Object.fromEntries(credentialsOf(round).map(({ profile, key }) => [profile, { apiKey: key }]));
+      const profiles: Record<string, Record<string, string>> = {};
+      for (const { profile, key, value } of credentialsOf(round)) profiles[profile] = { ...profiles[profile], [key]: value };
       writeFileSync(join(dir.path, 'config.json'), JSON.stringify({ profiles }), { mode: 0o600 });
       const env = { ...sandboxEnv({ IPCTL_CONFIG_DIR: dir.path }), ...keyring.env };
       const child = spawn(process.execPath, [ipctlBin, 'auth', 'migrate'], { env: cleanEnv(env), stdio: 'ignore' });
       return { dir, env, child, ended: new Promise<number | null>((resolve) => child.on('close', resolve)) };
     };
-    // How long a whole run takes here; the kills fall across it.
-    const began = Date.now();
     const whole = startMigration('whole');
     expect(await whole.ended).toBe(0);
-    const wholeMs = Date.now() - began;
+    for (const { profile, key, value } of credentialsOf('whole')) expect(keyring.lookup(`${profile}:${key}`)).toBe(value);
     whole.dir.remove();
 
-    const movedBeforeKill: number[] = [];
-    for (const [index, fraction] of [0.1, 0.3, 0.45, 0.6, 0.7, 0.8, 0.9, 1].entries()) {
-      const round = `kill${index}`;
+    const killPoints = profilesOf('').flatMap((_, index) => [
+      { helper: index, moment: 'as its helper starts' as const },
+      { helper: index, moment: 'after its helper, before the file' as const },
+    ]);
+    for (const [point, { helper: wanted, moment }] of killPoints.entries()) {
+      const round = `kill${point}`;
+      const where = `profile ${wanted}, killed ${moment}`;
       const run = startMigration(round);
-      setTimeout(() => run.child.kill('SIGKILL'), Math.round(wholeMs * fraction));
+      const ipctlPid = run.child.pid!;
+      const seen = new Set<number>();
+      let helper = 0;
+      for (let index = 0; index <= wanted; index++) {
+        helper = await newChildOf(ipctlPid, seen);
+        seen.add(helper);
+      }
+      // Stopped at once, so that it cannot answer before the kill or the lock below.
+      process.kill(helper, 'SIGSTOP');
+      const lock = join(run.dir.path, 'config.json.lock');
+      if (moment === 'as its helper starts') {
+        process.kill(ipctlPid, 'SIGKILL');
+        process.kill(helper, 'SIGKILL');
+      } else {
+        // Held by this live process, named as every version of ipctl reads a holder (pid and host: docs/decisions.md).
+        writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname() }), { flag: 'wx' });
+        process.kill(helper, 'SIGCONT');
+        await until(() => !isRunning(helper), `the keychain helper of ${where} ended`);
+        process.kill(ipctlPid, 'SIGKILL');
+      }
       await run.ended;
+      rmSync(lock, { force: true });
       const file = JSON.parse(readFileSync(join(run.dir.path, 'config.json'), 'utf8'));
-      movedBeforeKill.push(credentialsOf(round).filter(({ profile }) => file.profiles[profile]?.credentialStore?.apiKey === 'keyring').length);
-      for (const { profile, key } of credentialsOf(round)) {
-        const inFile = file.profiles[profile]?.apiKey === key;
-        const inKeychain = file.profiles[profile]?.credentialStore?.apiKey === 'keyring' && keyring.lookup(`${profile}:apiKey`) === key;
-        expect(inFile || inKeychain, `${profile}, killed at ${fraction} of a run`).toBe(true);
+      for (const { profile, key, value } of credentialsOf(round)) {
+        const inFile = file.profiles[profile]?.[key] === value;
+        const inKeychain = file.profiles[profile]?.credentialStore?.[key] === 'keyring' && keyring.lookup(`${profile}:${key}`) === value;
+        expect(inFile || inKeychain, `${profile} ${key}, ${where}`).toBe(true);
+      }
+      const killedAt = profilesOf(round)[wanted]!;
+      // The kill fell where it was meant to: this profile's credentials are still in the file, and, once its helper answered, in the keychain too.
+      for (const { profile, key, value } of credentialsOf(round).filter(({ profile }) => profile === killedAt)) {
+        expect(file.profiles[profile]?.[key], `${profile} ${key}, ${where}`).toBe(value);
+        if (moment === 'after its helper, before the file') expect(keyring.lookup(`${profile}:${key}`), `${profile} ${key}, ${where}`).toBe(value);
       }
       // The next run finishes the move.
-      const finished = await runIpctl(['auth', 'migrate'], { env: run.env });
+      const finished = await builtIpctl(['auth', 'migrate'], { env: run.env });
       expect(finished.code).toBe(0);
-      expect(readFileSync(join(run.dir.path, 'config.json'), 'utf8')).not.toContain('migrate-key-');
-      for (const { profile, key } of credentialsOf(round)) expect(keyring.lookup(`${profile}:apiKey`)).toBe(key);
+      expect(readFileSync(join(run.dir.path, 'config.json'), 'utf8')).not.toContain('migrate-');
+      for (const { profile, key, value } of credentialsOf(round)) expect(keyring.lookup(`${profile}:${key}`)).toBe(value);
       run.dir.remove();
     }
-    console.log(`auth migrate, killed ever later in a ${wholeMs} ms run, had moved ${movedBeforeKill.join(', ')} of 4 credentials`);
   }, 120_000);
 
   it('Ctrl-C while the keychain helper waits ends the helper too: exit 130, and nothing is stored, then or later', async () => {
@@ -303,7 +361,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
     let result: Awaited<ReturnType<RunningIpctl['result']>>;
     try {
       const running = startIpctl(['auth', 'set-key', '--no-verify', '--profile', 'interrupted'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
-      helper = await firstChildOf(running.child.pid!);
+      helper = await newChildOf(running.child.pid!);
       running.child.kill('SIGINT');
       result = await running.result();
     } finally {
@@ -392,7 +450,7 @@ describe.skipIf(missing !== undefined)(`with an unlocked Secret Service${missing
 
   it('a keychain entry removed behind ipctl\'s back reads as a missing credential', async () => {
     await ipctl(['auth', 'set-key', '--no-verify', '--profile', 'lost'], { input: canaryApiKey });
-    await runIpctl(['profile', 'add', 'other'], { env: { ...sandboxEnv(), ...keyring.env } });
+    await builtIpctl(['profile', 'add', 'other'], { env: { ...sandboxEnv(), ...keyring.env } });
     await new Promise<void>((resolve, reject) =>
       spawn('secret-tool', ['clear', 'service', 'ipctl', 'username', 'lost:apiKey'], { env: keyring.env, stdio: 'ignore' }).on('close', (code) => (code === 0 ? resolve() : reject(new Error(`secret-tool clear: ${code}`)))),
     );
@@ -412,7 +470,7 @@ describe.skipIf(missing !== undefined)(`with a Secret Service that has no keyrin
   });
 
   it('set-key stores in the profile file and says why, once', async () => {
-    const stored = await runIpctl(['auth', 'set-key', '--no-verify'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    const stored = await builtIpctl(['auth', 'set-key', '--no-verify'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
     expect(stored.code).toBe(0);
     const notices = stored.stderr.split('\n').filter((line) => line.startsWith('No OS keychain is usable here ('));
     expect(notices).toHaveLength(1);
@@ -423,12 +481,12 @@ describe.skipIf(missing !== undefined)(`with a Secret Service that has no keyrin
     expect(stored.stderr).toContain('Stored the API key of profile "default" in the profile file.');
     expect(stored.stderr).not.toContain(canaryApiKey);
     expect(keyring.lookup('default:apiKey')).toBe('');
-    const provider = await runIpctl(['providers', 'get', 'hubspot', '--json'], { env: { ...sandboxEnv(), ...keyring.env } });
+    const provider = await builtIpctl(['providers', 'get', 'hubspot', '--json'], { env: { ...sandboxEnv(), ...keyring.env } });
     expect(provider.code).toBe(0);
   });
 
   it('with --debug, the notice is followed by the keychain library\'s own words', async () => {
-    const stored = await runIpctl(['auth', 'set-key', '--no-verify', '--debug', '--profile', 'traced'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
+    const stored = await builtIpctl(['auth', 'set-key', '--no-verify', '--debug', '--profile', 'traced'], { env: { ...sandboxEnv(), ...keyring.env }, input: canaryApiKey });
     expect(stored.code).toBe(0);
     expect(stored.stderr).toContain('(the keyring is locked, or has no default collection)');
     expect(stored.stderr).toMatch(/^debug: the keychain said: .*no result found/m);
@@ -438,17 +496,17 @@ describe.skipIf(missing !== undefined)(`with a Secret Service that has no keyrin
 
 describe('with no D-Bus session', () => {
   it('set-key stores in the profile file, says so once, and a command that needs the key works', async () => {
-    const stored = await runIpctl(['auth', 'set-key', '--no-verify'], { env: sandboxEnv(), input: canaryApiKey });
+    const stored = await builtIpctl(['auth', 'set-key', '--no-verify'], { env: sandboxEnv(), input: canaryApiKey });
     expect(stored.stderr).toBe(`${fileNotice(configFile())}Stored the API key of profile "default" in the profile file.\n`);
     expect(stored.code).toBe(0);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default).toEqual({ apiKey: canaryApiKey });
-    const found = await runIpctl(['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'email=ada.okafor0@northwindlogistics.example.com', '--json'], {
+    const found = await builtIpctl(['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'email=ada.okafor0@northwindlogistics.example.com', '--json'], {
       env: sandboxEnv(),
     });
     expect(found.stderr).toBe('');
     expect(found.code).toBe(0);
     expect(JSON.parse(found.stdout)).not.toEqual([]);
-    const status = await runIpctl(['auth', 'status', '--offline', '--json'], { env: sandboxEnv() });
+    const status = await builtIpctl(['auth', 'status', '--offline', '--json'], { env: sandboxEnv() });
     expect(JSON.parse(status.stdout).apiKey).toMatchObject({ storage: 'file' });
   });
 
@@ -462,7 +520,7 @@ describe('with no D-Bus session', () => {
   });
 
   it('auth login with the API key left empty keeps the stored one', async () => {
-    await runIpctl(['auth', 'set-key', '--no-verify', '--profile', 'x', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
+    await builtIpctl(['auth', 'set-key', '--no-verify', '--profile', 'x', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
     const session = new PtySession(['auth', 'login', '--profile', 'x'], { IPCTL_CONFIG_DIR: config.path });
     await answerLogin(session, '', canaryToken);
     expect(await session.finish()).toBe(0);
@@ -472,23 +530,23 @@ describe('with no D-Bus session', () => {
 
   it('a credential the profile keeps in the keychain is reported unreadable when a request needs it, exit 4', async () => {
     writeFileSync(configFile(), JSON.stringify({ current: 'default', profiles: { default: { credentialStore: { apiKey: 'keyring' } } } }), { mode: 0o600 });
-    const org = await runIpctl(['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'city=Paris'], { env: sandboxEnv() });
+    const org = await builtIpctl(['search', 'Contact', '--project', 'proj_demo', '--integration', 'int_salesforce_sync', '--group-ref', 'acme-corp', '--where', 'city=Paris'], { env: sandboxEnv() });
     expect(org.code).toBe(4);
     expect(org.stderr).toContain(`Error: The API key of profile "default" is kept in ${keychainName}, which cannot be read here: no D-Bus session.`);
     expect(org.stderr).toContain('ipctl auth set-key --insecure-storage');
-    const status = await runIpctl(['auth', 'status', '--offline'], { env: sandboxEnv() });
+    const status = await builtIpctl(['auth', 'status', '--offline'], { env: sandboxEnv() });
     expect(status.code).toBe(4);
     expect(status.stderr).toContain('which cannot be read here: no D-Bus session.');
     // IPCTL_API_KEY needs no keychain.
-    const withEnv = await runIpctl(['auth', 'status', '--offline', '--json'], { env: sandboxEnv({ IPCTL_API_KEY: canaryApiKey }) });
+    const withEnv = await builtIpctl(['auth', 'status', '--offline', '--json'], { env: sandboxEnv({ IPCTL_API_KEY: canaryApiKey }) });
     expect(withEnv.code).toBe(0);
     expect(JSON.parse(withEnv.stdout).apiKey).toMatchObject({ storage: 'env' });
   });
 
   it('auth migrate says that no keychain is usable, exits 1, and leaves the file as it was', async () => {
-    await runIpctl(['auth', 'set-key', '--no-verify', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
+    await builtIpctl(['auth', 'set-key', '--no-verify', '--insecure-storage'], { env: sandboxEnv(), input: canaryApiKey });
     const before = readFileSync(configFile(), 'utf8');
-    const migrated = await runIpctl(['auth', 'migrate'], { env: sandboxEnv() });
+    const migrated = await builtIpctl(['auth', 'migrate'], { env: sandboxEnv() });
     expect(migrated.code).toBe(1);
     expect(migrated.stderr).toContain('No OS keychain is usable here (no D-Bus session); the credentials stay in');
     expect(migrated.stderr).not.toContain(canaryApiKey);
@@ -516,7 +574,7 @@ describe('a keychain that does not answer', () => {
 
   it('is given up after IPCTL_KEYRING_TIMEOUT with an error naming the store, exit 5, and nothing stored', async () => {
     const started = Date.now();
-    const stored = await runIpctl(['auth', 'set-key', '--no-verify'], { env: sandboxEnv({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socketPath}`, IPCTL_KEYRING_TIMEOUT: '1' }), input: canaryApiKey });
+    const stored = await builtIpctl(['auth', 'set-key', '--no-verify'], { env: sandboxEnv({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socketPath}`, IPCTL_KEYRING_TIMEOUT: '1' }), input: canaryApiKey });
     expect(stored.code).toBe(5);
     expect(stored.stderr).toContain('Error: The Secret Service keyring (D-Bus) did not answer within 1 second; stopped waiting.');
     expect(stored.stderr).not.toContain(canaryApiKey);
@@ -527,12 +585,12 @@ describe('a keychain that does not answer', () => {
   it('is never asked by --version, --help, completion or profile commands', async () => {
     // An unusable IPCTL_KEYRING_TIMEOUT fails any command that reaches the keychain.
     const env = sandboxEnv({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socketPath}`, IPCTL_KEYRING_TIMEOUT: 'never' });
-    await runIpctl(['profile', 'add', 'p'], { env });
+    await builtIpctl(['profile', 'add', 'p'], { env });
     for (const args of [['--version'], ['--help'], ['auth', 'set-key', '--no-verify', '--help'], ['completion', 'bash'], ['profile', 'list'], ['profile', 'show', 'p'], ['version']]) {
-      const result = await runIpctl(args, { env });
+      const result = await builtIpctl(args, { env });
       expect(result.code, args.join(' ')).toBe(0);
     }
-    const stored = await runIpctl(['auth', 'set-key', '--no-verify'], { env, input: canaryApiKey });
+    const stored = await builtIpctl(['auth', 'set-key', '--no-verify'], { env, input: canaryApiKey });
     expect(stored.code).toBe(2);
     expect(stored.stderr).toContain('IPCTL_KEYRING_TIMEOUT must be a number of seconds');
   });

@@ -3,7 +3,7 @@
 // stack traces; a build made while it runs, and the npm package installed. The
 // process and the bundle are the point: the built CLI runs.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -400,19 +400,12 @@ describe('the built ipctl: a build while it runs', () => {
   }
 
   /** scripts/build.mjs run as `npm run build` runs it, into the copy; resolves with its exit code and output once it ends. */
-  function build(): { done: () => boolean; result: Promise<{ code: number | null; output: string }> } {
+  function build(): { result: Promise<{ code: number | null; output: string }> } {
     const child = spawn(process.execPath, ['scripts/build.mjs', '--out', dist], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    let ended = false;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const result = new Promise<{ code: number | null; output: string }>((resolve) =>
-      child.on('close', (code) => {
-        ended = true;
-        resolve({ code, output });
-      }),
-    );
-    return { done: () => ended, result };
+    return { result: new Promise((resolve) => child.on('close', (code) => resolve({ code, output }))) };
   }
 
   /** A server between ipctl and the sandbox that holds every request until release(), then passes it on. */
@@ -471,22 +464,40 @@ describe('the built ipctl: a build while it runs', () => {
         const early = copiedIpctl(['providers', 'get', 'salesforce', '-o', 'yaml'], heldEnv, 540_000);
         await holder.arrival;
 
-        const building = build();
-        const runs: Run[] = [];
+        // Runs start at each step of the build, as it shows in the copy: whenever an entry of dist/ (or dist/
+        // itself) is made, changed, renamed or removed, such as the build's work folders, the new build's
+        // folder, current.json and .npmignore written aside and renamed into place, and an old build removed;
+        // and once as it starts and once after its end. Each entry's first event of each kind starts a pair of
+        // runs at that moment, rather than runs back to back for the whole build, which slowed the build.
+        const runs: Promise<Run>[] = [];
         const commands = [['--version'], ['providers', 'get', 'salesforce', '-o', 'yaml']];
-        // From the moment the build starts to its end (the first run starts before it can end), then once more after.
-        do {
-          for (const args of commands) runs.push({ args, result: await copiedIpctl(args, fixture.env()) });
-        } while (!building.done());
+        const startRuns = () => {
+          for (const args of commands) runs.push(copiedIpctl(args, fixture.env()).then((result) => ({ args, result })));
+        };
+        const steps = new Set<string>();
+        const onStep = (where: string) => (kind: string, entry: string | null) => {
+          const step = `${where}/${entry} ${kind}`;
+          if (steps.has(step)) return;
+          steps.add(step);
+          startRuns();
+        };
+        const watchers = [watch(dist, onStep('dist')), watch(copy.path, onStep('.'))];
+        // A watched folder that is removed reports an error; what its removal broke the runs show.
+        for (const watcher of watchers) watcher.on('error', () => {});
+        const building = build();
+        startRuns();
         const built = await building.result;
-        for (const args of commands) runs.push({ args, result: await copiedIpctl(args, fixture.env()) });
+        for (const watcher of watchers) watcher.close();
+        startRuns();
+        const finished = await Promise.all(runs);
 
         holder.release();
         const late = await early;
 
         expect(built.code, built.output).toBe(0);
-        console.log(`rebuild: ${runs.length} runs of ipctl from the start of the build to its end, and after`);
-        expect(failures(runs)).toEqual([]);
+        console.log(`rebuild: ${finished.length} runs of ipctl at ${steps.size} steps of the build, its start and after its end`);
+        expect([...steps].filter((step) => step.startsWith('dist/current.json')).length).toBeGreaterThan(0);
+        expect(failures(finished)).toEqual([]);
         expect(late.stderr).toBe('');
         expect(late.code).toBe(0);
         expect(late.stdout).toMatch(/^name: salesforce$/m);

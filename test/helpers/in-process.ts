@@ -57,6 +57,8 @@ export interface InProcessOptions {
   startDetached?: Deps['startDetached'];
   /** The commands there are, in place of ipctl's own registry (a fixture command added). */
   registry?: Registry;
+  /** Another main() to run, such as a build's (dist/…/main.cjs), which finds the files beside it; src/main.ts's unless given. */
+  main?: typeof main;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function runMain(args: string[], options: InProcessOptions): Promis
     timer = setTimeout(() => reject(new Error(`ipctl ${JSON.stringify(args)} did not finish within ${options.timeoutMs ?? 15_000} ms`)), options.timeoutMs ?? 15_000);
   });
   try {
-    const code = await Promise.race([main(['node', 'ipctl', ...args], deps, options.registry), hang]);
+    const code = await Promise.race([(options.main ?? main)(['node', 'ipctl', ...args], deps, options.registry), hang]);
     return { code, stdout, stderr, output };
   } finally {
     clearTimeout(timer);

@@ -20,12 +20,14 @@ export class PtySession {
   #output = '';
   #seen = 0;
   readonly #exit: Promise<number | null>;
+  /** Called when the terminal shows more: a waiting expect() looks again at once, rather than on a timer. */
+  #arrived: (() => void) | undefined;
 
   /** program: how to run ipctl (default: the built one, on this Node). */
   constructor(args: string[], env: Record<string, string | undefined>, program: string[] = [process.execPath, ipctlBin]) {
     this.#child = spawn('python3', [bridge, ...program, ...args], { env: cleanEnv({ TERM: 'xterm-256color', ...env }) });
-    this.#child.stdout.on('data', (chunk: Buffer) => (this.#output += chunk.toString('utf8')));
-    this.#child.stderr.on('data', (chunk: Buffer) => (this.#output += chunk.toString('utf8')));
+    this.#child.stdout.on('data', (chunk: Buffer) => this.#shown(chunk));
+    this.#child.stderr.on('data', (chunk: Buffer) => this.#shown(chunk));
     this.#exit = new Promise((resolve) => this.#child.on('close', (code) => resolve(code)));
     this.#child.stdin.on('error', () => undefined);
   }
@@ -40,6 +42,11 @@ export class PtySession {
     return this.#output;
   }
 
+  #shown(chunk: Buffer): void {
+    this.#output += chunk.toString('utf8');
+    this.#arrived?.();
+  }
+
   /** Waits until `pattern` appears after what earlier expect() calls matched. */
   async expect(pattern: string | RegExp, timeoutMs = 15_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -50,7 +57,14 @@ export class PtySession {
         this.#seen += index + 1;
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        this.#arrived = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#arrived = undefined;
     }
     throw new Error(`Timed out waiting for ${String(pattern)}; the screen shows:\n${this.screen}`);
   }

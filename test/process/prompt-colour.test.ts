@@ -12,8 +12,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSeedData } from '../../src/sandbox/seed.js';
 import type { Connection, Provider } from '../../src/sandbox/types.js';
 import { expectNoCanary } from '../helpers/canaries.js';
-import { runIpctl, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
 import { destinationProbes, expectOnlyChanged, sha256 } from '../helpers/destinations.js';
+import { ipctl } from '../helpers/in-process.js';
 import { answerLogin, answerPrompts, keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { useFreshDir } from '../helpers/workspace.js';
@@ -99,9 +100,10 @@ interface Flow {
   stored?: (profiles: Record<string, Record<string, unknown>>) => void;
 }
 
+/** A profile with a key in the file, stored in-process: what the flow starts from, not what it tests. */
 async function storedProfile(env: Record<string, string | undefined>): Promise<void> {
-  expect((await runIpctl(['profile', 'add', 'pty', '--base-url', fixture.sandbox.baseUrl], { env })).code).toBe(0);
-  expect((await runIpctl(['auth', 'set-key', '--profile', 'pty', '--insecure-storage', '--no-verify'], { env, input: 'sk_stored_0123456789abcdef\n' })).code).toBe(0);
+  expect((await ipctl(['profile', 'add', 'pty', '--base-url', fixture.sandbox.baseUrl], { env })).code).toBe(0);
+  expect((await ipctl(['auth', 'set-key', '--profile', 'pty', '--insecure-storage', '--no-verify'], { env, input: 'sk_stored_0123456789abcdef\n' })).code).toBe(0);
 }
 
 const flows: Flow[] = [
@@ -385,12 +387,13 @@ describe('the prompts at a real terminal', () => {
       await session.expect('API key');
       session.send(keys.ctrlC);
       expect(await session.finish()).toBe(130);
-      const status = await runIpctl(['profile', 'list', '--json'], { env: { IPCTL_CONFIG_DIR: config.path } });
+      const status = await ipctl(['profile', 'list', '--json'], { env: { IPCTL_CONFIG_DIR: config.path } });
       expect(JSON.parse(status.stdout)).toEqual([]);
     });
 
     it('refuses without a terminal, naming the commands for scripts (exit 2)', async () => {
-      const result = await runIpctl(['auth', 'login'], { env: { IPCTL_CONFIG_DIR: config.path } });
+      // In-process, its streams pipes: no terminal, as in a script.
+      const result = await ipctl(['auth', 'login'], { env: { IPCTL_CONFIG_DIR: config.path } });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('ipctl auth set-key');
     });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipctlBin, runIpctl, runIpctlInTerminal, tempDir } from '../helpers/cli.js';
 import { useFaultProxy } from '../helpers/fault-proxy.js';
 import { useHttpStubs } from '../helpers/http-stub.js';
-import { ipctlAtTerminal, runMain } from '../helpers/in-process.js';
+import { ipctl, ipctlAtTerminal, runMain } from '../helpers/in-process.js';
 import { keys, PtySession } from '../helpers/pty.js';
 import { useFixture } from '../helpers/sandbox.js';
 import { brokenTokens, reviewable, screenProblems, screenProfiles, sgr, tableCommands } from '../helpers/screens.js';
@@ -22,8 +22,9 @@ const argsOf = (name: string): string[] => tableCommands.find(([command]) => com
 
 describe('a real terminal shows what the in-process one does', { timeout: 60_000 }, () => {
   it('has two profiles to list', async () => {
+    // Added in-process: the profile list drawn below is the point, not how they were added.
     for (const name of screenProfiles) {
-      const added = await runIpctl(['profile', 'add', name, '--org', 'org_demo', '--project', 'proj_demo', '--base-url', fixture.sandbox.baseUrl], { env: fixture.env() });
+      const added = await ipctl(['profile', 'add', name, '--org', 'org_demo', '--project', 'proj_demo', '--base-url', fixture.sandbox.baseUrl], { env: fixture.env() });
       expect(added.code, added.stderr).toBe(0);
     }
   });
