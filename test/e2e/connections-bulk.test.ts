@@ -10,7 +10,7 @@ import { refused, useFaultProxy, tooManyRequests, unavailable } from '../helpers
 import { useFixture } from '../helpers/sandbox.js';
 import { useWorkspace } from '../helpers/workspace.js';
 import { fieldTable } from '../helpers/field-table.js';
-import type { Processes } from '../../src/deps.js';
+import { type Processes, systemProcesses } from '../../src/deps.js';
 
 // Every secret in the rows is a canary, and so are the platform credentials: "canary" (any case) must never show.
 const secretOf = (kind: string, index: number): string => `${kind}_CANARY_${String(index).padStart(4, '0')}_bulk_secret`;
@@ -707,7 +707,9 @@ describe('connections generate --from-file: one run per results file', { timeout
     const lockPath = `${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`;
     writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
     await fixture.clearRequests();
-    const held = await runIpctl([...generate, '--from-file', input], { env: env() });
+    // In this process, as process 7003 of this machine; whether the others run is the system's answer.
+    const asAnother = { ...systemProcesses(), pid: 7003 };
+    const held = await ipctl([...generate, '--from-file', input], { env: env(), processes: asAnother });
     expect(held.code).toBe(2);
     expect(held.stderr).toContain(`is in use by another import (process ${process.pid}); nothing was sent`);
     expect(await generatePosts()).toBe(0);
@@ -716,7 +718,7 @@ describe('connections generate --from-file: one run per results file', { timeout
     const deadPid = exited.pid!;
     await new Promise((resolve) => exited.on('close', resolve));
     writeFileSync(lockPath, JSON.stringify({ pid: deadPid, host: hostname(), time: new Date().toISOString() }));
-    const taken = await runIpctl([...generate, '--from-file', input], { env: env() });
+    const taken = await ipctl([...generate, '--from-file', input], { env: env(), processes: asAnother });
     expect(taken.code).toBe(0);
     expect(taken.stderr).toContain(`Took over the lock on ${input.replace(/\.jsonl$/, '.results.jsonl')}, left by process ${deadPid}, which is no longer running.`);
     await expectEachOnce(prefix, 5);
