@@ -10,7 +10,7 @@ import { refused, useFaultProxy, tooManyRequests, unavailable } from '../helpers
 import { useFixture } from '../helpers/sandbox.js';
 import { useWorkspace } from '../helpers/workspace.js';
 import { fieldTable } from '../helpers/field-table.js';
-import type { Processes } from '../../src/deps.js';
+import { type Processes, systemProcesses } from '../../src/deps.js';
 
 // Every secret in the rows is a canary, and so are the platform credentials: "canary" (any case) must never show.
 const secretOf = (kind: string, index: number): string => `${kind}_CANARY_${String(index).padStart(4, '0')}_bulk_secret`;
@@ -144,13 +144,14 @@ describe('connections generate --from-file: JSONL', { timeout: 120_000 }, () => 
   it('reads the rows from a FIFO once, as from stdin, and refuses one that nothing writes to', async () => {
     const path = join(work.path, `${work.run}-rows.fifo`);
     execFileSync('mkfifo', [path]);
-    const refused = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(work.path, `${work.run}-fifo.out.jsonl`)], { env: env(), timeoutMs: 20_000 });
+    // In this process: the FIFO is what is read, not the process reading it.
+    const refused = await ipctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(work.path, `${work.run}-fifo.out.jsonl`)], { env: env(), timeoutMs: 20_000 });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`--from-file: cannot read ${path} (a pipe with nothing writing to it).`);
     // The writer waits in open() until ipctl opens the other end; both passes then read the one copy.
     const writer = spawn('sh', ['-c', 'printf "%s" "$1" > "$2"', 'sh', jsonl(`ff${work.run}`, 6), path], { stdio: 'ignore' });
     try {
-      const result = await runIpctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(work.path, `${work.run}-fifo.out.jsonl`), '--json'], { env: env(), timeoutMs: 60_000 });
+      const result = await ipctl([...generate, '--from-file', path, '--format', 'jsonl', '--results', join(work.path, `${work.run}-fifo.out.jsonl`), '--json'], { env: env(), timeoutMs: 60_000 });
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ input: path, rows: 6, created: 6 });
       await expectEachOnce(`ff${work.run}`, 6);
@@ -522,7 +523,8 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
     expect(await connectionsFor(prefix)).toHaveLength(81);
 
     await fixture.clearRequests();
-    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 120_000 });
+    // The kill needs the built CLI; the resumed runs that follow only need main(), in this process.
+    const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 120_000 });
     expect(resumed.code).toBe(1);
     expect(fieldTable(resumed.stdout)).toMatchObject({ Rows: '200', Created: '112', Uncertain: '8', 'Already created': '80', Failed: '0', 'Not sent': '0' });
     const uncertainLines = inFlight.map((record) => record.line).sort((a, b) => a - b);
@@ -536,7 +538,7 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
     // Having checked on the platform: record the one that exists, and send the others again.
     const reached = stored.find((connection) => connection.groupRef === reachedGroup)!;
     appendFileSync(resultsPath, `${JSON.stringify({ line: Number(reachedGroup.split('-').at(-1)), status: 'created', connectionId: reached.id })}\n`);
-    const retried = await runIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: env(), timeoutMs: 60_000 });
+    const retried = await ipctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: env(), timeoutMs: 60_000 });
     expect(retried.code).toBe(0);
     expect(fieldTable(retried.stdout)).toMatchObject({ Created: '7', 'Already created': '193', Uncertain: '0' });
     await expectEachOnce(prefix, count);
@@ -562,10 +564,11 @@ describe('connections generate --from-file: stopped halfway', { timeout: 120_000
     expect([...states.values()].filter((record) => record.status === 'created')).toHaveLength(50);
     expect([...states.values()].filter((record) => record.status === 'uncertain')).toHaveLength(8);
 
-    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
+    // The signal needs the built CLI; the resumed runs that follow only need main(), in this process.
+    const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
     expect(resumed.code).toBe(1);
     expect(fieldTable(resumed.stdout)).toMatchObject({ Created: '92', 'Already created': '50', Uncertain: '8' });
-    const retried = await runIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: env(), timeoutMs: 60_000 });
+    const retried = await ipctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: env(), timeoutMs: 60_000 });
     expect(retried.code).toBe(0);
     await expectEachOnce(prefix, count);
     expectNoCanary(stopped.stdout, stopped.stderr, resumed.stdout, resumed.stderr, retried.stdout, retried.stderr, readFileSync(resultsPath, 'utf8'));
@@ -657,7 +660,9 @@ describe('connections generate --from-file: one run per results file', { timeout
   it('of two runs started together on one input and results file, one runs and the other exits 2 at once, sending nothing (10 rounds)', async () => {
     for (let round = 1; round <= 10; round++) {
       const prefix = `pair${work.run}r${round}`;
-      const input = file(`pair-${round}.jsonl`, jsonl(prefix, 200));
+      // 50 rows: the run that gets the lock holds it for all of them, far longer than the other takes to reach it;
+      // and should the other come after the end, it is refused at the results left (both outcomes are checked).
+      const input = file(`pair-${round}.jsonl`, jsonl(prefix, 50));
       await fixture.clearRequests();
       const [first, second] = await Promise.all([startRun(round, [...generate, '--from-file', input], 7001).done, startRun(round, [...generate, '--from-file', input], 7002).done]);
       expect([first.code, second.code].sort()).toEqual([0, 2]);
@@ -665,20 +670,22 @@ describe('connections generate --from-file: one run per results file', { timeout
       expect(refused.stdout).toBe('');
       // Refused at the lock, or (when the other run had already finished) at the results it left.
       expect(refused.stderr).toMatch(new RegExp(`--results: ${input.replace(/\.jsonl$/, '.results.jsonl').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} (is in use by another import \\((process \\d+|a process that is starting)\\); nothing was sent|already holds the results of a run)`));
-      expect(await generatePosts()).toBe(200);
-      await expectEachOnce(prefix, 200);
+      expect(await generatePosts()).toBe(50);
+      await expectEachOnce(prefix, 50);
       expect(existsSync(`${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`)).toBe(false);
     }
   });
 
-  it('after an interrupted 2,000-row run, two --resume --retry-uncertain runs started together send each remaining row once (3 rounds)', async () => {
+  it('after an interrupted 1,000-row run, two --resume --retry-uncertain runs started together send each remaining row once (3 rounds)', async () => {
     for (let round = 1; round <= 3; round++) {
       const prefix = `twice${work.run}r${round}`;
-      // Enough rows left (1,400) that the two resumed runs overlap: one holds the lock while the other starts.
-      const count = 2_000;
+      // Enough rows left (700, a second or more of sending) that the two resumed runs overlap: one holds the
+      // lock while the other starts, even for two built CLIs started together (round 1), whose starts differ
+      // by far less.
+      const count = 1_000;
       const input = file(`twice-${round}.jsonl`, jsonl(prefix, count));
       await fixture.clearRequests();
-      proxy.setRule(({ n }) => (n <= 600 ? { kind: 'pass' } : { kind: 'hold' }));
+      proxy.setRule(({ n }) => (n <= 300 ? { kind: 'pass' } : { kind: 'hold' }));
       const running = startRun(round, [...generate, '--from-file', input], 7000);
       await waitFor(() => proxy.heldCount() === 8, '8 held requests');
       running.interrupt();
@@ -700,7 +707,9 @@ describe('connections generate --from-file: one run per results file', { timeout
     const lockPath = `${input.replace(/\.jsonl$/, '.results.jsonl')}.lock`;
     writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), time: new Date().toISOString() }));
     await fixture.clearRequests();
-    const held = await runIpctl([...generate, '--from-file', input], { env: env() });
+    // In this process, as process 7003 of this machine; whether the others run is the system's answer.
+    const asAnother = { ...systemProcesses(), pid: 7003 };
+    const held = await ipctl([...generate, '--from-file', input], { env: env(), processes: asAnother });
     expect(held.code).toBe(2);
     expect(held.stderr).toContain(`is in use by another import (process ${process.pid}); nothing was sent`);
     expect(await generatePosts()).toBe(0);
@@ -709,7 +718,7 @@ describe('connections generate --from-file: one run per results file', { timeout
     const deadPid = exited.pid!;
     await new Promise((resolve) => exited.on('close', resolve));
     writeFileSync(lockPath, JSON.stringify({ pid: deadPid, host: hostname(), time: new Date().toISOString() }));
-    const taken = await runIpctl([...generate, '--from-file', input], { env: env() });
+    const taken = await ipctl([...generate, '--from-file', input], { env: env(), processes: asAnother });
     expect(taken.code).toBe(0);
     expect(taken.stderr).toContain(`Took over the lock on ${input.replace(/\.jsonl$/, '.results.jsonl')}, left by process ${deadPid}, which is no longer running.`);
     await expectEachOnce(prefix, 5);
@@ -787,7 +796,8 @@ describe('connections generate --from-file: waiting within the budget of one req
     expect(fieldTable(result.stdout)).toMatchObject({ Created: '2', Failed: '1', 'Not sent': '17' });
     expect(proxy.arrivals).toHaveLength(3);
     proxy.setRule(undefined);
-    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
+    // The resumed run only needs main(), in this process.
+    const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: env(), timeoutMs: 60_000 });
     expect(resumed.code).toBe(0);
     await expectEachOnce(prefix, 20);
   });

@@ -2,11 +2,13 @@
 // set by python3's resource module before ipctl starts) makes a write store
 // only the bytes below the limit and the next one fail with EFBIG, as a full
 // disk does. A results record cut short must stop the run before its request;
-// a profile file must never be replaced by a cut copy.
+// a profile file must never be replaced by a cut copy. Only the runs under a
+// limit need a process of their own; the others run main() in this process.
 import { chmodSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ipctlBin, type RunResult, runIpctl, runProcess, tempDir } from '../helpers/cli.js';
+import { ipctlBin, type RunResult, runProcess, tempDir } from '../helpers/cli.js';
+import { ipctl } from '../helpers/in-process.js';
 import { useFixture } from '../helpers/sandbox.js';
 
 const fixture = useFixture();
@@ -52,7 +54,7 @@ describe('a results record cut short by a file-size limit', { timeout: 120_000 }
     run += 1;
     // The same rows under another prefix of the same length, to learn where each record starts.
     const reference = file('reference.jsonl', rows(`rf${run}`, 6));
-    const measured = await runIpctl([...generate, '--from-file', reference], { env: fixture.env() });
+    const measured = await ipctl([...generate, '--from-file', reference], { env: fixture.env() });
     expect(measured.code).toBe(0);
     const records = readFileSync(reference.replace(/\.jsonl$/, '.results.jsonl'), 'utf8').split('\n').filter(Boolean);
     expect(records.map((line) => JSON.parse(line).status)).toEqual(['started', 'created', 'started', 'created', 'started', 'created', 'started', 'created', 'started', 'created', 'started', 'created']);
@@ -74,7 +76,7 @@ describe('a results record cut short by a file-size limit', { timeout: 120_000 }
     expect((await fixture.requests()).filter((request) => request.operation === 'generateConnection')).toHaveLength(2);
     expect(readFileSync(resultsPath, 'utf8').split('\n')).toHaveLength(5);
 
-    const resumed = await runIpctl([...generate, '--from-file', input, '--resume'], { env: fixture.env() });
+    const resumed = await ipctl([...generate, '--from-file', input, '--resume'], { env: fixture.env() });
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ rows: 6, created: 4, alreadyCreated: 2, uncertain: 0, notSent: 0 });
     expect(await groupRefs(prefix)).toEqual(refsOf(prefix, [1, 2, 3, 4, 5, 6]));
@@ -91,11 +93,11 @@ describe('a results file damaged inside', { timeout: 120_000 }, () => {
     const created = (line: number) => JSON.stringify({ line, status: 'created', provider: 'pipedrive', groupRef: `${prefix}-0${line}`, consumerRef: `user-0${line}`, time: '2026-01-01T00:00:00.000Z' });
     writeFileSync(resultsPath, `${created(1)}\n{"li\u0000\u0000\n`);
     await fixture.clearRequests();
-    const refused = await runIpctl([...generate, '--from-file', input, '--resume'], { env: fixture.env() });
+    const refused = await ipctl([...generate, '--from-file', input, '--resume'], { env: fixture.env() });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`--resume: 1 line of ${resultsPath} is damaged and names no row (line 2); a row it was about may have been sent. Nothing was sent.`);
     expect(await fixture.requests()).toEqual([]);
-    const retried = await runIpctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: fixture.env() });
+    const retried = await ipctl([...generate, '--from-file', input, '--resume', '--retry-uncertain'], { env: fixture.env() });
     expect(retried.code).toBe(0);
     expect(JSON.parse(retried.stdout)).toMatchObject({ rows: 3, created: 2, alreadyCreated: 1 });
     expect(await groupRefs(prefix)).toEqual(refsOf(prefix, [2, 3]));
@@ -127,7 +129,7 @@ describe('the profile file under a file-size limit', { timeout: 120_000 }, () =>
       expect(readdirSync(dir.path)).toEqual(['config.json']);
       expect(`${result.stdout}${result.stderr}`).not.toMatch(/canary/i);
       // Without the limit, the same command works.
-      const again = await runIpctl(args, { env: { IPCTL_CONFIG_DIR: dir.path }, input });
+      const again = await ipctl(args, { env: { IPCTL_CONFIG_DIR: dir.path }, input });
       expect(again.code).toBe(0);
       expect(Object.keys(JSON.parse(readFileSync(join(dir.path, 'config.json'), 'utf8')).profiles)).toContain('extra');
     } finally {
@@ -146,7 +148,7 @@ describe('an existing results file', { timeout: 120_000 }, () => {
     symlinkSync(target, link);
     await fixture.clearRequests();
     for (const extra of [[], ['--resume']]) {
-      const result = await runIpctl([...generate, '--from-file', input, '--results', link, ...extra], { env: fixture.env() });
+      const result = await ipctl([...generate, '--from-file', input, '--results', link, ...extra], { env: fixture.env() });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`--results: ${link} is a symbolic link; ipctl does not follow one there.`);
     }
@@ -160,10 +162,10 @@ describe('an existing results file', { timeout: 120_000 }, () => {
     const input = file('mode.jsonl', rows(`md${run}`, 2));
     const resultsPath = file('mode.results.jsonl', '');
     chmodSync(resultsPath, 0o644);
-    expect((await runIpctl([...generate, '--from-file', input, '--results', resultsPath], { env: fixture.env() })).code).toBe(0);
+    expect((await ipctl([...generate, '--from-file', input, '--results', resultsPath], { env: fixture.env() })).code).toBe(0);
     expect(statSync(resultsPath).mode & 0o777).toBe(0o600);
     chmodSync(resultsPath, 0o664);
-    expect((await runIpctl([...generate, '--from-file', input, '--results', resultsPath, '--resume'], { env: fixture.env() })).code).toBe(0);
+    expect((await ipctl([...generate, '--from-file', input, '--results', resultsPath, '--resume'], { env: fixture.env() })).code).toBe(0);
     expect(statSync(resultsPath).mode & 0o777).toBe(0o600);
   });
 });

@@ -221,7 +221,8 @@ describe('a proxy that will not tunnel', { timeout: 60_000 }, () => {
     const proxy = await fakeProxy((socket) => socket.once('data', () => socket.destroy()));
     try {
       const started = Date.now();
-      const result = await runIpctl(['--timeout', '3', '--retries', '1', 'orgs', 'get', 'o1'], { env: env('http://api.example.test/v1', { HTTP_PROXY: proxy.url }), timeoutMs: 30_000 });
+      // In this process, waits before a retry taking no time: the bound is on the attempts, not on waiting.
+      const result = await runInProcess(['--timeout', '3', '--retries', '1', 'orgs', 'get', 'o1'], { env: env('http://api.example.test/v1', { HTTP_PROXY: proxy.url }) });
       expect(result.code).toBe(5);
       expect(result.stderr).toContain(`through the proxy ${proxy.url}: the proxy closed the connection without answering the CONNECT request`);
       expect(Date.now() - started).toBeLessThan(20_000);
@@ -235,7 +236,8 @@ describe('a proxy that will not tunnel', { timeout: 60_000 }, () => {
   it('never answering CONNECT: the timeout holds, and names the proxy', async () => {
     const proxy = await fakeProxy(() => undefined);
     try {
-      const result = await runIpctl(['--timeout', '1', '--retries', '0', 'orgs', 'get', 'o1'], { env: env('http://api.example.test/v1', { HTTP_PROXY: proxy.url }), timeoutMs: 30_000 });
+      // In this process: the proxy and the timeout are the point, not the process (SIGTERM's case below spawns).
+      const result = await runInProcess(['--timeout', '1', '--retries', '0', 'orgs', 'get', 'o1'], { env: env('http://api.example.test/v1', { HTTP_PROXY: proxy.url }) });
       expect(result.code).toBe(5);
       expect(result.stderr).toContain(`No answer within 1 s from GET http://api.example.test/v1/orgs/o1 through the proxy ${proxy.url}.`);
     } finally {

@@ -5,7 +5,7 @@
 // names. The ranges and the rule are written here from the docs (README,
 // docs/environment.md, docs/commands.md, docs/commands/connections-bulk.md,
 // docs/decisions.md "Numbers are written in plain decimal"), not imported.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { domainToASCII } from 'node:url';
 import fc from 'fast-check';
@@ -446,10 +446,13 @@ describe('a URL is refused with exit 2 naming where it came from, or requests go
     ['searchUrl', 'env'],
     ['searchUrl', 'profile'],
   ] as const)('%s from the %s', async (setting, source) => {
+    // A profile file is written for each run, in a folder of its own; from the flag or the variable, every
+    // run shares one empty folder, checked empty after each (making and removing hundreds cost seconds).
+    const shared = source === 'profile' ? undefined : tempDir('ipctl-url-');
     await fc.assert(
       fc.asyncProperty(writtenUrl, async ({ text, names: named }) => {
         let names = named;
-        const config = tempDir('ipctl-url-');
+        const config = shared ?? tempDir('ipctl-url-');
         const dispatcher = new RecordingDispatcher(new URL(fixture.sandbox.baseUrl).origin);
         try {
           const where = placed(source, setting, text, config.path);
@@ -472,10 +475,12 @@ describe('a URL is refused with exit 2 naming where it came from, or requests go
           expect(dispatcher.seen, shown).toEqual([{ origin: names.origin, path: `${names.path}${tail}` }]);
         } finally {
           await dispatcher.close();
-          config.remove();
+          if (shared) expect(readdirSync(shared.path)).toEqual([]);
+          else config.remove();
         }
       }),
       withExamples(60, urlExamples()),
     );
+    shared?.remove();
   });
 });

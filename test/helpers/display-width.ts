@@ -67,11 +67,26 @@ export function withoutSgr(text: string): string {
 
 /** The display columns at which each line has a box-drawing border character (one measuring run for all). */
 export function borderColumns(lines: readonly string[]): number[][] {
-  const prefixes = lines.map((line) => {
+  const prefixes = borderPrefixes(lines);
+  return columnsOf(prefixes, displayWidths(prefixes.flat()));
+}
+
+/** borderColumns, measured by the python3 that measureWidths keeps running. */
+export async function measureBorderColumns(lines: readonly string[]): Promise<number[][]> {
+  const prefixes = borderPrefixes(lines);
+  return columnsOf(prefixes, await measureWidths(prefixes.flat()));
+}
+
+/** Each line's text before each of its border characters. */
+function borderPrefixes(lines: readonly string[]): string[][] {
+  return lines.map((line) => {
     const characters = [...line];
     return characters.flatMap((character, index) => (/[│┌┐└┘┬┴├┤┼]/.test(character) ? [characters.slice(0, index).join('')] : []));
   });
-  const widths = displayWidths(prefixes.flat());
+}
+
+/** The widths of all prefixes, in order, given back line by line. */
+function columnsOf(prefixes: string[][], widths: number[]): number[][] {
   let next = 0;
   return prefixes.map((ofLine) => ofLine.map(() => widths[next++]!));
 }

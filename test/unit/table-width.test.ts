@@ -3,11 +3,13 @@ import { Chalk } from 'chalk';
 import { type Paint, plain } from '../../src/output/paint.js';
 import { render } from '../../src/output/render.js';
 import type { Outcome, View } from '../../src/output/view.js';
-import { borderColumns, displayWidths, withoutSgr } from '../helpers/display-width.js';
+import { measureBorderColumns, measureWidths, withoutSgr } from '../helpers/display-width.js';
 
 // Boxed tables at a terminal keep their borders in line whatever the cells
 // hold: zero-width and format characters take no column, wide ones two (as the
 // C library's wcwidth says), and a tab is shown as `\x09`, never expanded.
+// Widths are measured by one python3 kept running (measureWidths): starting one
+// for each measure cost more than the rest of the file.
 
 /** Cells a catalogue or a customer's records may hold, each with characters a terminal gives no column. */
 const zeroWidthCells = [
@@ -36,7 +38,7 @@ async function drawn(view: View, width: number | undefined, paint: Paint = plain
  * same columns; in a table laid out a block a row, every value beside its
  * label starting in the same column.
  */
-function expectInLine(table: string): void {
+async function expectInLine(table: string): Promise<void> {
   const shown = withoutSgr(table).trimEnd().split('\n');
   const lines = shown.filter((line) => /^[┌│└]/.test(line));
   if (lines.length === 0) {
@@ -44,14 +46,14 @@ function expectInLine(table: string): void {
     // A record whose labels leave a value no room beside them has every value on lines of its own, and nothing to line up.
     const prefixes = shown.flatMap((line) => /^(\S.*?\S|\S)( {2,})(?=[^ ])/u.exec(line)?.[0] ?? []);
     if (prefixes.length === 0) expect(shown.filter((line) => /^[^ ]/.test(line)).length, table).toBe(shown.filter((line) => /^ {2}[^ ]/.test(line)).length + 1);
-    const widths = displayWidths(prefixes);
+    const widths = await measureWidths(prefixes);
     expect(widths.every((width) => width === widths[0]), `label widths ${widths.join(', ')} in\n${table}`).toBe(true);
     return;
   }
   expect(lines.length).toBeGreaterThan(2);
-  const widths = displayWidths(lines);
+  const widths = await measureWidths(lines);
   expect(widths.every((width) => width === widths[0]), `line widths ${widths.join(', ')} in\n${table}`).toBe(true);
-  const [top, ...rest] = borderColumns(lines);
+  const [top, ...rest] = await measureBorderColumns(lines);
   for (const columns of rest) expect(columns).toEqual(top);
 }
 
@@ -67,30 +69,30 @@ describe('a boxed table with zero-width and wide characters', () => {
   for (const width of [undefined, 80, 40, 28]) {
     it(`keeps its borders in line ${width === undefined ? 'whole (wide)' : `at ${width} columns`}`, async () => {
       const listed = await drawn(list([...zeroWidthCells, ...wideCells]), width);
-      expectInLine(listed);
+      await expectInLine(listed);
       // Narrower than its widest tokens side by side, the list is laid out a block a row, its values beside their labels.
       if (width !== undefined && width <= 40) expect(withoutSgr(listed)).toMatch(/^Name {2}/m);
-      expectInLine(await drawn(record([...zeroWidthCells, ...wideCells]), width));
+      await expectInLine(await drawn(record([...zeroWidthCells, ...wideCells]), width));
     });
   }
 
   it('is no wider than the terminal', async () => {
     for (const width of [80, 40]) {
       const lines = (await drawn(list([...zeroWidthCells, ...wideCells]), width)).trimEnd().split('\n');
-      expect(Math.max(...displayWidths(lines))).toBeLessThanOrEqual(width);
+      expect(Math.max(...(await measureWidths(lines)))).toBeLessThanOrEqual(width);
     }
   });
 
   it('gives a cell of zero-width characters alone no column beyond its padding', async () => {
     const table = await drawn({ kind: 'list', columns: ['ID', 'Mark'], rows: [['a', '\u200b\u200e\u2060']] }, undefined);
     expect(table).toContain('│ a  │ \u200b\u200e\u2060     │');
-    expectInLine(table);
+    await expectInLine(table);
   });
 
   it('keeps its borders in line with color on: the styles take no column', async () => {
     const table = await drawn({ kind: 'grid', title: 'Support', columns: ['Module', 'read\u200b', 'write'], rows: [{ label: 'crm\u200d', cells: [true, false] }, { label: '漢字', cells: [undefined, true] }] }, 40, new Chalk({ level: 1 }));
     expect(table).toMatch(/\u001b\[32myes\u001b\[39m/);
-    expectInLine(table);
+    await expectInLine(table);
   });
 });
 
@@ -100,7 +102,7 @@ describe('a tab in a boxed table cell', () => {
     expect(table).not.toContain('\t');
     expect(table).toContain('tab\\x09here');
     expect(table).toContain('two\\x09\\x09tabs');
-    expectInLine(table);
+    await expectInLine(table);
   });
 
   it('in a record too, its newlines kept as lines', async () => {
@@ -108,7 +110,7 @@ describe('a tab in a boxed table cell', () => {
     expect(table).not.toContain('\t');
     expect(table).toContain('│ Description │ first\\x09line │');
     expect(table).toContain('│             │ second line   │');
-    expectInLine(table);
+    await expectInLine(table);
   });
 
   it('becomes a space in a pipe, where each row is one TSV line', async () => {
