@@ -603,6 +603,10 @@ const mutations = [
   { name: 'a credential beyond ASCII is looked for in decoded base64 as its characters', file: 'src/output/scrubber.ts', find: '    if (asBytes !== value) this.#fingerprints.add(asBytes);\n', replace: '', tests: ['test/unit/scrub-encodings.test.ts'] },
   { name: 'a fingerprinted credential spelled out character by character is not decoded', file: 'src/output/scrubber.ts', find: '    if (this.#fingerprints.size > 0) ends = this.#spelledOut(text, ends);\n', replace: '', tests: ['test/unit/scrub-encodings.test.ts'] },
   { name: 'a spelled-out character is marked from where its spelling ends', file: 'src/output/scrubber.ts', find: '      from[decoded.length] = match.index;\n', replace: '      from[decoded.length] = match.index + whole.length - 1;\n', tests: ['test/unit/scrub-encodings.test.ts'] },
+  { name: 'a key table reserved for a count is not made at its size', file: 'src/connections/bulk/duplicates.ts', find: '    if (slots > this.#high.length) this.#resize(slots);', replace: '', tests: ['test/unit/table-sizes.test.ts'] },
+  { name: 'a fingerprint set reserved for a count is not made at its size', file: 'src/output/fingerprints.ts', find: '    if (slots > this.#high.length) this.#resize(slots);', replace: '', tests: ['test/unit/table-sizes.test.ts'] },
+  { name: 'a last line without a line break is not counted', file: 'src/connections/bulk/source.ts', find: 'return last === 0x0a ? lines : lines + 1;', replace: 'return lines;', tests: ['test/unit/table-sizes.test.ts'] },
+  { name: 'a fingerprint looked for wraps round past the first slot', file: 'src/output/fingerprints.ts', find: 'for (let slot = slotOf(high, low, slots); ; slot = slot + 1 === slots ? 0 : slot + 1) {', replace: 'for (let slot = slotOf(high, low, slots); ; slot = slot + 1 === slots ? 1 : slot + 1) {', tests: ['test/unit/table-sizes.test.ts', 'test/unit/scrub-fingerprints.test.ts'] },
 ];
 
 const { options, chosen } = parseArguments(process.argv.slice(2));

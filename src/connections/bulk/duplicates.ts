@@ -6,9 +6,12 @@
  *
  * Why fingerprints and not the keys: a key is up to three 256-character texts,
  * hundreds of bytes as a JavaScript string in a Map; a fingerprint and a line
- * are 12 bytes a slot, and the table is kept at most 3/4 full: a million rows
- * take 2²¹ slots, 25 MB (half as much again while it doubles), whatever the
- * keys hold. An import's two passes share one table (see earlierLine).
+ * are 12 bytes a slot, and the table is kept at most 3/4 full. An import
+ * counts its input's lines first and makes the table once at that size
+ * (reserve): a million rows take 1.33 million slots, 16 MB, whatever the keys
+ * hold; doubling into it would have ended at 2²¹ slots, 25 MB, with the old
+ * arrays on top until collected. An import's two passes share one table (see
+ * earlierLine).
  *
  * The cost: two different keys with the same fingerprint. The fingerprint is
  * bytes 8 to 15 of the key's SHA-256 (bytes 0 to 7 pick the shard), so among
@@ -29,7 +32,7 @@ export class KeyTable {
   #values: Uint32Array;
   #used = 0;
 
-  /** `width`: how many values each key keeps. */
+  /** `width`: how many values each key keeps; `capacity`: slots to start with (any number). */
   constructor(width = 1, capacity = 1024) {
     this.#width = width;
     this.#high = new Uint32Array(capacity);
@@ -39,6 +42,22 @@ export class KeyTable {
 
   get size(): number {
     return this.#used;
+  }
+
+  /** How many slots it has: 8 bytes of fingerprint and 4 a value, each. */
+  get slots(): number {
+    return this.#high.length;
+  }
+
+  /**
+   * Makes room for `count` keys in all, in one step: a table that will hold a
+   * known number of keys (an import counts its input's lines first) is made
+   * once at that size, three quarters full at most, not doubled into it, each
+   * doubling leaving the old arrays to the collector.
+   */
+  reserve(count: number): void {
+    const slots = Math.ceil((count * 4) / 3) + 1;
+    if (slots > this.#high.length) this.#resize(slots);
   }
 
   /**
@@ -53,7 +72,7 @@ export class KeyTable {
     if (this.#values[slot * this.#width] !== 0) return this.#values.subarray(slot * this.#width, (slot + 1) * this.#width);
     this.#put(slot, high, low, values);
     this.#used += 1;
-    if (this.#used * 4 > this.#high.length * 3) this.#grow();
+    if (this.#used * 4 > this.#high.length * 3) this.#resize(this.#high.length * 2);
     return undefined;
   }
 
@@ -84,15 +103,16 @@ export class KeyTable {
     }
     this.#put(slot, high, low, [line]);
     this.#used += 1;
-    if (this.#used * 4 > this.#high.length * 3) this.#grow();
+    if (this.#used * 4 > this.#high.length * 3) this.#resize(this.#high.length * 2);
     return undefined;
   }
 
   /** The slot holding the fingerprint, or the empty one where it would go. */
   #slotOf(high: number, low: number): number {
-    const mask = this.#high.length - 1;
-    let slot = low & mask;
-    while (this.#values[slot * this.#width] !== 0 && (this.#high[slot] !== high || this.#low[slot] !== low)) slot = (slot + 1) & mask;
+    const slots = this.#high.length;
+    // The top bits of `low` (a uniform part of the digest) pick the slot among any number of them.
+    let slot = Math.floor((low * slots) / 0x1_0000_0000);
+    while (this.#values[slot * this.#width] !== 0 && (this.#high[slot] !== high || this.#low[slot] !== low)) slot = slot + 1 === slots ? 0 : slot + 1;
     return slot;
   }
 
@@ -102,14 +122,14 @@ export class KeyTable {
     for (let index = 0; index < this.#width; index++) this.#values[slot * this.#width + index] = values[index] ?? 0;
   }
 
-  #grow(): void {
+  #resize(slots: number): void {
     const high = this.#high;
     const low = this.#low;
     const values = this.#values;
     const width = this.#width;
-    this.#high = new Uint32Array(high.length * 2);
-    this.#low = new Uint32Array(high.length * 2);
-    this.#values = new Uint32Array(high.length * 2 * width);
+    this.#high = new Uint32Array(slots);
+    this.#low = new Uint32Array(slots);
+    this.#values = new Uint32Array(slots * width);
     for (let slot = 0; slot < high.length; slot++) {
       if (values[slot * width] === 0) continue;
       this.#put(this.#slotOf(high[slot]!, low[slot]!), high[slot]!, low[slot]!, Array.from(values.subarray(slot * width, (slot + 1) * width)));

@@ -22,7 +22,7 @@ import { KeyTable } from './duplicates.js';
 import { RowSelection } from './selection.js';
 import { keyDigest, type Shard } from './shard.js';
 import { notedRows, type RowToSend, type Sender } from './send.js';
-import { openSource, type RowSource } from './source.js';
+import { lineCount, openSource, type RowSource } from './source.js';
 import { countFields, formatCount } from '../../output/count.js';
 
 export interface BulkInput {
@@ -124,15 +124,23 @@ async function runImport(run: Run): Promise<Outcome> {
   const { input, context } = run;
   const lookUp = providerLookup(run.api);
   const bulk = new BulkRun(context);
+  run.keys.reserve(expectedKeys(await lineCount(run.source), input.shard));
   const report = await bulk.checking((onChecked) => checkAll(run, lookUp, onChecked));
   if (report.invalid.count > 0 && !input.skipInvalid) throw invalidRowsError(report, input.shard ? `${run.source.name} (shard ${input.shard.index} of ${input.shard.total})` : run.source.name);
   if (input.dryRun) return dryRunOutcome(run, report);
+  // A credential a row: the scrubber's fingerprints are made at their size too.
+  context.scrubber.reserve(report.toSend);
 
   const { sender, seconds, interrupted, logFailure } = await bulk.send(
     { api: run.api, project: run.project, resultsPath: run.resultsPath as string, resume: input.resume, concurrency: input.concurrency, rate: input.rate, total: report.toSend + report.invalid.count + report.found },
     (sender) => rowsToSend(run, lookUp, sender),
   );
   return summaryOutcome(run, report, sender, seconds, interrupted, logFailure);
+}
+
+/** The keys a shard's table will hold: its share of the lines, and a little more, as keys do not split evenly. */
+function expectedKeys(lines: number, shard: Shard | undefined): number {
+  return shard === undefined ? lines : Math.ceil((lines / shard.total) * 1.05);
 }
 
 /** Damaged records that name no row: any of them may be a row whose request was sent. */

@@ -24,6 +24,21 @@ export interface RowSource {
   close(): Promise<void>;
 }
 
+/**
+ * How many lines the input has (a last line without a line break counts):
+ * at least as many as its rows, read before the first pass so that what an
+ * import keeps a row (its key) is made once at its size.
+ */
+export async function lineCount(source: RowSource): Promise<number> {
+  let lines = 0;
+  let last = 0x0a;
+  for await (const chunk of source.open() as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines += 1;
+    if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+  }
+  return last === 0x0a ? lines : lines + 1;
+}
+
 export async function openSource(fs: FileSystem, path: string, stdin: InputStream, flag = '--from-file', signal?: AbortSignal): Promise<RowSource> {
   if (path === '-') {
     if (stdin.isTTY) throw new UsageError(`${flag}: - means stdin, but stdin is a terminal.`, 'Pipe the rows in, or give a file path.');
